@@ -1,0 +1,4 @@
+(game) @fold
+(headers) @fold
+(variation) @fold
+(comment) @fold
