@@ -55,6 +55,14 @@ module.exports = grammar({
 
   conflicts: _ => [],
 
+  inline: $ => [
+    $._castling_move,
+    $._piece_move,
+    $._pawn_move,
+    $._promotion,
+    $._suffix,
+  ],
+
   rules: {
     source_file: $ => repeat($.game),
 

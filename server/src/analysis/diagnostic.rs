@@ -1,0 +1,195 @@
+//! Diagnostics and fixes in editor-neutral terms: byte ranges and strings.
+//!
+//! The codes are the stable public interface of notation.md section 5: the
+//! CLI's JSON, the language server and the editors rely on them.
+
+use std::fmt;
+
+use crate::syntax::Span;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+    Hint,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+            Severity::Hint => "hint",
+        }
+    }
+}
+
+/// The stable diagnostic codes (notation.md section 5), plus `unchecked`, the
+/// info that a line was not replayed past a move that could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    Syntax,
+    IllegalMove,
+    AmbiguousMove,
+    MissingPromotion,
+    InvalidPosition,
+    Result,
+    CheckMark,
+    CaptureMark,
+    EnPassantMark,
+    Homoglyph,
+    PawnLetter,
+    MoveNumber,
+    LanguageMix,
+    Tag,
+    RedundantDisambiguation,
+    Unchecked,
+}
+
+impl Code {
+    pub const ALL: [Code; 16] = [
+        Code::Syntax,
+        Code::IllegalMove,
+        Code::AmbiguousMove,
+        Code::MissingPromotion,
+        Code::InvalidPosition,
+        Code::Result,
+        Code::CheckMark,
+        Code::CaptureMark,
+        Code::EnPassantMark,
+        Code::Homoglyph,
+        Code::PawnLetter,
+        Code::MoveNumber,
+        Code::LanguageMix,
+        Code::Tag,
+        Code::RedundantDisambiguation,
+        Code::Unchecked,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "syntax",
+            Code::IllegalMove => "illegal-move",
+            Code::AmbiguousMove => "ambiguous-move",
+            Code::MissingPromotion => "missing-promotion",
+            Code::InvalidPosition => "invalid-position",
+            Code::Result => "result",
+            Code::CheckMark => "check-mark",
+            Code::CaptureMark => "capture-mark",
+            Code::EnPassantMark => "en-passant-mark",
+            Code::Homoglyph => "homoglyph",
+            Code::PawnLetter => "pawn-letter",
+            Code::MoveNumber => "move-number",
+            Code::LanguageMix => "language-mix",
+            Code::Tag => "tag",
+            Code::RedundantDisambiguation => "redundant-disambiguation",
+            Code::Unchecked => "unchecked",
+        }
+    }
+
+    /// The severity notation.md gives the code.
+    pub fn severity(self) -> Severity {
+        match self {
+            Code::Syntax
+            | Code::IllegalMove
+            | Code::AmbiguousMove
+            | Code::MissingPromotion
+            | Code::InvalidPosition => Severity::Error,
+            Code::Result
+            | Code::CheckMark
+            | Code::CaptureMark
+            | Code::EnPassantMark
+            | Code::Homoglyph
+            | Code::PawnLetter
+            | Code::MoveNumber
+            | Code::LanguageMix
+            | Code::Tag => Severity::Warning,
+            Code::Unchecked => Severity::Info,
+            Code::RedundantDisambiguation => Severity::Hint,
+        }
+    }
+
+    pub fn from_str(s: &str) -> Option<Code> {
+        Code::ALL.into_iter().find(|c| c.as_str() == s)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Replace the text of `span` by `new_text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextEdit {
+    pub span: Span,
+    pub new_text: String,
+}
+
+/// A fix: one or more edits with a title, e.g. "Write Кbd2".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub edits: Vec<TextEdit>,
+    /// The fix the analysis is sure of (it replayed on with it).
+    pub preferred: bool,
+}
+
+impl Fix {
+    pub fn replace(title: impl Into<String>, span: Span, new_text: impl Into<String>) -> Fix {
+        Fix {
+            title: title.into(),
+            edits: vec![TextEdit { span, new_text: new_text.into() }],
+            preferred: false,
+        }
+    }
+
+    pub fn preferred(mut self, preferred: bool) -> Fix {
+        self.preferred = preferred;
+        self
+    }
+}
+
+/// Another place a diagnostic refers to, e.g. a candidate piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub span: Span,
+    pub message: String,
+}
+
+/// One finding at one place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub span: Span,
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub fixes: Vec<Fix>,
+    pub related: Vec<Related>,
+    /// The text is unnecessary (editors fade it), e.g. a redundant
+    /// disambiguation.
+    pub unnecessary: bool,
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            span,
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            fixes: Vec::new(),
+            related: Vec::new(),
+            unnecessary: false,
+        }
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
+        self.fixes.push(fix);
+        self
+    }
+}

@@ -1,0 +1,104 @@
+//! The analysis layer: replays every game of a parsed document with shakmaty
+//! and reports what is wrong, where, and how to fix it.
+//!
+//! It speaks in byte ranges and strings only: no LSP types, no IO, no
+//! threads. The CLI and the language server call the same functions.
+//!
+//! ```
+//! use chess_ls::analysis::{analyze_text, Options};
+//! let text = "1. e4 e5 2. Кf3 Кc6 3. Кc3 Кf6 4. Кd5 Кd4 5. Кe3 Кe6 6. Кd2 *";
+//! let report = analyze_text(text, &Options::default());
+//! let codes: Vec<_> = report.diagnostics().map(|d| d.code.as_str()).collect();
+//! assert_eq!(codes, ["ambiguous-move", "unchecked"]);
+//! ```
+
+pub mod diagnostic;
+mod explain;
+mod infer;
+pub mod languages;
+mod replay;
+mod setup;
+mod tags;
+
+pub use diagnostic::{Code, Diagnostic, Fix, Related, Severity, TextEdit};
+pub use languages::Language;
+
+use crate::syntax::{self, GameSyntax, Span};
+
+/// What the user chose; the defaults follow notation.md (optional marks are
+/// not reported).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The notation language of every game, or `None` to infer it per game.
+    pub language: Option<Language>,
+    /// Report a check or mate that has no `+`/`#`.
+    pub report_missing_check: bool,
+    /// Report a capture that has no capture sign.
+    pub report_missing_capture: bool,
+}
+
+/// How a game's language was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageSource {
+    /// Set by the user (`--lang`, editor setting).
+    Chosen,
+    /// The only language whose letters the game uses.
+    Letters,
+    /// Several languages read the letters; this one replays legally.
+    Replay,
+    /// Nothing decides (no piece letters at all, or letters of two languages).
+    Undecided,
+}
+
+/// One move that was replayed: where it stands and what it was read as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub span: Span,
+    /// The move in UCI notation, e.g. `g1f3`.
+    pub uci: String,
+}
+
+/// The analysis of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameReport {
+    pub span: Span,
+    pub language: Language,
+    pub language_source: LanguageSource,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Plies replayed in the main line and all variations.
+    pub plies: usize,
+}
+
+/// The analysis of a whole document.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocumentReport {
+    pub games: Vec<GameReport>,
+}
+
+impl DocumentReport {
+    /// Every diagnostic in document order.
+    pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.games.iter().flat_map(|g| g.diagnostics.iter())
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics().filter(|d| d.severity == severity).count()
+    }
+}
+
+/// Analyses one lowered game.
+pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> GameReport {
+    replay::analyze_game(game, source, options)
+}
+
+/// Parses and analyses a whole text.
+pub fn analyze_text(source: &str, options: &Options) -> DocumentReport {
+    let tree = syntax::parse(source, None);
+    analyze_tree(&tree, source, options)
+}
+
+/// Analyses a text already parsed into `tree`.
+pub fn analyze_tree(tree: &tree_sitter::Tree, source: &str, options: &Options) -> DocumentReport {
+    let games = syntax::lower(tree, source);
+    DocumentReport { games: games.iter().map(|g| analyze_game(g, source, options)).collect() }
+}

@@ -1,0 +1,988 @@
+//! Replays a game move by move: reads each written move in the game's
+//! language, finds the legal move it names, checks its marks, and recovers
+//! from mistakes where the intended move can be determined.
+
+use shakmaty::{CastlingSide, Chess, Color, Move, Position, Role, Square};
+
+use super::diagnostic::{Code, Diagnostic, Fix, Related};
+use super::explain::{self, Target, role_name};
+use super::languages::{
+    self, Language, LookalikeContext, MoveStyle, normalize_lookalike, render_move,
+};
+use super::setup::{self, Rules};
+use super::tags::{self, normalize_result};
+use super::{GameReport, LanguageSource, Options, infer};
+use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, Token, WrittenMove};
+
+/// How many moves ahead a recovery looks to see which reading keeps the
+/// game legal. Enough to tell candidates apart, bounded so that a damaged
+/// game costs no more than a few replays of itself.
+const LOOKAHEAD: usize = 40;
+
+pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> GameReport {
+    let mut diagnostics: Vec<Diagnostic> = game
+        .errors
+        .iter()
+        .map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone()))
+        .collect();
+    tags::check(game, &mut diagnostics);
+
+    let (rules, variant) = setup::rules(game);
+    let mut report = GameReport {
+        span: game.span.clone(),
+        language: options.language.unwrap_or(Language::En),
+        language_source: LanguageSource::Undecided,
+        diagnostics: Vec::new(),
+        plies: 0,
+    };
+    let mode = match rules {
+        Rules::Standard(mode) => mode,
+        Rules::Unsupported => {
+            let span = game.tag("Variant").map_or(game.span.clone(), |t| t.span.clone());
+            diagnostics.push(Diagnostic::new(
+                Code::Unchecked,
+                span,
+                format!(
+                    "the moves were not checked: the variant {} is not supported",
+                    variant.unwrap_or_default()
+                ),
+            ));
+            report.diagnostics = sorted(diagnostics);
+            return report;
+        }
+    };
+    let start = match setup::start_position(game, mode) {
+        Ok(pos) => pos,
+        Err(d) => {
+            diagnostics.push(d);
+            report.diagnostics = sorted(diagnostics);
+            return report;
+        }
+    };
+
+    let (language, language_source, language_notes) = decide_language(game, source, options, &start);
+    report.language = language;
+    report.language_source = language_source;
+    diagnostics.extend(language_notes);
+
+    let mut replayer = Replayer::new(source, options, language);
+    let end = replayer.replay_line(&game.mainline, start, true);
+    report.plies = replayer.plies;
+    diagnostics.append(&mut replayer.diagnostics);
+
+    check_result(game, end.as_ref(), &mut diagnostics);
+    report.diagnostics = sorted(diagnostics);
+    report
+}
+
+fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+    diagnostics
+}
+
+/// Decides the game's language: the user's choice, the only language that
+/// reads its letters, or the reading under which it replays best.
+fn decide_language(
+    game: &GameSyntax<'_>,
+    source: &str,
+    options: &Options,
+    start: &Chess,
+) -> (Language, LanguageSource, Vec<Diagnostic>) {
+    if let Some(language) = options.language {
+        return (language, LanguageSource::Chosen, Vec::new());
+    }
+    let letters = infer::letters(game);
+    if letters.is_empty() {
+        return (Language::En, LanguageSource::Undecided, Vec::new());
+    }
+    let readers = infer::readers(&letters);
+    if readers.is_empty() {
+        // No language reads every letter: the moves mix two languages. The
+        // replay reads the foreign letters move by move and reports each.
+        return (infer::best_partial(&letters), LanguageSource::Undecided, Vec::new());
+    }
+    let distinct = infer::distinct_readings(&readers);
+    if distinct.len() == 1 {
+        return (readers[0].language, LanguageSource::Letters, Vec::new());
+    }
+    // Several languages read the letters differently (`R`: rook in English,
+    // king in French, knight in Finnish): the one that replays wins.
+    let mut scores: Vec<(usize, usize, Language)> = distinct
+        .iter()
+        .map(|reader| {
+            let mut r = Replayer::new(source, options, reader.language);
+            r.replay_line(&game.mainline, start.clone(), true);
+            let errors = r.diagnostics.iter().filter(|d| d.code.severity() == super::Severity::Error).count();
+            let warnings = r.diagnostics.len() - errors;
+            (errors, warnings, reader.language)
+        })
+        .collect();
+    scores.sort_by_key(|&(e, w, _)| (e, w));
+    let (best_errors, best_warnings, best) = scores[0];
+    if scores.len() > 1 && scores[1].0 == best_errors && scores[1].1 == best_warnings {
+        let tied: Vec<&str> = scores
+            .iter()
+            .filter(|s| s.0 == best_errors && s.1 == best_warnings)
+            .map(|s| s.2.name())
+            .collect();
+        let letter = letters[0];
+        let d = Diagnostic::new(
+            Code::LanguageMix,
+            letter.span.clone(),
+            format!(
+                "the notation language could not be decided: the moves read as well in {}; assuming {} (set the language to be sure)",
+                tied.join(" as in "),
+                best.name()
+            ),
+        );
+        return (best, LanguageSource::Undecided, vec![d]);
+    }
+    (best, LanguageSource::Replay, Vec::new())
+}
+
+/// Compares the result token with the final position and the Result tag.
+fn check_result(game: &GameSyntax<'_>, end: Option<&Chess>, out: &mut Vec<Diagnostic>) {
+    let Some(result) = &game.result else { return };
+    let written = normalize_result(result.text);
+    if let Some(end) = end {
+        let expected = if end.is_checkmate() {
+            Some((if end.turn() == Color::White { "0-1" } else { "1-0" }, format!("{} is checkmated", explain::color_name(end.turn()))))
+        } else if end.is_stalemate() {
+            Some(("1/2-1/2", format!("{} is stalemated", explain::color_name(end.turn()))))
+        } else {
+            None
+        };
+        if let Some((expected, why)) = expected
+            && written != Some(expected)
+        {
+            out.push(
+                Diagnostic::new(
+                    Code::Result,
+                    result.span.clone(),
+                    format!("the result {} contradicts the final position: {why}, so the result is {expected}", result.text),
+                )
+                .with_fix(Fix::replace(format!("Write {expected}"), result.span.clone(), expected).preferred(true)),
+            );
+            return;
+        }
+    }
+    if let Some(tag) = game.tag("Result") {
+        let tag_value = tag.unescaped_value();
+        if let (Some(w), Some(t)) = (written, normalize_result(&tag_value))
+            && w != t
+        {
+            let mut d = Diagnostic::new(
+                Code::Result,
+                result.span.clone(),
+                format!("the game ends with {} but its Result tag says {tag_value}", result.text),
+            );
+            d.related.push(Related { span: tag.span.clone(), message: "the Result tag".to_owned() });
+            out.push(d);
+        }
+    }
+}
+
+/// A move read in the game's language, with the diagnostics its letters
+/// raised (look-alikes, pawn letters, foreign letters).
+struct Reading {
+    /// The targets to try, in order: the game's language first, then the
+    /// readings of other languages for a foreign letter.
+    targets: Vec<(Target, Option<Diagnostic>)>,
+    notes: Vec<Diagnostic>,
+}
+
+struct Replayer<'a, 'o> {
+    source: &'a str,
+    options: &'o Options,
+    language: Language,
+    style: MoveStyle,
+    diagnostics: Vec<Diagnostic>,
+    plies: usize,
+}
+
+impl<'a, 'o> Replayer<'a, 'o> {
+    fn new(source: &'a str, options: &'o Options, language: Language) -> Self {
+        let mut style = MoveStyle::for_language(language);
+        // Fixes keep to the document's conventions where they can; the
+        // capture sign of a Russian game is often the Cyrillic one, but `x`
+        // is always understood.
+        style.check_marks = false;
+        Replayer { source, options, language, style, diagnostics: Vec::new(), plies: 0 }
+    }
+
+    /// Replays a line from `start`; returns the position at its end, or
+    /// `None` when the line stopped at a move that could not be read.
+    fn replay_line(&mut self, line: &Line<'_>, start: Chess, is_main: bool) -> Option<Chess> {
+        let mut pos = Some(start.clone());
+        // The position before the latest move, where a variation starts.
+        let mut before_last: Option<Chess> = None;
+        let mut prev_end: Option<usize> = None;
+        let items = &line.items;
+        let mut i = 0;
+        while i < items.len() {
+            match &items[i] {
+                Item::MoveNumber(t) => {
+                    if let Some(p) = &pos {
+                        let next_is_move = matches!(items.get(i + 1), Some(Item::Move(_)));
+                        if next_is_move {
+                            self.check_move_number(t, p, prev_end);
+                        }
+                    }
+                }
+                Item::Move(m) => match pos.take() {
+                    None => before_last = None,
+                    Some(p) => match self.play(&p, m, &items[i + 1..]) {
+                        Some(mv) => {
+                            let mut next = p.clone();
+                            next.play_unchecked(mv);
+                            self.check_after(&p, &next, m, mv);
+                            self.plies += 1;
+                            before_last = Some(p);
+                            pos = Some(next);
+                        }
+                        None => {
+                            self.unchecked(&items[i + 1..], is_main, m);
+                            before_last = Some(p);
+                        }
+                    },
+                },
+                Item::NullMove(t) => {
+                    if let Some(p) = pos.take() {
+                        if p.is_check() {
+                            self.diagnostics.push(Diagnostic::new(
+                                Code::IllegalMove,
+                                t.span.clone(),
+                                "a null move is not possible while the king is in check",
+                            ));
+                        } else {
+                            before_last = Some(p.clone());
+                            pos = p.swap_turn().ok();
+                        }
+                    }
+                }
+                Item::Variation(v) => {
+                    if let Some(base) = &before_last {
+                        self.replay_line(v, base.clone(), false);
+                    } else if pos.is_some() && before_last.is_none() {
+                        // A variation before any move replaces nothing;
+                        // read it from the start of its line.
+                        self.replay_line(v, start.clone(), false);
+                    }
+                }
+                Item::PositionDescription(_) => {
+                    let mut descriptions: Vec<&PositionDescription<'_>> = Vec::new();
+                    while let Some(Item::PositionDescription(d)) = items.get(i) {
+                        descriptions.push(d);
+                        i += 1;
+                    }
+                    i -= 1;
+                    before_last = None;
+                    match setup::from_descriptions(&descriptions, self.language) {
+                        Ok(p) => pos = Some(p),
+                        Err(d) => {
+                            self.diagnostics.push(d);
+                            pos = None;
+                        }
+                    }
+                }
+                Item::Glyph(t) => self.check_glyph(t),
+                Item::Nag(_) | Item::DrawOffer(_) => {}
+            }
+            prev_end = Some(item_end(&items[i]));
+            i += 1;
+        }
+        pos
+    }
+
+    /// A piece letter standing alone is Informant's novelty `N` or a move
+    /// that lost its square.
+    fn check_glyph(&mut self, t: &Token<'_>) {
+        let is_letter = t.text.chars().all(|c| c.is_alphabetic() || ('♔'..='♟').contains(&c));
+        if is_letter && t.text != "N" && t.text != "TN" {
+            self.diagnostics.push(Diagnostic::new(
+                Code::Syntax,
+                t.span.clone(),
+                format!("`{}` is a piece letter without a square", t.text),
+            ));
+        }
+    }
+
+    /// Reports that a line stopped, once, at the first move after the stop.
+    fn unchecked(&mut self, rest: &[Item<'_>], is_main: bool, at: &WrittenMove<'_>) {
+        let mut moves = rest.iter().filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None });
+        let Some(first) = moves.next() else { return };
+        let count = 1 + moves.count();
+        let what = if is_main { "game" } else { "variation" };
+        let plural = if count == 1 { "" } else { "s" };
+        self.diagnostics.push(Diagnostic::new(
+            Code::Unchecked,
+            first.span.clone(),
+            format!(
+                "the rest of this {what} ({count} move{plural}) was not checked: the move {} before it could not be read",
+                at.text(self.source)
+            ),
+        ));
+    }
+
+    fn check_move_number(&mut self, t: &Token<'_>, pos: &Chess, prev_end: Option<usize>) {
+        let digits: String = t.text.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if digits.is_empty() {
+            return;
+        }
+        let rest = &t.text[digits.len()..];
+        let black_marker = rest.starts_with("..") || rest.starts_with('…');
+        let expected = pos.fullmoves().get();
+        let number: Option<u32> = digits.parse().ok();
+        let turn_mismatch = black_marker && pos.turn() == Color::White;
+        if number == Some(expected) && !turn_mismatch {
+            return;
+        }
+        let side = explain::color_name(pos.turn());
+        let glued = prev_end == Some(t.span.start) && rest.is_empty();
+        let mut d = Diagnostic::new(
+            Code::MoveNumber,
+            t.span.clone(),
+            if turn_mismatch && number == Some(expected) {
+                format!("`{}` marks a move of Black, but it is White's move {expected}", t.text)
+            } else {
+                format!("the move number {digits} does not fit: this is {side}'s move {expected}")
+            },
+        );
+        if glued {
+            d = d.with_fix(Fix::replace(format!("Remove the stray {digits}"), t.span.clone(), "").preferred(true));
+        } else {
+            let dots = if pos.turn() == Color::White {
+                if rest.is_empty() { "" } else { "." }
+            } else if rest.is_empty() {
+                ""
+            } else {
+                "..."
+            };
+            let dots = if rest == ")" { ")" } else { dots };
+            let new = format!("{expected}{dots}");
+            d = d.with_fix(Fix::replace(format!("Write {new}"), t.span.clone(), new).preferred(true));
+        }
+        self.diagnostics.push(d);
+    }
+
+    /// Finds the legal move a written move names; reports and, where it can
+    /// be determined, recovers from an illegal or ambiguous move.
+    fn play(&mut self, pos: &Chess, m: &WrittenMove<'_>, rest: &[Item<'_>]) -> Option<Move> {
+        let reading = match self.read(m) {
+            Ok(r) => r,
+            Err(d) => {
+                self.diagnostics.push(*d);
+                return None;
+            }
+        };
+        let mut notes = reading.notes;
+        let first_target = reading.targets[0].0.clone();
+        for (target, note) in &reading.targets {
+            let found = matching(pos, target);
+            if found.is_empty() {
+                continue;
+            }
+            if let Some(note) = note {
+                notes.push(note.clone());
+            }
+            self.diagnostics.append(&mut notes);
+            return self.resolve(pos, m, target, found, rest);
+        }
+        self.diagnostics.append(&mut notes);
+        self.illegal(pos, m, &first_target, rest)
+    }
+
+    /// One or more legal moves match: exactly one is the move; a pawn
+    /// reaching the last rank without a piece is a missing promotion;
+    /// several pieces are an ambiguity.
+    fn resolve(
+        &mut self,
+        pos: &Chess,
+        m: &WrittenMove<'_>,
+        target: &Target,
+        found: Vec<Move>,
+        rest: &[Item<'_>],
+    ) -> Option<Move> {
+        let mut origins: Vec<Square> = found.iter().filter_map(|mv| mv.from()).collect();
+        origins.dedup();
+        if found.len() > 1 && origins.len() == 1 && found.iter().all(|mv| mv.promotion().is_some()) {
+            return Some(self.missing_promotion(pos, m, &found));
+        }
+        if found.len() == 1 {
+            self.check_disambiguation(pos, m, target, found[0]);
+            return Some(found[0]);
+        }
+        self.ambiguous(pos, m, found, rest)
+    }
+
+    fn missing_promotion(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: &[Move]) -> Move {
+        let queen = found.iter().copied().find(|mv| mv.promotion() == Some(Role::Queen)).unwrap_or(found[0]);
+        let at = m.destination.as_ref().map_or(m.span.clone(), |d| d.span.clone());
+        let mut d = Diagnostic::new(
+            Code::MissingPromotion,
+            at.clone(),
+            format!(
+                "the pawn reaches the last rank but no piece is named; read as a promotion to a queen ({})",
+                self.render(pos, &queen)
+            ),
+        );
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            let letter = self.language.letter(role);
+            d = d.with_fix(
+                Fix::replace(format!("Promote to a {} ({letter})", role_name(role)), at.end..at.end, letter)
+                    .preferred(role == Role::Queen),
+            );
+        }
+        self.diagnostics.push(d);
+        queen
+    }
+
+    fn ambiguous(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: Vec<Move>, rest: &[Item<'_>]) -> Option<Move> {
+        let written = m.text(self.source);
+        let names: Vec<String> = found
+            .iter()
+            .filter_map(|mv| mv.from().map(|from| format!("the {} on {from}", role_name(mv.role()))))
+            .collect();
+        let chosen = self.choose(pos, &found, rest);
+        let to = found[0].to();
+        let mut message = format!("{written} is ambiguous: {} can go to {to}", join_or(&names, "and"));
+        if let Some(mv) = chosen {
+            message.push_str(&format!(
+                "; read as {}, the only one that keeps the rest of the game legal",
+                self.render(pos, &mv)
+            ));
+        }
+        let span = core_span(m);
+        let mut d = Diagnostic::new(Code::AmbiguousMove, span, message);
+        for mv in &found {
+            let new_text = self.rewrite_with_origin(pos, m, mv);
+            d = d.with_fix(
+                Fix::replace(format!("Write {new_text}"), m.span.clone(), new_text.clone())
+                    .preferred(Some(*mv) == chosen),
+            );
+            if let Some(from) = mv.from() {
+                d.related.push(Related {
+                    span: m.span.clone(),
+                    message: format!("candidate: the {} on {from}", role_name(mv.role())),
+                });
+            }
+        }
+        self.diagnostics.push(d);
+        chosen
+    }
+
+    fn illegal(&mut self, pos: &Chess, m: &WrittenMove<'_>, target: &Target, rest: &[Item<'_>]) -> Option<Move> {
+        let written = m.text(self.source);
+        let why = explain::illegal(pos, target, self.language);
+        let candidates = self.recovery_candidates(pos, m, target);
+        let chosen = if candidates.len() == 1 { Some(candidates[0]) } else { self.choose(pos, &candidates, rest) };
+        let mut message = format!("{written} is illegal: {why}");
+        if let Some(mv) = chosen {
+            message.push_str(&format!(
+                "; read as {}, which keeps the game legal",
+                self.render(pos, &mv)
+            ));
+        }
+        let mut d = Diagnostic::new(Code::IllegalMove, core_span(m), message);
+        for mv in candidates.iter().take(4) {
+            let text = self.render_like(pos, m, mv);
+            d = d.with_fix(
+                Fix::replace(format!("Write {text}"), m.span.clone(), text.clone()).preferred(Some(*mv) == chosen),
+            );
+        }
+        self.diagnostics.push(d);
+        chosen
+    }
+
+    /// Legal moves the writer may have meant: the same piece to the same
+    /// square from elsewhere (a wrong disambiguation), another piece to the
+    /// same square (a wrong letter), or any move one character away.
+    fn recovery_candidates(&self, pos: &Chess, m: &WrittenMove<'_>, target: &Target) -> Vec<Move> {
+        let mut out: Vec<Move> = Vec::new();
+        if let Target::Normal { role, to, promotion, .. } = *target {
+            for mv in pos.san_candidates(role, to) {
+                if promotion.is_none_or(|p| mv.promotion() == Some(p)) && !out.contains(&mv) {
+                    out.push(mv);
+                }
+            }
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        let written = strip_marks(m.text(self.source));
+        let legal = pos.legal_moves();
+        for mv in &legal {
+            let mut style = self.style;
+            for sign in [Some("x"), None] {
+                style.capture_sign = sign;
+                let text = render_move(pos, mv, &style);
+                if within_one_edit(&written, &text) && !out.contains(mv) {
+                    out.push(*mv);
+                }
+            }
+        }
+        out
+    }
+
+    /// The candidate that keeps the rest of the line legal, when exactly
+    /// one does.
+    fn choose(&self, pos: &Chess, candidates: &[Move], rest: &[Item<'_>]) -> Option<Move> {
+        let upcoming: Vec<&WrittenMove<'_>> = rest
+            .iter()
+            .filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None })
+            .take(LOOKAHEAD)
+            .collect();
+        if upcoming.is_empty() {
+            return None;
+        }
+        let mut survivors = candidates.iter().filter(|mv| {
+            let mut p = pos.clone();
+            p.play_unchecked(**mv);
+            upcoming.iter().all(|w| {
+                let Ok(reading) = self.read(w) else { return false };
+                let found = matching(&p, &reading.targets[0].0);
+                let mut origins: Vec<Square> = found.iter().filter_map(|m| m.from()).collect();
+                origins.dedup();
+                if found.is_empty() || origins.len() > 1 {
+                    return false;
+                }
+                p.play_unchecked(found[0]);
+                true
+            })
+        });
+        let first = survivors.next().copied();
+        if survivors.next().is_some() { None } else { first }
+    }
+
+    /// Checks a legal, unambiguous move: is its disambiguation more than
+    /// needed?
+    fn check_disambiguation(&mut self, pos: &Chess, m: &WrittenMove<'_>, target: &Target, mv: Move) {
+        let Target::Normal { role, to, .. } = *target else { return };
+        if role == Role::Pawn || m.dash.is_some() {
+            return;
+        }
+        let origin = match &m.origin {
+            Some(Origin::File(t)) | Some(Origin::Rank(t)) => t,
+            // `Ng1f3` is long algebraic: the origin is part of the style.
+            _ => return,
+        };
+        let others = pos.san_candidates(role, to).into_iter().filter(|c| c.from() != mv.from()).count();
+        if others == 0 {
+            let mut d = Diagnostic::new(
+                Code::RedundantDisambiguation,
+                origin.span.clone(),
+                format!(
+                    "`{}` is not needed: no other {} can go to {to}",
+                    origin.text,
+                    role_name(role)
+                ),
+            )
+            .with_fix(Fix::replace(format!("Remove `{}`", origin.text), origin.span.clone(), "").preferred(true));
+            d.unnecessary = true;
+            self.diagnostics.push(d);
+        }
+    }
+
+    /// Checks the marks of a played move against the position after it.
+    fn check_after(&mut self, before: &Chess, after: &Chess, m: &WrittenMove<'_>, mv: Move) {
+        if let Some(capture) = &m.capture {
+            if !mv.is_capture() {
+                let to = mv.to();
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::CaptureMark,
+                        capture.span.clone(),
+                        format!("the capture sign is wrong: {to} is empty, the move captures nothing"),
+                    )
+                    .with_fix(Fix::replace("Remove the capture sign", capture.span.clone(), "").preferred(true)),
+                );
+            }
+        } else if mv.is_capture() && self.options.report_missing_capture && m.castling.is_none() {
+            let at = m.destination.as_ref().map_or(m.span.start, |d| d.span.start);
+            let sign = if self.language.is_cyrillic() && self.source[m.span.clone()].contains('х') { "х" } else { "x" };
+            self.diagnostics.push(
+                Diagnostic::new(Code::CaptureMark, m.span.clone(), "the move captures but has no capture sign")
+                    .with_fix(Fix::replace("Add the capture sign", at..at, sign).preferred(true)),
+            );
+        }
+        if let Some(ep) = &m.en_passant
+            && !mv.is_en_passant()
+        {
+            let mut span = ep.span.clone();
+            // Remove the space before a spaced mark too.
+            while span.start > 0 && self.source.as_bytes()[span.start - 1] == b' ' {
+                span.start -= 1;
+            }
+            self.diagnostics.push(
+                Diagnostic::new(Code::EnPassantMark, ep.span.clone(), "this move is not an en-passant capture")
+                    .with_fix(Fix::replace(format!("Remove `{}`", ep.text), span, "").preferred(true)),
+            );
+        }
+        let check = after.is_check();
+        match &m.check {
+            Some(mark) => {
+                let text = mark.text;
+                let mate_mark = matches!(text, "#" | "‡");
+                let (wrong, right): (Option<String>, &str) = if !check {
+                    (Some(format!("`{text}` is wrong: the move gives no check")), "")
+                } else if mate_mark && !after.is_checkmate() {
+                    (Some(format!("`{text}` is wrong: the move gives check, not mate")), "+")
+                } else if text == "++" && after.checkers().count() < 2 && !after.is_checkmate() {
+                    (Some("`++` means mate (or, in some Russian texts, double check), but this is a single check".to_owned()), "+")
+                } else {
+                    (None, "")
+                };
+                if let Some(message) = wrong {
+                    let title = if right.is_empty() { "Remove the mark".to_owned() } else { format!("Write {right}") };
+                    self.diagnostics.push(
+                        Diagnostic::new(Code::CheckMark, mark.span.clone(), message)
+                            .with_fix(Fix::replace(title, mark.span.clone(), right).preferred(true)),
+                    );
+                }
+            }
+            None => {
+                if check && self.options.report_missing_check {
+                    let mate = after.is_checkmate();
+                    let mark = if mate { "#" } else { "+" };
+                    let at = m.promotion.as_ref().or(m.destination.as_ref()).or(m.castling.as_ref()).map_or(m.span.end, |t| t.span.end);
+                    let at = m.en_passant.as_ref().map_or(at, |e| e.span.end.max(at));
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::CheckMark,
+                            m.span.clone(),
+                            if mate { "the move mates but has no `#`" } else { "the move gives check but has no `+`" },
+                        )
+                        .with_fix(Fix::replace(format!("Add {mark}"), at..at, mark).preferred(true)),
+                    );
+                }
+            }
+        }
+        let _ = before;
+    }
+
+    /// Reads the letters of a written move in the game's language.
+    fn read(&self, m: &WrittenMove<'_>) -> Result<Reading, Box<Diagnostic>> {
+        let mut notes: Vec<Diagnostic> = Vec::new();
+        if let Some(castling) = &m.castling {
+            for (offset, ch) in castling.text.char_indices() {
+                if let Some(right) = normalize_lookalike(ch, LookalikeContext::Castling) {
+                    let span = castling.span.start + offset..castling.span.start + offset + ch.len_utf8();
+                    notes.push(homoglyph(span, ch, right, "in castling"));
+                }
+            }
+            let count = castling.text.chars().filter(|c| matches!(c, 'O' | 'o' | '0' | 'О')).count();
+            let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
+            return Ok(Reading { targets: vec![(Target::Castle(side), None)], notes });
+        }
+        let Some(dest) = &m.destination else {
+            return Err(Box::new(Diagnostic::new(Code::Syntax, m.span.clone(), "a move without a destination square")));
+        };
+        if let Some(drop) = &m.drop {
+            return Err(Box::new(Diagnostic::new(
+                Code::IllegalMove,
+                drop.span.clone(),
+                "piece drops (`@`) exist only in crazyhouse; set the Variant tag for such games",
+            )));
+        }
+        let to = self.read_square_token(dest, &mut notes)?;
+        let (mut from_file, mut from_rank) = (None, None);
+        match &m.origin {
+            Some(Origin::File(t)) => from_file = Some(self.read_file_char(t, 0, &mut notes)?),
+            Some(Origin::Rank(t)) => from_rank = Some(self.read_rank_char(t, 0, &mut notes)?),
+            Some(Origin::Square(t)) => {
+                let sq = self.read_square_token(t, &mut notes)?;
+                from_file = Some(sq.file());
+                from_rank = Some(sq.rank());
+            }
+            None => {}
+        }
+        if let Some(capture) = &m.capture
+            && capture.text == "х"
+            && !self.language.is_cyrillic()
+        {
+            notes.push(homoglyph(capture.span.clone(), 'х', 'x', "as the capture sign"));
+        }
+        let promotion = match &m.promotion {
+            None => None,
+            Some(t) => Some(self.read_promotion(t, &mut notes)?),
+        };
+        let mut targets = Vec::new();
+        match &m.piece {
+            None => targets.push((Target::Normal { role: Role::Pawn, from_file, from_rank, to, promotion }, None)),
+            Some(letter) => match self.language.read_letter(letter.text) {
+                Some(reading) => {
+                    if let Some(right) = reading.lookalike_of {
+                        notes.push(
+                            Diagnostic::new(
+                                Code::Homoglyph,
+                                letter.span.clone(),
+                                format!(
+                                    "`{}` is a look-alike of the {} letter `{right}` ({})",
+                                    letter.text,
+                                    self.language.name(),
+                                    role_name(reading.role)
+                                ),
+                            )
+                            .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true)),
+                        );
+                    } else if reading.role == Role::Pawn {
+                        notes.push(
+                            Diagnostic::new(
+                                Code::PawnLetter,
+                                letter.span.clone(),
+                                format!("a pawn move is written without a letter: `{}` is not needed", letter.text),
+                            )
+                            .with_fix(Fix::replace(format!("Remove `{}`", letter.text), letter.span.clone(), "").preferred(true)),
+                        );
+                    }
+                    targets.push((Target::Normal { role: reading.role, from_file, from_rank, to, promotion }, None));
+                }
+                None => {
+                    // A letter of another language: try what it means there.
+                    let mut roles: Vec<(Role, Language)> = Vec::new();
+                    for (language, reading) in languages::languages_for_letter(letter.text) {
+                        if reading.lookalike_of.is_none() && !roles.iter().any(|(r, _)| *r == reading.role) {
+                            roles.push((reading.role, language));
+                        }
+                    }
+                    if roles.is_empty() {
+                        return Err(Box::new(Diagnostic::new(
+                            Code::IllegalMove,
+                            letter.span.clone(),
+                            format!("`{}` is not a piece letter in any language", letter.text),
+                        )));
+                    }
+                    for (role, language) in roles {
+                        let right = self.language.letter(role);
+                        let d = Diagnostic::new(
+                            Code::LanguageMix,
+                            letter.span.clone(),
+                            format!(
+                                "`{}` is the {} letter for the {}, but this game is in {}: write {right}",
+                                letter.text,
+                                language.name(),
+                                role_name(role),
+                                self.language.name()
+                            ),
+                        )
+                        .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true));
+                        targets.push((Target::Normal { role, from_file, from_rank, to, promotion }, Some(d)));
+                    }
+                }
+            },
+        }
+        Ok(Reading { targets, notes })
+    }
+
+    fn read_square_token(&self, t: &Token<'_>, notes: &mut Vec<Diagnostic>) -> Result<Square, Box<Diagnostic>> {
+        let file = self.read_file_char(t, 0, notes)?;
+        let first_len = t.text.chars().next().map_or(1, char::len_utf8);
+        let rank = self.read_rank_char(t, first_len, notes)?;
+        Ok(Square::from_coords(file, rank))
+    }
+
+    fn read_file_char(&self, t: &Token<'_>, offset: usize, notes: &mut Vec<Diagnostic>) -> Result<shakmaty::File, Box<Diagnostic>> {
+        let ch = t.text[offset..].chars().next().unwrap_or(' ');
+        let span = t.span.start + offset..t.span.start + offset + ch.len_utf8();
+        let right = match normalize_lookalike(ch, LookalikeContext::File) {
+            Some(right) => {
+                notes.push(homoglyph(span.clone(), ch, right, "in a square"));
+                right
+            }
+            None => ch,
+        };
+        shakmaty::File::from_char(right)
+            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("`{ch}` is not a file"))))
+    }
+
+    fn read_rank_char(&self, t: &Token<'_>, offset: usize, notes: &mut Vec<Diagnostic>) -> Result<shakmaty::Rank, Box<Diagnostic>> {
+        let ch = t.text[offset..].chars().next().unwrap_or(' ');
+        let span = t.span.start + offset..t.span.start + offset + ch.len_utf8();
+        let right = match normalize_lookalike(ch, LookalikeContext::Rank) {
+            Some(right) => {
+                notes.push(homoglyph(span.clone(), ch, right, "in a square"));
+                right
+            }
+            None => ch,
+        };
+        shakmaty::Rank::from_char(right)
+            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("`{ch}` is not a rank"))))
+    }
+
+    fn read_promotion(&self, t: &Token<'_>, notes: &mut Vec<Diagnostic>) -> Result<Role, Box<Diagnostic>> {
+        if let Some(reading) = self.language.read_letter(t.text) {
+            if let Some(right) = reading.lookalike_of {
+                notes.push(
+                    Diagnostic::new(Code::Homoglyph, t.span.clone(), format!("`{}` is a look-alike of `{right}`", t.text))
+                        .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
+                );
+            }
+            if reading.role != Role::Pawn {
+                return Ok(reading.role);
+            }
+        }
+        // UCI-minded programs write `d8q`.
+        let upper = t.text.to_uppercase();
+        if let Some(role) = Language::En.role_of(&upper)
+            && t.text.chars().all(|c| c.is_ascii_lowercase())
+        {
+            return Ok(role);
+        }
+        for (language, reading) in languages::languages_for_letter(t.text) {
+            if reading.lookalike_of.is_none() && reading.role != Role::Pawn && reading.role != Role::King {
+                let right = self.language.letter(reading.role);
+                notes.push(
+                    Diagnostic::new(
+                        Code::LanguageMix,
+                        t.span.clone(),
+                        format!("`{}` is the {} letter for the {}: write {right}", t.text, language.name(), role_name(reading.role)),
+                    )
+                    .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
+                );
+                return Ok(reading.role);
+            }
+        }
+        Err(Box::new(Diagnostic::new(Code::IllegalMove, t.span.clone(), format!("a pawn cannot promote to `{}`", t.text))))
+    }
+
+    fn render(&self, pos: &Chess, mv: &Move) -> String {
+        render_move(pos, mv, &self.style)
+    }
+
+    /// The move written the way the original was (capture sign or not,
+    /// long or short), for a fix that replaces it.
+    fn render_like(&self, pos: &Chess, m: &WrittenMove<'_>, mv: &Move) -> String {
+        let mut style = self.style;
+        style.capture_sign = m.capture.as_ref().map(|c| capture_sign(c.text));
+        if m.capture.is_none() && mv.is_capture() {
+            style.capture_sign = Some("x");
+        }
+        style.long = matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some();
+        style.castling_zeros = m.castling.as_ref().is_some_and(|c| c.text.contains('0'));
+        style.promotion_equals = m.promotion_sign.is_some();
+        let mut text = render_move(pos, mv, &style);
+        for t in [&m.check, &m.annotation].into_iter().flatten() {
+            text.push_str(t.text);
+        }
+        text
+    }
+
+    /// The written move with the disambiguation FIDE 18.9 asks for among
+    /// the candidates, everything else kept as written.
+    fn rewrite_with_origin(&self, pos: &Chess, m: &WrittenMove<'_>, mv: &Move) -> String {
+        let need = languages::disambiguation(pos, mv);
+        let Some(from) = mv.from() else { return m.text(self.source).to_owned() };
+        let mut origin = String::new();
+        if need.file || (!need.file && !need.rank) {
+            origin.push(from.file().char());
+        }
+        if need.rank {
+            origin.push(from.rank().char());
+        }
+        let (cut_start, cut_end) = match (&m.origin, &m.piece) {
+            (Some(o), _) => (o.token().span.start, o.token().span.end),
+            (None, Some(p)) => (p.span.end, p.span.end),
+            (None, None) => (m.span.start, m.span.start),
+        };
+        let src = self.source;
+        format!("{}{}{}", &src[m.span.start..cut_start], origin, &src[cut_end..m.span.end])
+    }
+}
+
+/// Legal moves that fit a target.
+fn matching(pos: &Chess, target: &Target) -> Vec<Move> {
+    match *target {
+        Target::Castle(side) => pos.castling_moves(side).into_iter().collect(),
+        Target::Normal { role, from_file, from_rank, to, promotion } => pos
+            .san_candidates(role, to)
+            .into_iter()
+            .filter(|mv| {
+                let from = mv.from();
+                from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
+                    && from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
+                    && promotion.is_none_or(|p| mv.promotion() == Some(p))
+            })
+            .collect(),
+    }
+}
+
+fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {
+    let script = if ('\u{0400}'..='\u{04FF}').contains(&ch) { "the Cyrillic letter" } else { "the letter" };
+    Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{ch}` {place} is {script} `{ch}`, a look-alike of `{right}`"))
+        .with_fix(Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true))
+}
+
+fn capture_sign(text: &str) -> &'static str {
+    match text {
+        "х" => "х",
+        ":" => ":",
+        _ => "x",
+    }
+}
+
+/// The part of a move without its marks: what an ambiguity or an illegal
+/// move is about.
+fn core_span(m: &WrittenMove<'_>) -> Span {
+    let end = [&m.check, &m.annotation]
+        .into_iter()
+        .flatten()
+        .map(|t| t.span.start)
+        .min()
+        .unwrap_or(m.span.end);
+    m.span.start..end
+}
+
+fn item_end(item: &Item<'_>) -> usize {
+    match item {
+        Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => t.span.end,
+        Item::Move(m) => m.span.end,
+        Item::Variation(l) => l.span.end,
+        Item::PositionDescription(d) => d.span.end,
+    }
+}
+
+fn strip_marks(text: &str) -> String {
+    text.trim_end_matches(['+', '#', '!', '?', '‼', '⁇', '⁉', '⁈', '†', '‡']).to_owned()
+}
+
+/// Whether two texts differ by at most one inserted, deleted or replaced
+/// character (a slip of the pen or of OCR).
+fn within_one_edit(a: &str, b: &str) -> bool {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a == b {
+        return true;
+    }
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    if long.len() - short.len() > 1 {
+        return false;
+    }
+    let prefix = short.iter().zip(long.iter()).take_while(|(x, y)| x == y).count();
+    if short.len() == long.len() {
+        short[prefix + 1..] == long[prefix + 1..]
+    } else {
+        short[prefix..] == long[prefix + 1..]
+    }
+}
+
+fn join_or(names: &[String], word: &str) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} {word} {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_edit() {
+        assert!(within_one_edit("Nf3", "Nf3"));
+        assert!(within_one_edit("Nf4", "Nf3"));
+        assert!(within_one_edit("Nxf3", "Nf3"));
+        assert!(within_one_edit("f3", "Nf3"));
+        assert!(!within_one_edit("Bc4", "Nf3"));
+    }
+}

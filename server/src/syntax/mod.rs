@@ -1,0 +1,559 @@
+//! The syntax layer: parses notation with the tree-sitter grammar and lowers
+//! each game to plain Rust types with byte ranges.
+//!
+//! Parsing never fails: the tree always comes back, and the places where the
+//! grammar had to recover (ERROR and MISSING nodes) become [`SyntaxError`]s
+//! of the game they stand in. Nothing here knows chess rules or languages;
+//! a [`WrittenMove`] is only the parts of a move as they were written.
+//!
+//! ```
+//! let text = "1. e4 e5 2. Кf3 *";
+//! let tree = chess_ls::syntax::parse(text, None);
+//! let games = chess_ls::syntax::lower(&tree, text);
+//! assert_eq!(games.len(), 1);
+//! assert_eq!(games[0].mainline.items.len(), 5);
+//! ```
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
+
+/// A byte range in the document.
+pub type Span = Range<usize>;
+
+/// The grammar as a tree-sitter [`Language`].
+pub fn language() -> Language {
+    tree_sitter_chess::LANGUAGE.into()
+}
+
+/// A parser for the `chess` grammar.
+pub fn parser() -> Parser {
+    let mut parser = Parser::new();
+    // The grammar is compiled into this crate with the ABI of the tree-sitter
+    // it links against, so loading it cannot fail at run time.
+    parser.set_language(&language()).expect("the chess grammar matches the tree-sitter ABI");
+    parser
+}
+
+/// Parses a whole text. `old` is the previous tree after `Tree::edit`, for an
+/// incremental reparse.
+pub fn parse(text: &str, old: Option<&Tree>) -> Tree {
+    parse_with(&mut parser(), text, old)
+}
+
+/// Parses with a parser the caller keeps (a parser is cheap to reuse).
+pub fn parse_with(parser: &mut Parser, text: &str, old: Option<&Tree>) -> Tree {
+    parser.parse(text, old).expect("a parser with a language and no timeout always returns a tree")
+}
+
+/// One part of a move, a tag or a number: its text and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub span: Span,
+}
+
+/// A move as written: every part optional except the destination (or the
+/// castling sign). The analysis decides what the letters mean.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WrittenMove<'a> {
+    pub span: Span,
+    pub piece: Option<Token<'a>>,
+    pub origin: Option<Origin<'a>>,
+    pub capture: Option<Token<'a>>,
+    pub dash: Option<Token<'a>>,
+    pub drop: Option<Token<'a>>,
+    pub captured: Option<Token<'a>>,
+    pub destination: Option<Token<'a>>,
+    pub castling: Option<Token<'a>>,
+    pub promotion_sign: Option<Token<'a>>,
+    pub promotion: Option<Token<'a>>,
+    pub en_passant: Option<Token<'a>>,
+    pub check: Option<Token<'a>>,
+    pub annotation: Option<Token<'a>>,
+}
+
+impl<'a> WrittenMove<'a> {
+    /// The whole move's text as written.
+    pub fn text(&self, source: &'a str) -> &'a str {
+        &source[self.span.clone()]
+    }
+}
+
+/// The origin of a move: the disambiguation of SAN or the first square of
+/// long algebraic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin<'a> {
+    File(Token<'a>),
+    Rank(Token<'a>),
+    Square(Token<'a>),
+}
+
+impl<'a> Origin<'a> {
+    pub fn token(&self) -> &Token<'a> {
+        match self {
+            Origin::File(t) | Origin::Rank(t) | Origin::Square(t) => t,
+        }
+    }
+}
+
+/// A tag pair `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag<'a> {
+    pub span: Span,
+    pub name: Token<'a>,
+    /// The value without its quotes, escapes still in; `None` when missing.
+    pub value: Option<Token<'a>>,
+}
+
+impl Tag<'_> {
+    /// The value with `\"` and `\\` unescaped.
+    pub fn unescaped_value(&self) -> String {
+        let Some(value) = &self.value else { return String::new() };
+        let mut out = String::with_capacity(value.text.len());
+        let mut chars = value.text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
+/// A position description: `Белые: Крс1, Фf2; пп. a3, b2.`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionDescription<'a> {
+    pub span: Span,
+    pub side: Token<'a>,
+    /// Pieces, then the pawns after the `;`, in the order written.
+    pub placements: Vec<Placement<'a>>,
+}
+
+/// One entry of a position description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement<'a> {
+    pub span: Span,
+    pub piece: Option<Token<'a>>,
+    pub square: Token<'a>,
+    /// After `пп.`/`pawns`: a square without a letter is a pawn.
+    pub in_pawn_list: bool,
+}
+
+/// One element of a line of play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item<'a> {
+    MoveNumber(Token<'a>),
+    Move(WrittenMove<'a>),
+    NullMove(Token<'a>),
+    Nag(Token<'a>),
+    Glyph(Token<'a>),
+    DrawOffer(Token<'a>),
+    Variation(Line<'a>),
+    PositionDescription(PositionDescription<'a>),
+}
+
+/// The main line of a game or one variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// For a variation, from `(` to `)`.
+    pub span: Span,
+    pub items: Vec<Item<'a>>,
+}
+
+/// A place where the grammar had to recover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub span: Span,
+    pub message: String,
+}
+
+/// One game as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSyntax<'a> {
+    pub span: Span,
+    pub tags: Vec<Tag<'a>>,
+    pub mainline: Line<'a>,
+    pub result: Option<Token<'a>>,
+    pub errors: Vec<SyntaxError>,
+}
+
+impl<'a> GameSyntax<'a> {
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&Tag<'a>> {
+        self.tags.iter().find(|t| t.name.text == name)
+    }
+}
+
+/// Node kind and field ids of the grammar, looked up once: comparing ids is
+/// much cheaper than comparing kind names on every node.
+struct Ids {
+    game: u16,
+    headers: u16,
+    tag: u16,
+    movetext: u16,
+    move_: u16,
+    move_number: u16,
+    null_move: u16,
+    nag: u16,
+    glyph: u16,
+    draw_offer: u16,
+    variation: u16,
+    position_description: u16,
+    placement: u16,
+    pawns_label: u16,
+    result: u16,
+    file: u16,
+    rank: u16,
+    f_piece: u16,
+    f_origin: u16,
+    f_capture: u16,
+    f_dash: u16,
+    f_drop: u16,
+    f_captured: u16,
+    f_destination: u16,
+    f_castling: u16,
+    f_promotion_sign: u16,
+    f_promotion: u16,
+    f_en_passant: u16,
+    f_check: u16,
+    f_annotation: u16,
+    f_name: u16,
+    f_value: u16,
+    f_side: u16,
+    f_square: u16,
+}
+
+fn ids() -> &'static Ids {
+    static IDS: OnceLock<Ids> = OnceLock::new();
+    IDS.get_or_init(|| {
+        let l = language();
+        let kind = |name: &str| {
+            let id = l.id_for_node_kind(name, true);
+            assert!(id != 0, "node kind {name} is in the grammar");
+            id
+        };
+        let field = |name: &str| {
+            l.field_id_for_name(name).unwrap_or_else(|| panic!("field {name} is in the grammar")).get()
+        };
+        Ids {
+            game: kind("game"),
+            headers: kind("headers"),
+            tag: kind("tag"),
+            movetext: kind("movetext"),
+            move_: kind("move"),
+            move_number: kind("move_number"),
+            null_move: kind("null_move"),
+            nag: kind("nag"),
+            glyph: kind("glyph"),
+            draw_offer: kind("draw_offer"),
+            variation: kind("variation"),
+            position_description: kind("position_description"),
+            placement: kind("placement"),
+            pawns_label: kind("pawns_label"),
+            result: kind("result"),
+            file: kind("file"),
+            rank: kind("rank"),
+            f_piece: field("piece"),
+            f_origin: field("origin"),
+            f_capture: field("capture"),
+            f_dash: field("dash"),
+            f_drop: field("drop"),
+            f_captured: field("captured"),
+            f_destination: field("destination"),
+            f_castling: field("castling"),
+            f_promotion_sign: field("promotion_sign"),
+            f_promotion: field("promotion"),
+            f_en_passant: field("en_passant"),
+            f_check: field("check"),
+            f_annotation: field("annotation"),
+            f_name: field("name"),
+            f_value: field("value"),
+            f_side: field("side"),
+            f_square: field("square"),
+        }
+    })
+}
+
+fn token<'a>(node: Node, source: &'a str) -> Token<'a> {
+    let span = node.byte_range();
+    Token { text: &source[span.clone()], span }
+}
+
+/// Lowers every game of a parsed text.
+pub fn lower<'a>(tree: &Tree, source: &'a str) -> Vec<GameSyntax<'a>> {
+    let root = tree.root_node();
+    let mut games = Vec::new();
+    let mut cursor = root.walk();
+    // Syntax errors directly under the root (between games) go to the game
+    // after them, or to the last game at the end of the file.
+    let mut pending: Vec<SyntaxError> = Vec::new();
+    for child in root.children(&mut cursor) {
+        if child.kind_id() == ids().game {
+            let mut game = lower_game(child, source);
+            game.errors.splice(0..0, pending.drain(..));
+            games.push(game);
+        } else if child.is_error() || child.is_missing() {
+            collect_errors(child, source, &mut pending);
+        }
+    }
+    if !pending.is_empty() {
+        match games.last_mut() {
+            Some(game) => game.errors.append(&mut pending),
+            None => games.push(GameSyntax {
+                span: root.byte_range(),
+                errors: pending,
+                ..GameSyntax::default()
+            }),
+        }
+    }
+    games
+}
+
+/// Lowers one `game` node.
+pub fn lower_game<'a>(node: Node, source: &'a str) -> GameSyntax<'a> {
+    let ids = ids();
+    let mut game = GameSyntax { span: node.byte_range(), ..GameSyntax::default() };
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        let kind = child.kind_id();
+        if kind == ids.headers {
+            let mut c = child.walk();
+            for tag in child.children(&mut c) {
+                if tag.kind_id() == ids.tag {
+                    game.tags.push(lower_tag(tag, source));
+                }
+            }
+        } else if kind == ids.movetext {
+            lower_items(child, source, &mut game.mainline.items);
+            game.mainline.span = child.byte_range();
+        } else if kind == ids.result {
+            game.result = Some(token(child, source));
+        }
+    }
+    if node.has_error() {
+        collect_errors(node, source, &mut game.errors);
+    }
+    game
+}
+
+fn lower_tag<'a>(node: Node, source: &'a str) -> Tag<'a> {
+    let ids = ids();
+    let name = node
+        .child_by_field_id(ids.f_name)
+        .map(|n| token(n, source))
+        .unwrap_or(Token { text: "", span: node.start_byte()..node.start_byte() });
+    let value = node.child_by_field_id(ids.f_value).map(|n| {
+        // Strip the quotes; a value is at least `""`.
+        let span = n.start_byte() + 1..n.end_byte().saturating_sub(1).max(n.start_byte() + 1);
+        Token { text: &source[span.clone()], span }
+    });
+    Tag { span: node.byte_range(), name, value }
+}
+
+fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
+    let ids = ids();
+    let mut cursor = movetext.walk();
+    if !cursor.goto_first_child() {
+        return;
+    }
+    loop {
+        let node = cursor.node();
+        let kind = node.kind_id();
+        if kind == ids.move_ {
+            items.push(Item::Move(lower_move(node, source)));
+        } else if kind == ids.move_number {
+            items.push(Item::MoveNumber(token(node, source)));
+        } else if kind == ids.variation {
+            let mut line = Line { span: node.byte_range(), items: Vec::new() };
+            let mut c = node.walk();
+            for child in node.children(&mut c) {
+                if child.kind_id() == ids.movetext {
+                    lower_items(child, source, &mut line.items);
+                }
+            }
+            items.push(Item::Variation(line));
+        } else if kind == ids.nag {
+            items.push(Item::Nag(token(node, source)));
+        } else if kind == ids.glyph {
+            items.push(Item::Glyph(token(node, source)));
+        } else if kind == ids.draw_offer {
+            items.push(Item::DrawOffer(token(node, source)));
+        } else if kind == ids.null_move {
+            items.push(Item::NullMove(token(node, source)));
+        } else if kind == ids.position_description {
+            items.push(Item::PositionDescription(lower_position_description(node, source)));
+        }
+        if !cursor.goto_next_sibling() {
+            break;
+        }
+    }
+}
+
+fn lower_move<'a>(node: Node, source: &'a str) -> WrittenMove<'a> {
+    let ids = ids();
+    let mut mv = WrittenMove { span: node.byte_range(), ..WrittenMove::default() };
+    let mut cursor: TreeCursor = node.walk();
+    if !cursor.goto_first_child() {
+        return mv;
+    }
+    loop {
+        let child = cursor.node();
+        if let Some(field) = cursor.field_id() {
+            let field = field.get();
+            let t = token(child, source);
+            if field == ids.f_piece {
+                mv.piece = Some(t);
+            } else if field == ids.f_destination {
+                mv.destination = Some(t);
+            } else if field == ids.f_origin {
+                let kind = child.kind_id();
+                mv.origin = Some(if kind == ids.file {
+                    Origin::File(t)
+                } else if kind == ids.rank {
+                    Origin::Rank(t)
+                } else {
+                    Origin::Square(t)
+                });
+            } else if field == ids.f_capture {
+                mv.capture = Some(t);
+            } else if field == ids.f_check {
+                mv.check = Some(t);
+            } else if field == ids.f_annotation {
+                mv.annotation = Some(t);
+            } else if field == ids.f_castling {
+                mv.castling = Some(t);
+            } else if field == ids.f_promotion {
+                mv.promotion = Some(t);
+            } else if field == ids.f_promotion_sign {
+                mv.promotion_sign = Some(t);
+            } else if field == ids.f_en_passant {
+                mv.en_passant = Some(t);
+            } else if field == ids.f_dash {
+                mv.dash = Some(t);
+            } else if field == ids.f_captured {
+                mv.captured = Some(t);
+            } else if field == ids.f_drop {
+                mv.drop = Some(t);
+            }
+        }
+        if !cursor.goto_next_sibling() {
+            break;
+        }
+    }
+    mv
+}
+
+fn lower_position_description<'a>(node: Node, source: &'a str) -> PositionDescription<'a> {
+    let ids = ids();
+    let side = node
+        .child_by_field_id(ids.f_side)
+        .map(|n| token(n, source))
+        .unwrap_or(Token { text: "", span: node.start_byte()..node.start_byte() });
+    let mut placements = Vec::new();
+    let mut in_pawn_list = false;
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        let kind = child.kind_id();
+        if kind == ids.pawns_label || child.kind() == ";" {
+            in_pawn_list = true;
+        } else if kind == ids.placement {
+            let Some(square) = child.child_by_field_id(ids.f_square) else { continue };
+            placements.push(Placement {
+                span: child.byte_range(),
+                piece: child.child_by_field_id(ids.f_piece).map(|n| token(n, source)),
+                square: token(square, source),
+                in_pawn_list,
+            });
+        }
+    }
+    PositionDescription { span: node.byte_range(), side, placements }
+}
+
+/// Collects the ERROR and MISSING nodes under `node`, outermost only.
+fn collect_errors(node: Node, source: &str, out: &mut Vec<SyntaxError>) {
+    if node.is_missing() {
+        let what = node.kind();
+        out.push(SyntaxError {
+            span: node.start_byte()..node.end_byte(),
+            message: format!("`{what}` is missing here"),
+        });
+        return;
+    }
+    if node.is_error() {
+        let span = node.byte_range();
+        let text = &source[span.clone()];
+        out.push(SyntaxError { span, message: describe_error(text) });
+        return;
+    }
+    if !node.has_error() {
+        return;
+    }
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        collect_errors(child, source, out);
+    }
+}
+
+/// A message for text the grammar could not read, naming the likely cause.
+fn describe_error(text: &str) -> String {
+    let shown: String = text.chars().take(40).collect();
+    let shown = shown.trim();
+    let ellipsis = if text.chars().count() > 40 { "…" } else { "" };
+    let opens = |o: char, c: char| {
+        text.chars().filter(|&x| x == o).count() as isize
+            - text.chars().filter(|&x| x == c).count() as isize
+    };
+    if opens('(', ')') < 0 || opens('{', '}') < 0 || opens('[', ']') < 0 {
+        format!("unbalanced closing bracket in `{shown}{ellipsis}`")
+    } else if opens('(', ')') > 0 || opens('{', '}') > 0 || opens('[', ']') > 0 {
+        format!("unclosed bracket in `{shown}{ellipsis}`")
+    } else if text.starts_with('[') {
+        format!("broken tag pair `{shown}{ellipsis}`: a tag is written [Name \"value\"]")
+    } else {
+        format!("`{shown}{ellipsis}` is not chess notation")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lowers_moves_with_their_parts() {
+        let text = "[Event \"x \\\"y\\\"\"]\n\n1. Кbd2+ exd6e.p. 2. Ng1-f3 d8=Q# (2. O-O) 1-0";
+        let tree = parse(text, None);
+        let games = lower(&tree, text);
+        assert_eq!(games.len(), 1);
+        let game = &games[0];
+        assert_eq!(game.tags[0].unescaped_value(), "x \"y\"");
+        assert_eq!(game.result.as_ref().map(|r| r.text), Some("1-0"));
+        let moves: Vec<_> = game
+            .mainline
+            .items
+            .iter()
+            .filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None })
+            .collect();
+        assert_eq!(moves[0].piece.as_ref().unwrap().text, "К");
+        assert_eq!(moves[0].origin, Some(Origin::File(Token { text: "b", span: 25..26 })));
+        assert_eq!(moves[0].check.as_ref().unwrap().text, "+");
+        assert_eq!(moves[1].en_passant.as_ref().unwrap().text, "e.p.");
+        assert!(matches!(moves[2].origin, Some(Origin::Square(_))));
+        assert_eq!(moves[3].promotion.as_ref().unwrap().text, "Q");
+        assert!(matches!(game.mainline.items.last(), Some(Item::Variation(_))));
+    }
+
+    #[test]
+    fn junk_becomes_a_syntax_error_of_its_game() {
+        let text = "1. e4 <br/> e5 *\n\n1. d4 d5 *";
+        let tree = parse(text, None);
+        let games = lower(&tree, text);
+        assert!(!games[0].errors.is_empty());
+        assert!(games.last().unwrap().errors.is_empty());
+    }
+}
