@@ -1,4 +1,10 @@
-//! chess-ls: the syntax, analysis and front-end layers of the chess notation language server and checker.
+//! chess-ls: checks chess notation in every language and serves it to
+//! editors. Three layers, one direction: [`syntax`] (the tree-sitter
+//! grammar, lowered to plain types) -> [`analysis`] (replay, diagnostics,
+//! fixes; no IO, no LSP) -> front ends ([`cli`], [`lsp`]).
 
 pub mod analysis;
+pub mod cli;
+pub mod line_index;
+pub mod lsp;
 pub mod syntax;

@@ -17,6 +17,8 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
+pub mod split;
+
 use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
 
 /// A byte range in the document.

@@ -1,0 +1,84 @@
+//! `--format json`: one JSON object per diagnostic, exactly the schema of
+//! notation.md section 6 (1-based lines, columns in Unicode scalar values,
+//! exclusive ends).
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::check::Checked;
+use crate::line_index::{LineIndex, Unit};
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    file: &'a str,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    severity: &'a str,
+    code: &'a str,
+    message: &'a str,
+    fixes: Vec<JsonFix<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    title: &'a str,
+    edits: Vec<JsonEdit<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonEdit<'a> {
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    new_text: &'a str,
+}
+
+pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
+    if file.diagnostics.is_empty() {
+        return Ok(());
+    }
+    let text = &file.source.text;
+    let index = LineIndex::new(text);
+    let at = |offset: usize| {
+        let (line, column) = index.position(text, offset, Unit::Char);
+        (line + 1, column + 1)
+    };
+    for d in &file.diagnostics {
+        let (line, column) = at(d.span.start);
+        let (end_line, end_column) = at(d.span.end);
+        let fixes = d
+            .fixes
+            .iter()
+            .map(|f| JsonFix {
+                title: &f.title,
+                edits: f
+                    .edits
+                    .iter()
+                    .map(|e| {
+                        let (line, column) = at(e.span.start);
+                        let (end_line, end_column) = at(e.span.end);
+                        JsonEdit { line, column, end_line, end_column, new_text: &e.new_text }
+                    })
+                    .collect(),
+            })
+            .collect();
+        let json = JsonDiagnostic {
+            file: &file.source.name,
+            line,
+            column,
+            end_line,
+            end_column,
+            severity: d.severity.as_str(),
+            code: d.code.as_str(),
+            message: &d.message,
+            fixes,
+        };
+        serde_json::to_writer(&mut *out, &json)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
