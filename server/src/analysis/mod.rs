@@ -12,16 +12,23 @@
 //! assert_eq!(codes, ["ambiguous-move", "unchecked"]);
 //! ```
 
+pub mod board;
 pub mod diagnostic;
 mod explain;
+pub mod glossary;
 mod infer;
 pub mod languages;
 mod replay;
+pub mod rewrite;
 mod setup;
-mod tags;
+pub use setup::from_descriptions as setup_from_descriptions;
+pub mod tags;
+#[cfg(test)]
+mod tests;
 
 pub use diagnostic::{Code, Diagnostic, Fix, Related, Severity, TextEdit};
 pub use languages::Language;
+pub use replay::{Trace, TracedLine, TracedMove, trace_game};
 
 use crate::syntax::{self, GameSyntax, Span};
 

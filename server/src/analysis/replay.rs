@@ -75,6 +75,49 @@ pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> G
     report
 }
 
+/// Where every move of a game leads, for hovers and completion.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    pub language: Option<Language>,
+    /// The main line first, then each variation, as they were replayed.
+    pub lines: Vec<TracedLine>,
+    pub moves: Vec<TracedMove>,
+}
+
+/// A line (the main line or a variation) and the position it starts from.
+#[derive(Clone, Debug)]
+pub struct TracedLine {
+    pub span: Span,
+    pub start: Chess,
+}
+
+/// A move that was replayed.
+#[derive(Clone, Debug)]
+pub struct TracedMove {
+    pub span: Span,
+    /// Index into [`Trace::lines`].
+    pub line: usize,
+    pub before: Chess,
+    pub played: Move,
+    pub after: Chess,
+}
+
+/// Replays a game and records every move with the positions around it.
+pub fn trace_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> Trace {
+    let (rules, _) = setup::rules(game);
+    let Rules::Standard(mode) = rules else { return Trace::default() };
+    let Ok(start) = setup::start_position(game, mode) else { return Trace::default() };
+    let (language, _, _) = decide_language(game, source, options, &start);
+    let mut replayer = Replayer::new(source, options, language);
+    replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
+    let mut main = game.mainline.clone();
+    // The main line spans the whole game, so that a cursor after its last
+    // move (or in an empty game) still finds it.
+    main.span = game.span.clone();
+    replayer.replay_line(&main, start, true);
+    replayer.trace.unwrap_or_default()
+}
+
 fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
     diagnostics
@@ -198,6 +241,9 @@ struct Replayer<'a, 'o> {
     style: MoveStyle,
     diagnostics: Vec<Diagnostic>,
     plies: usize,
+    /// Filled only when a front end asks where each move leads (hover,
+    /// completion); the checker leaves it off.
+    trace: Option<Trace>,
 }
 
 impl<'a, 'o> Replayer<'a, 'o> {
@@ -207,12 +253,19 @@ impl<'a, 'o> Replayer<'a, 'o> {
         // capture sign of a Russian game is often the Cyrillic one, but `x`
         // is always understood.
         style.check_marks = false;
-        Replayer { source, options, language, style, diagnostics: Vec::new(), plies: 0 }
+        Replayer { source, options, language, style, diagnostics: Vec::new(), plies: 0, trace: None }
     }
 
     /// Replays a line from `start`; returns the position at its end, or
     /// `None` when the line stopped at a move that could not be read.
     fn replay_line(&mut self, line: &Line<'_>, start: Chess, is_main: bool) -> Option<Chess> {
+        let line_id = match &mut self.trace {
+            Some(trace) => {
+                trace.lines.push(TracedLine { span: line.span.clone(), start: start.clone() });
+                trace.lines.len() - 1
+            }
+            None => 0,
+        };
         let mut pos = Some(start.clone());
         // The position before the latest move, where a variation starts.
         let mut before_last: Option<Chess> = None;
@@ -237,6 +290,15 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             next.play_unchecked(mv);
                             self.check_after(&p, &next, m, mv);
                             self.plies += 1;
+                            if let Some(trace) = &mut self.trace {
+                                trace.moves.push(TracedMove {
+                                    span: m.span.clone(),
+                                    line: line_id,
+                                    before: p.clone(),
+                                    played: mv,
+                                    after: next.clone(),
+                                });
+                            }
                             before_last = Some(p);
                             pos = Some(next);
                         }

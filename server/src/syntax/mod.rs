@@ -477,6 +477,13 @@ fn lower_position_description<'a>(node: Node, source: &'a str) -> PositionDescri
     PositionDescription { span: node.byte_range(), side, placements }
 }
 
+/// The syntax errors at and under `node` (an ERROR node between games, say).
+pub fn errors_in(node: Node, source: &str) -> Vec<SyntaxError> {
+    let mut out = Vec::new();
+    collect_errors(node, source, &mut out);
+    out
+}
+
 /// Collects the ERROR and MISSING nodes under `node`, outermost only.
 fn collect_errors(node: Node, source: &str, out: &mut Vec<SyntaxError>) {
     if node.is_missing() {

@@ -1,0 +1,103 @@
+//! Completion: the legal moves at the cursor, in the game's language,
+//! filtered by what is typed, with the move number inserted where one is
+//! due.
+
+use shakmaty::{Chess, Color, Position};
+use tower_lsp_server::ls_types::{
+    CompletionItem, CompletionItemKind, CompletionResponse, CompletionTextEdit, Position as LspPosition, TextEdit,
+};
+
+use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::analysis::trace_game;
+use crate::line_index::Unit;
+use crate::lsp::config::Settings;
+use crate::lsp::convert;
+use crate::lsp::document::Document;
+use crate::syntax;
+
+pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<CompletionResponse> {
+    let offset = convert::offset(doc, position, unit);
+    let text = &doc.text;
+    // The word being typed: back to whitespace, a bracket or a move number.
+    let word_start = text[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| !c.is_whitespace() && !matches!(c, '(' | ')' | '{' | '}' | '.' | '…'))
+        .last()
+        .map_or(offset, |(i, _)| i);
+    let typed = &text[word_start..offset];
+    if typed.starts_with(|c: char| c.is_ascii_digit()) || typed.starts_with(['[', '"', '$', ';', '%']) {
+        return None;
+    }
+    let (pos, language) = position_before(doc, word_start, settings)?;
+    // A move number is due before White's move unless one is already there.
+    let before = text[..word_start].trim_end();
+    let number_written = before.ends_with(['.', '…', ')']) && before.chars().rev().nth(1).is_some_and(|c| c.is_ascii_digit() || c == '.');
+    let number = if pos.turn() == Color::White && !number_written {
+        Some(format!("{}. ", pos.fullmoves()))
+    } else {
+        None
+    };
+    let style = MoveStyle::for_language(language);
+    let english = MoveStyle::default();
+    let range = convert::range(doc, &(word_start..offset), unit);
+    let typed_lower = typed.to_lowercase();
+    let items: Vec<CompletionItem> = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|m| {
+            let san = render_move(&pos, m, &style);
+            if !san.to_lowercase().starts_with(&typed_lower) {
+                return None;
+            }
+            let insert = match &number {
+                Some(n) => format!("{n}{san}"),
+                None => san.clone(),
+            };
+            let en = render_move(&pos, m, &english);
+            Some(CompletionItem {
+                label: san.clone(),
+                kind: Some(CompletionItemKind::VALUE),
+                detail: Some(if language == Language::En { format!("{m}") } else { format!("{en} · {m}") }),
+                filter_text: Some(san.clone()),
+                sort_text: Some(san),
+                text_edit: Some(CompletionTextEdit::Edit(TextEdit { range, new_text: insert })),
+                ..CompletionItem::default()
+            })
+        })
+        .collect();
+    Some(CompletionResponse::Array(items))
+}
+
+/// The position where the move typed at `offset` would be played, and the
+/// game's language.
+fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option<(Chess, Language)> {
+    // The game being written: the last one that starts before the cursor,
+    // unless it already ended with a result (then a new game starts).
+    let root = doc.tree.root_node();
+    let mut cursor = root.walk();
+    let game_node = root
+        .children(&mut cursor)
+        .filter(|n| n.kind() == "game" && n.start_byte() <= offset)
+        .last()
+        .filter(|g| g.child_by_field_name("result").is_none_or(|r| r.end_byte() > offset));
+    let Some(game_node) = game_node else {
+        return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
+    };
+    let game = syntax::lower_game(game_node, &doc.text);
+    let trace = trace_game(&game, &doc.text, &settings.options);
+    let language = trace.language.unwrap_or(Language::En);
+    // The innermost line around the cursor.
+    let line = trace
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.span.start <= offset && offset <= l.span.end)
+        .min_by_key(|(_, l)| l.span.end - l.span.start)?;
+    let last = trace.moves.iter().filter(|m| m.line == line.0 && m.span.end <= offset).last();
+    let pos = match last {
+        Some(m) => m.after.clone(),
+        None => line.1.start.clone(),
+    };
+    Some((pos, language))
+}

@@ -1,0 +1,154 @@
+//! Document formatting: each tag on its own line, one blank line between
+//! the tag section and the moves and between games, moves separated by one
+//! space and wrapped at 80 columns. Comments and every other token are kept
+//! byte for byte and in order; a document with syntax errors is left alone,
+//! and the result is checked to hold exactly the same tokens.
+
+use tower_lsp_server::ls_types::TextEdit;
+use tree_sitter::Node;
+
+use crate::line_index::Unit;
+use crate::lsp::convert;
+use crate::lsp::document::Document;
+
+const WIDTH: usize = 80;
+
+pub fn format(doc: &Document, unit: Unit) -> Option<Vec<TextEdit>> {
+    let formatted = format_text(doc)?;
+    if formatted == doc.text {
+        return Some(Vec::new());
+    }
+    Some(vec![TextEdit { range: convert::range(doc, &(0..doc.text.len()), unit), new_text: formatted }])
+}
+
+/// The formatted text, or `None` when the document cannot be formatted
+/// safely.
+pub fn format_text(doc: &Document) -> Option<String> {
+    let root = doc.tree.root_node();
+    if root.has_error() {
+        return None;
+    }
+    let mut out = Layout::default();
+    let mut cursor = root.walk();
+    let mut first = true;
+    for game in root.children(&mut cursor) {
+        if !first {
+            out.blank_line();
+        }
+        first = false;
+        layout(doc, game, &mut out);
+    }
+    let mut text = out.finish();
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    // The promise: nothing dropped, nothing reordered.
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    (squeeze(&text) == squeeze(&doc.text)).then_some(text)
+}
+
+#[derive(Default)]
+struct Layout {
+    lines: Vec<String>,
+    current: String,
+}
+
+impl Layout {
+    fn word(&mut self, word: &str) {
+        if word.contains('\n') {
+            // A multi-line comment keeps its own line breaks.
+            if !self.current.is_empty() {
+                self.current.push(' ');
+            }
+            self.current.push_str(word);
+            return;
+        }
+        let width = |s: &str| s.chars().count();
+        if !self.current.is_empty() && width(self.current.rsplit('\n').next().unwrap_or("")) + 1 + width(word) > WIDTH {
+            self.end_line();
+        }
+        if !self.current.is_empty() {
+            self.current.push(' ');
+        }
+        self.current.push_str(word);
+    }
+
+    /// A word that must stand alone on its line (a tag, a `%` escape, a `;`
+    /// comment must end its line).
+    fn own_line(&mut self, word: &str) {
+        self.end_line();
+        self.current.push_str(word);
+        self.end_line();
+    }
+
+    fn end_line(&mut self) {
+        if !self.current.is_empty() {
+            self.lines.push(std::mem::take(&mut self.current));
+        }
+    }
+
+    fn blank_line(&mut self) {
+        self.end_line();
+        if self.lines.last().is_some_and(|l| !l.is_empty()) {
+            self.lines.push(String::new());
+        }
+    }
+
+    fn finish(mut self) -> String {
+        self.end_line();
+        while self.lines.last().is_some_and(String::is_empty) {
+            self.lines.pop();
+        }
+        self.lines.join("\n")
+    }
+}
+
+fn layout(doc: &Document, node: Node<'_>, out: &mut Layout) {
+    let text = |n: Node<'_>| &doc.text[n.byte_range()];
+    match node.kind() {
+        "headers" => {
+            let mut cursor = node.walk();
+            for child in node.children(&mut cursor) {
+                match child.kind() {
+                    "tag" => out.own_line(text(child)),
+                    "line_comment" | "escape" => out.own_line(text(child)),
+                    _ => out.word(text(child)),
+                }
+            }
+            out.blank_line();
+        }
+        "game" | "movetext" => {
+            let mut cursor = node.walk();
+            for child in node.children(&mut cursor) {
+                layout(doc, child, out);
+            }
+        }
+        "variation" => {
+            // `(` and `)` hug the moves: `(3... Nf6 4. O-O)`.
+            let mut cursor = node.walk();
+            let mut open = false;
+            for child in node.children(&mut cursor) {
+                match child.kind() {
+                    "(" => {
+                        out.word("(");
+                        open = true;
+                    }
+                    ")" => out.current.push(')'),
+                    _ => {
+                        if open {
+                            let mut sub = Layout::default();
+                            layout(doc, child, &mut sub);
+                            let inner = sub.finish();
+                            out.current.push_str(&inner.replace('\n', " "));
+                            open = false;
+                        } else {
+                            layout(doc, child, out);
+                        }
+                    }
+                }
+            }
+        }
+        "line_comment" | "escape" => out.own_line(text(node)),
+        _ => out.word(text(node)),
+    }
+}

@@ -1,0 +1,133 @@
+//! Hover: the board after a move (with its SAN in the game's language and
+//! in English, the side to move and the FEN), the meaning of a glyph, NAG or
+//! tag, and the board of a position description.
+
+use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+use tree_sitter::Node;
+
+use crate::analysis::board::{self, Pieces};
+use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::analysis::{glossary, trace_game};
+use crate::line_index::Unit;
+use crate::lsp::config::{BoardStyle, Settings};
+use crate::lsp::convert;
+use crate::lsp::document::Document;
+use crate::syntax;
+
+pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
+    let offset = convert::offset(doc, position, unit);
+    let root = doc.tree.root_node();
+    let leaf = root.descendant_for_byte_range(offset, offset)?;
+    let mut node = leaf;
+    // Walk up to the node a hover is about.
+    loop {
+        match node.kind() {
+            "move" | "nag" | "glyph" | "draw_offer" | "tag" | "position_description" | "result" => break,
+            "annotation" => break,
+            _ => node = node.parent()?,
+        }
+    }
+    let text = &doc.text[node.byte_range()];
+    let markdown = match node.kind() {
+        "move" => move_hover(doc, node, settings)?,
+        "annotation" | "glyph" | "draw_offer" => {
+            let meaning = glossary::glyph(text)?;
+            format!("`{text}`: {meaning}")
+        }
+        "nag" => {
+            let number: u32 = text.trim_start_matches('$').parse().ok()?;
+            format!("`{text}`: {}", glossary::nag(number).unwrap_or("a NAG this tool does not know"))
+        }
+        "tag" => {
+            let name = node.child_by_field_name("name")?;
+            let name = &doc.text[name.byte_range()];
+            format!("**{name}**: {}", glossary::tag(name).unwrap_or("a tag outside the PGN standard"))
+        }
+        "result" => match crate::analysis::tags::normalize_result(text).unwrap_or("*") {
+            "1-0" => "White won".to_owned(),
+            "0-1" => "Black won".to_owned(),
+            "*" => "result unknown or game unfinished".to_owned(),
+            _ => "a draw".to_owned(),
+        },
+        "position_description" => description_hover(doc, node, settings)?,
+        _ => return None,
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
+        range: Some(convert::range(doc, &node.byte_range(), unit)),
+    })
+}
+
+fn game_of(node: Node<'_>) -> Option<Node<'_>> {
+    let mut n = node;
+    while n.kind() != "game" {
+        n = n.parent()?;
+    }
+    Some(n)
+}
+
+fn pieces(settings: &Settings) -> Pieces {
+    match settings.board_style {
+        BoardStyle::Figurines => Pieces::Figurines,
+        BoardStyle::Letters => Pieces::Letters,
+    }
+}
+
+fn move_hover(doc: &Document, node: Node<'_>, settings: &Settings) -> Option<String> {
+    let game_node = game_of(node)?;
+    let game = syntax::lower_game(game_node, &doc.text);
+    let trace = trace_game(&game, &doc.text, &settings.options);
+    let traced = trace.moves.iter().find(|m| m.span == node.byte_range())?;
+    let language = trace.language.unwrap_or(Language::En);
+    let own = render_move(&traced.before, &traced.played, &MoveStyle::for_language(language));
+    let english = render_move(&traced.before, &traced.played, &MoveStyle::default());
+    let mut out = format!("**{own}**");
+    if language != Language::En {
+        out.push_str(&format!(" ({}) · English SAN **{english}**", language.name()));
+    }
+    out.push_str(&format!(" · {}\n\n", board::status(&traced.after)));
+    out.push_str("```text\n");
+    out.push_str(&board::diagram(&traced.after, pieces(settings)));
+    out.push_str("\n```\n\n");
+    out.push_str(&format!("FEN: `{}`", board::fen(&traced.after)));
+    Some(out)
+}
+
+fn description_hover(doc: &Document, node: Node<'_>, settings: &Settings) -> Option<String> {
+    // A description may be split into White's and Black's parts: take the
+    // run of descriptions this one belongs to.
+    let mut first = node;
+    while let Some(prev) = first.prev_named_sibling().filter(|n| n.kind() == "position_description") {
+        first = prev;
+    }
+    let mut nodes = vec![first];
+    while let Some(next) = nodes.last().and_then(|n| n.next_named_sibling()).filter(|n| n.kind() == "position_description") {
+        nodes.push(next);
+    }
+    let mut text = String::new();
+    for n in &nodes {
+        text.push_str(&doc.text[n.byte_range()]);
+        text.push('\n');
+    }
+    let tree = syntax::parse(&text, None);
+    let games = syntax::lower(&tree, &text);
+    let descriptions: Vec<_> = games
+        .first()?
+        .mainline
+        .items
+        .iter()
+        .filter_map(|i| if let syntax::Item::PositionDescription(d) = i { Some(d) } else { None })
+        .collect();
+    if descriptions.is_empty() {
+        return None;
+    }
+    let language = settings.options.language.unwrap_or(Language::Ru);
+    match crate::analysis::setup_from_descriptions(&descriptions, language) {
+        Ok(pos) => Some(format!(
+            "Position\n\n```text\n{}\n```\n\nFEN: `{}`",
+            board::diagram(&pos, pieces(settings)),
+            board::fen(&pos)
+        )),
+        Err(d) => Some(format!("This position is not legal: {}", d.message)),
+    }
+}
