@@ -75,7 +75,7 @@ module.exports = grammar({
       field('result', $.result),
     )),
 
-    headers: $ => prec.right(repeat1($.tag)),
+    headers: $ => prec.right(seq($.tag, repeat($.tag))),
 
     tag: $ => seq(
       '[',
@@ -87,10 +87,10 @@ module.exports = grammar({
     // A quoted value with backslash escapes; it may run over line ends.
     tag_value: _ => /"([^"\\]|\\.)*"/,
 
-    movetext: $ => prec.right(repeat1($._element)),
+    movetext: $ => prec.right(seq($._element, repeat($._element))),
 
     _element: $ => choice(
-      $.move_number,
+      prec(-1, $.move_number),
       $.move,
       $.null_move,
       $.nag,
@@ -110,11 +110,11 @@ module.exports = grammar({
       /\.\.\.|…/,
     )),
 
-    move: $ => choice(
+    move: $ => seq(optional(field('number', $.move_number)), choice(
       $._castling_move,
       $._piece_move,
       $._pawn_move,
-    ),
+    )),
 
     _castling_move: $ => seq(
       field('castling', $.castling),

@@ -1,3 +1,7 @@
-//! Test support shared by the end-to-end and corpus tests: a deterministic generator of random legal games written in any notation style.
+//! Test support shared by the end-to-end and corpus tests: the `chess-ls`
+//! binary, an LSP client for it, and a deterministic generator of random
+//! legal games written in any notation style.
 
+pub mod binary;
 pub mod generate;
+pub mod lsp_client;

@@ -6,10 +6,10 @@
 //!
 //! ```
 //! use chess_ls::analysis::{analyze_text, Options};
-//! let text = "1. e4 e5 2. Кf3 Кc6 3. Кc3 Кf6 4. Кd5 Кd4 5. Кe3 Кe6 6. Кd2 *";
+//! let text = "1. Кf3 Кf6 2. d4 d5 3. Кd2 *";
 //! let report = analyze_text(text, &Options::default());
 //! let codes: Vec<_> = report.diagnostics().map(|d| d.code.as_str()).collect();
-//! assert_eq!(codes, ["ambiguous-move", "unchecked"]);
+//! assert_eq!(codes, ["ambiguous-move"]);
 //! ```
 
 pub mod board;

@@ -149,38 +149,75 @@ fn decide_language(
         return (readers[0].language, LanguageSource::Letters, Vec::new());
     }
     // Several languages read the letters differently (`R`: rook in English,
-    // king in French, knight in Finnish): the one that replays wins.
-    let mut scores: Vec<(usize, usize, Language)> = distinct
+    // king in French, knight in Finnish): the one that replays wins. A
+    // reading that stops early is worse than one that replays further with
+    // a mistake on the way; among equals, a move no piece can make counts
+    // against a reading more than an ambiguity does, since an ambiguous
+    // move at least names a piece that can go there.
+    let mut scores: Vec<(ReadingScore, Language, Vec<(Code, Span)>)> = distinct
         .iter()
         .map(|reader| {
             let mut r = Replayer::new(source, options, reader.language);
             r.replay_line(&game.mainline, start.clone(), true);
-            let errors = r.diagnostics.iter().filter(|d| d.code.severity() == super::Severity::Error).count();
-            let warnings = r.diagnostics.len() - errors;
-            (errors, warnings, reader.language)
+            let findings = r.diagnostics.iter().map(|d| (d.code, d.span.clone())).collect();
+            (ReadingScore::of(&r), reader.language, findings)
         })
         .collect();
-    scores.sort_by_key(|&(e, w, _)| (e, w));
-    let (best_errors, best_warnings, best) = scores[0];
-    if scores.len() > 1 && scores[1].0 == best_errors && scores[1].1 == best_warnings {
-        let tied: Vec<&str> = scores
-            .iter()
-            .filter(|s| s.0 == best_errors && s.1 == best_warnings)
-            .map(|s| s.2.name())
-            .collect();
-        let letter = letters[0];
-        let d = Diagnostic::new(
-            Code::LanguageMix,
-            letter.span.clone(),
-            format!(
-                "the notation language could not be decided: the moves read as well in {}; assuming {} (set the language to be sure)",
-                tied.join(" as in "),
-                best.name()
-            ),
-        );
-        return (best, LanguageSource::Undecided, vec![d]);
+    // A stable sort keeps the order of `Language::ALL` among equals.
+    scores.sort_by_key(|s| s.0);
+    let (best_score, best) = (scores[0].0, scores[0].1);
+    let tied: Vec<&(ReadingScore, Language, Vec<(Code, Span)>)> =
+        scores.iter().filter(|s| s.0 == best_score).collect();
+    if tied.len() == 1 {
+        return (best, LanguageSource::Replay, Vec::new());
     }
-    (best, LanguageSource::Replay, Vec::new())
+    // The moves read as well in several languages. When the readings find
+    // the same things at the same places (nothing at all, in a clean game),
+    // the choice changes no finding and the first in the order of
+    // `Language::ALL` (English first) is assumed without a warning. A PGN
+    // file with tags is English by the PGN standard, so English wins a tie
+    // there too.
+    let same_findings = tied.iter().all(|s| s.2 == tied[0].2);
+    let pgn_english = !game.tags.is_empty() && tied.iter().any(|s| s.1 == Language::En);
+    if same_findings || pgn_english {
+        let language = if pgn_english { Language::En } else { best };
+        return (language, LanguageSource::Undecided, Vec::new());
+    }
+    let names: Vec<String> = tied.iter().map(|s| s.1.name().to_owned()).collect();
+    let letter = letters[0];
+    let d = Diagnostic::new(
+        Code::LanguageMix,
+        letter.span.clone(),
+        format!(
+            "the notation language could not be decided: the moves read equally well in {}; assuming {} (set the language to be sure)",
+            join_or(&names, "and"),
+            best.name()
+        ),
+    );
+    (best, LanguageSource::Undecided, vec![d])
+}
+
+/// How well a game replays in one reading of its letters; smaller is
+/// better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct ReadingScore {
+    /// Plies replayed, reversed so that more is better.
+    plies_short: std::cmp::Reverse<usize>,
+    illegal: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+impl ReadingScore {
+    fn of(r: &Replayer<'_, '_>) -> ReadingScore {
+        let count = |f: &dyn Fn(&Diagnostic) -> bool| r.diagnostics.iter().filter(|d| f(d)).count();
+        ReadingScore {
+            plies_short: std::cmp::Reverse(r.plies),
+            illegal: count(&|d| d.code == Code::IllegalMove),
+            errors: count(&|d| d.severity == super::Severity::Error),
+            warnings: count(&|d| d.severity == super::Severity::Warning),
+        }
+    }
 }
 
 /// Compares the result token with the final position and the Result tag.
@@ -510,7 +547,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         let mut message = format!("{written} is ambiguous: {} can go to {to}", join_or(&names, "and"));
         if let Some(mv) = chosen {
             message.push_str(&format!(
-                "; read as {}, the only one that keeps the rest of the game legal",
+                "; read as {}, the only reading under which the game goes on legally",
                 self.render(pos, &mv)
             ));
         }
@@ -597,23 +634,33 @@ impl<'a, 'o> Replayer<'a, 'o> {
         if upcoming.is_empty() {
             return None;
         }
-        let mut survivors = candidates.iter().filter(|mv| {
+        // How far each reading gets before a move no longer fits. The one
+        // that gets strictly furthest is the intended move: the rest of the
+        // game may have a mistake of its own further on, which must not
+        // hide this one's answer.
+        let reach = |mv: &Move| {
             let mut p = pos.clone();
-            p.play_unchecked(**mv);
-            upcoming.iter().all(|w| {
-                let Ok(reading) = self.read(w) else { return false };
-                let found = matching(&p, &reading.targets[0].0);
-                let mut origins: Vec<Square> = found.iter().filter_map(|m| m.from()).collect();
-                origins.dedup();
-                if found.is_empty() || origins.len() > 1 {
-                    return false;
-                }
-                p.play_unchecked(found[0]);
-                true
-            })
-        });
-        let first = survivors.next().copied();
-        if survivors.next().is_some() { None } else { first }
+            p.play_unchecked(*mv);
+            upcoming
+                .iter()
+                .take_while(|w| {
+                    let Ok(reading) = self.read(w) else { return false };
+                    let found = matching(&p, &reading.targets[0].0);
+                    let mut origins: Vec<Square> = found.iter().filter_map(|m| m.from()).collect();
+                    origins.dedup();
+                    if found.is_empty() || origins.len() > 1 {
+                        return false;
+                    }
+                    p.play_unchecked(found[0]);
+                    true
+                })
+                .count()
+        };
+        let reaches: Vec<(usize, Move)> = candidates.iter().map(|mv| (reach(mv), *mv)).collect();
+        let best = reaches.iter().map(|r| r.0).max()?;
+        let mut at_best = reaches.iter().filter(|r| r.0 == best);
+        let first = at_best.next().map(|r| r.1);
+        if best == 0 || at_best.next().is_some() { None } else { first }
     }
 
     /// Checks a legal, unambiguous move: is its disambiguation more than

@@ -212,6 +212,7 @@ struct Ids {
     result: u16,
     file: u16,
     rank: u16,
+    f_number: u16,
     f_piece: u16,
     f_origin: u16,
     f_capture: u16,
@@ -261,6 +262,7 @@ fn ids() -> &'static Ids {
             result: kind("result"),
             file: kind("file"),
             rank: kind("rank"),
+            f_number: field("number"),
             f_piece: field("piece"),
             f_origin: field("origin"),
             f_capture: field("capture"),
@@ -368,7 +370,13 @@ fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
         let node = cursor.node();
         let kind = node.kind_id();
         if kind == ids.move_ {
-            items.push(Item::Move(lower_move(node, source)));
+            // The grammar attaches a move number to the move after it; the
+            // lowered line keeps them apart, as they are written.
+            let mv = lower_move(node, source);
+            if let Some(number) = node.child_by_field_id(ids.f_number) {
+                items.push(Item::MoveNumber(token(number, source)));
+            }
+            items.push(Item::Move(mv));
         } else if kind == ids.move_number {
             items.push(Item::MoveNumber(token(node, source)));
         } else if kind == ids.variation {
@@ -409,7 +417,14 @@ fn lower_move<'a>(node: Node, source: &'a str) -> WrittenMove<'a> {
         if let Some(field) = cursor.field_id() {
             let field = field.get();
             let t = token(child, source);
-            if field == ids.f_piece {
+            if field == ids.f_number {
+                // The move itself starts after its number.
+                if cursor.goto_next_sibling() {
+                    mv.span.start = cursor.node().start_byte();
+                    continue;
+                }
+                break;
+            } else if field == ids.f_piece {
                 mv.piece = Some(t);
             } else if field == ids.f_destination {
                 mv.destination = Some(t);

@@ -149,6 +149,14 @@ fn layout(doc: &Document, node: Node<'_>, out: &mut Layout) {
             }
         }
         "line_comment" | "escape" => out.own_line(text(node)),
+        "move" => match node.child_by_field_name("number") {
+            // `12.Nf3` and `12.  Nf3` both become `12. Nf3`.
+            Some(number) => {
+                out.word(text(number));
+                out.word(&doc.text[number.end_byte()..node.end_byte()].trim_start());
+            }
+            None => out.word(text(node)),
+        },
         _ => out.word(text(node)),
     }
 }

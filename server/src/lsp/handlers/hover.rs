@@ -77,7 +77,8 @@ fn move_hover(doc: &Document, node: Node<'_>, settings: &Settings) -> Option<Str
     let game_node = game_of(node)?;
     let game = syntax::lower_game(game_node, &doc.text);
     let trace = trace_game(&game, &doc.text, &settings.options);
-    let traced = trace.moves.iter().find(|m| m.span == node.byte_range())?;
+    let range = node.byte_range();
+    let traced = trace.moves.iter().find(|m| m.span.end == range.end && m.span.start >= range.start)?;
     let language = trace.language.unwrap_or(Language::En);
     let own = render_move(&traced.before, &traced.played, &MoveStyle::for_language(language));
     let english = render_move(&traced.before, &traced.played, &MoveStyle::default());

@@ -1,0 +1,191 @@
+//! A small LSP client over a child process's stdio, for end-to-end tests of
+//! the real server: it frames JSON-RPC with Content-Length headers, keeps
+//! notifications it receives, and waits with a timeout so that a hung
+//! server fails the test instead of hanging it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+pub struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    next_id: i64,
+    /// Notifications received and not yet consumed, in order.
+    pub notifications: Vec<Value>,
+}
+
+impl Client {
+    /// Starts the server (`chess-ls --stdio`).
+    pub fn start() -> Client {
+        let mut child = Command::new(crate::binary::chess_ls())
+            .arg("--stdio")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chess-ls starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, incoming) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse::<usize>().ok();
+                    }
+                }
+                let Some(length) = length else { return };
+                let mut body = vec![0; length];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                let Ok(value) = serde_json::from_slice::<Value>(&body) else { return };
+                if tx.send(value).is_err() {
+                    return;
+                }
+            }
+        });
+        Client { child, stdin, incoming, next_id: 1, notifications: Vec::new() }
+    }
+
+    /// Sends raw bytes as one message body (for malformed-input tests).
+    pub fn send_raw(&mut self, body: &[u8]) {
+        let header = format!("Content-Length: {}\r\n\r\n", body.len());
+        self.stdin.write_all(header.as_bytes()).expect("write header");
+        self.stdin.write_all(body).expect("write body");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn send(&mut self, value: &Value) {
+        self.send_raw(value.to_string().as_bytes());
+    }
+
+    pub fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and waits for its response; returns the whole
+    /// response object (with `result` or `error`).
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let message = self.receive(deadline).unwrap_or_else(|| panic!("no response to {method}"));
+            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+                return message;
+            }
+            self.handle(message);
+        }
+    }
+
+    /// The `result` of a request, panicking on an error response.
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        let response = self.request(method, params);
+        assert!(response.get("error").is_none(), "{method} failed: {response}");
+        response["result"].clone()
+    }
+
+    fn receive(&mut self, deadline: Instant) -> Option<Value> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.incoming.recv_timeout(left) {
+            Ok(v) => Some(v),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Keeps notifications; answers requests from the server with null.
+    fn handle(&mut self, message: Value) {
+        if message.get("id").is_some() && message.get("method").is_some() {
+            let id = message["id"].clone();
+            self.send(&json!({"jsonrpc": "2.0", "id": id, "result": null}));
+        } else if message.get("method").is_some() {
+            self.notifications.push(message);
+        }
+    }
+
+    /// Waits for the next `publishDiagnostics` for `uri` whose version is at
+    /// least `version`; returns its params.
+    pub fn diagnostics(&mut self, uri: &str, version: i64) -> Value {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let found = self.notifications.iter().position(|n| {
+                n["method"] == "textDocument/publishDiagnostics"
+                    && n["params"]["uri"] == uri
+                    && n["params"]["version"].as_i64().unwrap_or(-1) >= version
+            });
+            if let Some(i) = found {
+                let n = self.notifications.remove(i);
+                // Drop older ones for the same document.
+                return n["params"].clone();
+            }
+            let message = self.receive(deadline).unwrap_or_else(|| panic!("no diagnostics for {uri} v{version}"));
+            self.handle(message);
+        }
+    }
+
+    /// Initializes with the given position encodings offered.
+    pub fn initialize(&mut self, encodings: &[&str], options: Value) -> Value {
+        let mut general = json!({});
+        if !encodings.is_empty() {
+            general = json!({"positionEncodings": encodings});
+        }
+        let result = self.call(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": null,
+                "capabilities": {"general": general, "textDocument": {"publishDiagnostics": {"relatedInformation": true, "versionSupport": true}}},
+                "initializationOptions": options,
+            }),
+        );
+        self.notify("initialized", json!({}));
+        result
+    }
+
+    pub fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
+        );
+    }
+
+    /// Shuts the server down politely and waits for it to exit.
+    pub fn shutdown(mut self) -> std::process::ExitStatus {
+        let _ = self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the server did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

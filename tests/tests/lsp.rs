@@ -1,0 +1,216 @@
+//! End-to-end tests of the language server: the real `chess-ls` binary over
+//! stdio, driven the way an editor drives it.
+
+use chess_ls_tests::lsp_client::Client;
+use serde_json::{Value, json};
+
+const URI: &str = "file:///games/ru-errors.pgn";
+
+fn fixture() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ru-errors.pgn")).expect("fixture")
+}
+
+/// The (line, UTF-16 column) of the `n`-th occurrence of `needle`.
+fn position_of(text: &str, needle: &str, n: usize, utf8: bool) -> (u32, u32) {
+    let offset = text.match_indices(needle).nth(n).expect("needle present").0;
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..offset].matches('\n').count() as u32;
+    let prefix = &text[line_start..offset];
+    let column = if utf8 { prefix.len() } else { prefix.encode_utf16().count() };
+    (line, column as u32)
+}
+
+fn codes(params: &Value) -> Vec<String> {
+    params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
+}
+
+fn find<'a>(params: &'a Value, code: &str) -> &'a Value {
+    params["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == code).unwrap_or_else(|| panic!("no {code}"))
+}
+
+fn range(line: u32, start: u32, end: u32) -> Value {
+    json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
+}
+
+#[test]
+fn utf16_session_diagnostics_hover_quickfix_completion_and_edits() {
+    let text = fixture();
+    let mut client = Client::start();
+    let init = client.initialize(&[], json!({}));
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    assert_eq!(init["capabilities"]["textDocumentSync"]["change"], 2, "incremental sync");
+    client.open(URI, &text);
+    let params = client.diagnostics(URI, 1);
+    assert_eq!(params["version"], 1);
+    assert_eq!(codes(&params), ["ambiguous-move", "illegal-move"]);
+
+    // Exact ranges, in UTF-16 units: Cyrillic letters are one unit each.
+    let (line, col) = position_of(&text, "Кd2", 0, false);
+    let ambiguous = find(&params, "ambiguous-move");
+    assert_eq!(ambiguous["range"], range(line, col, col + 3));
+    assert_eq!(ambiguous["severity"], 1);
+    assert!(ambiguous["message"].as_str().unwrap().contains("the knight on b1 and the knight on f3"));
+    assert_eq!(ambiguous["relatedInformation"].as_array().unwrap().len(), 2);
+    let (iline, icol) = position_of(&text, "Кf3 *", 0, false);
+    let illegal = find(&params, "illegal-move");
+    assert_eq!(illegal["range"], range(iline, icol, icol + 3));
+    assert!(illegal["message"].as_str().unwrap().contains("White has no knight"));
+
+    // Hover on 7. Кbd2's neighbour 2. Кf3: a board with labels and a FEN.
+    let (hl, hc) = position_of(&text, "Кf3", 0, false);
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": hl, "character": hc + 1}}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.contains("English SAN **Nf3**"), "{value}");
+    assert!(value.contains("a b c d e f g h"), "{value}");
+    assert!(value.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "{value}");
+    assert!(value.contains("Black to move"), "{value}");
+
+    // Quick-fixes at the ambiguous move; the preferred one is Кbd2.
+    let actions = client.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": range(line, col, col), "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let actions = actions.as_array().unwrap();
+    let preferred: Vec<&Value> = actions.iter().filter(|a| a["isPreferred"] == true).collect();
+    assert_eq!(preferred.len(), 1, "{actions:?}");
+    assert_eq!(preferred[0]["title"], "Write Кbd2");
+    let edits = preferred[0]["edit"]["changes"][URI].as_array().unwrap().clone();
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": edits.iter().map(|e| json!({"range": e["range"], "text": e["newText"]})).collect::<Vec<_>>()}),
+    );
+    let params = client.diagnostics(URI, 2);
+    assert_eq!(params["version"], 2);
+    assert_eq!(codes(&params), ["illegal-move"], "the ambiguity is gone after the fix");
+
+    // Completion where the illegal move stands: the knightless White's moves,
+    // in Russian, filtered by the typed `Ф`.
+    let (cl, cc) = position_of(&text, "Кf3 *", 0, false);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"range": range(cl, cc, cc + 3), "text": "Ф"}]}),
+    );
+    let _ = client.diagnostics(URI, 3);
+    let completion = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": {"line": cl, "character": cc + 1}}),
+    );
+    let labels: Vec<&str> = completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert!(!labels.is_empty());
+    assert!(labels.iter().all(|l| l.starts_with('Ф')), "{labels:?}");
+    assert!(labels.contains(&"Фe3"), "{labels:?}");
+
+    // Accept the completion: the move replaces what was typed.
+    let item = completion.as_array().unwrap().iter().find(|i| i["label"] == "Фe3").unwrap();
+    let edit = &item["textEdit"];
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 4}, "contentChanges": [{"range": edit["range"], "text": edit["newText"]}]}),
+    );
+    assert!(codes(&client.diagnostics(URI, 4)).is_empty());
+
+    // Incremental edits in a burst: the last state wins.
+    let (l1, c1) = position_of(&text, "Кf6", 0, false);
+    for (version, letter) in [(5, "Кg6"), (6, "Кh6"), (7, "Кf6")] {
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"range": range(l1, c1, c1 + 3), "text": letter}]}),
+        );
+    }
+    let params = client.diagnostics(URI, 7);
+    assert_eq!(params["version"], 7);
+    assert!(codes(&params).is_empty(), "{params}");
+
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn utf8_session_uses_byte_columns() {
+    let text = fixture();
+    let mut client = Client::start();
+    let init = client.initialize(&["utf-8", "utf-16"], json!({}));
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-8");
+    client.open(URI, &text);
+    let params = client.diagnostics(URI, 1);
+    let (line, col) = position_of(&text, "Кd2", 0, true);
+    assert_eq!(find(&params, "ambiguous-move")["range"], range(line, col, col + "Кd2".len() as u32));
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn utf32_and_astral_characters_in_comments() {
+    let text = "{😀 ♘ 𝄞} 1. Кf3 Кf6 2. d4 d5 3. Кd2 *\n";
+    let mut client = Client::start();
+    let init = client.initialize(&["utf-32"], json!({}));
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-32");
+    client.open(URI, text);
+    let params = client.diagnostics(URI, 1);
+    let start = text[..text.find("Кd2").unwrap()].chars().count() as u32;
+    assert_eq!(find(&params, "ambiguous-move")["range"], range(0, start, start + 3));
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn bad_input_never_kills_the_server() {
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    // Unknown document, out-of-range position, unknown method, malformed JSON.
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "file:///nowhere.pgn"}, "position": {"line": 3, "character": 4}}),
+    );
+    assert!(hover.is_null());
+    client.open(URI, "1. e4 e5 *");
+    let _ = client.diagnostics(URI, 1);
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 999, "character": 999}}),
+    );
+    assert!(hover.is_null() || hover.is_object());
+    let unknown = client.request("chess/unknownMethod", json!({}));
+    assert!(unknown.get("error").is_some());
+    client.send_raw(b"{ this is not json");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": "file:///never-opened.pgn", "version": 2}, "contentChanges": [{"text": "x"}]}),
+    );
+    // Still alive and answering.
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(symbols.as_array().unwrap().len(), 1);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn symbols_folding_semantic_tokens_formatting_and_source_actions() {
+    let text = "[Event \"Cup\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n\n1. e4   e5 2. Nf3 {a\ncomment} Nc6 (2... d6\n3. d4) 3. Bb5 1-0\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(symbols[0]["name"], "Anna - Boris, Cup, 1-0");
+    let folds = client.call("textDocument/foldingRange", json!({"textDocument": {"uri": URI}}));
+    assert!(folds.as_array().unwrap().iter().any(|f| f["kind"] == "comment"));
+    let tokens = client.call("textDocument/semanticTokens/full", json!({"textDocument": {"uri": URI}}));
+    assert!(tokens["data"].as_array().unwrap().len() > 20);
+    let edits = client.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let formatted = edits[0]["newText"].as_str().unwrap();
+    assert!(formatted.contains("1. e4 e5 2. Nf3 {a\ncomment} Nc6 (2... d6 3. d4) 3. Bb5 1-0"), "{formatted}");
+    let actions = client.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": range(6, 0, 6, ), "context": {"diagnostics": [], "only": ["source"]}}),
+    );
+    let titles: Vec<&str> = actions.as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert!(titles.contains(&"Translate the document to Russian"), "{titles:?}");
+    let ru = actions.as_array().unwrap().iter().find(|a| a["title"] == "Translate the document to Russian").unwrap();
+    let new_texts: Vec<&str> =
+        ru["edit"]["changes"][URI].as_array().unwrap().iter().map(|e| e["newText"].as_str().unwrap()).collect();
+    assert_eq!(new_texts, ["Кf3", "Кc6", "Сb5"]);
+    assert!(client.shutdown().success());
+}
