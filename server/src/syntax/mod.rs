@@ -564,7 +564,7 @@ mod tests {
             .filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None })
             .collect();
         assert_eq!(moves[0].piece.as_ref().unwrap().text, "К");
-        assert_eq!(moves[0].origin, Some(Origin::File(Token { text: "b", span: 25..26 })));
+        assert_eq!(moves[0].origin, Some(Origin::File(Token { text: "b", span: 24..25 })));
         assert_eq!(moves[0].check.as_ref().unwrap().text, "+");
         assert_eq!(moves[1].en_passant.as_ref().unwrap().text, "e.p.");
         assert!(matches!(moves[2].origin, Some(Origin::Square(_))));

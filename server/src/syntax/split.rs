@@ -23,7 +23,7 @@ pub fn split_at_games(text: &str, min_len: usize) -> Vec<Range<usize>> {
         let b = bytes[i];
         if at_line_start {
             prev_line_is_tag = line_is_tag;
-            line_is_tag = b == b'[';
+            line_is_tag = b == b'[' && !brace;
             if b == b'['
                 && !brace
                 && paren_depth == 0
