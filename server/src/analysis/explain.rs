@@ -51,6 +51,18 @@ pub fn illegal(pos: &Chess, target: &Target, _language: Language) -> String {
     match *target {
         Target::Castle(side) => castle(pos, side),
         Target::Normal { role, from_file, from_rank, to, promotion } => {
+            match promotion {
+                Some(new @ (Role::King | Role::Pawn)) => {
+                    return format!(
+                        "a pawn cannot promote to a {}: write the queen, rook, bishop or knight",
+                        role_name(new)
+                    );
+                }
+                Some(_) if role != Role::Pawn => {
+                    return format!("only a pawn promotes, not a {}", role_name(role));
+                }
+                _ => {}
+            }
             let ours = pos.our(role);
             if ours.is_empty() {
                 let mut why = format!("{} has no {} on the board", color_name(us), role_name(role));

@@ -2,7 +2,7 @@
 //! language, finds the legal move it names, checks its marks, and recovers
 //! from mistakes where the intended move can be determined.
 
-use shakmaty::{CastlingSide, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position, Role, Square};
 
 use super::diagnostic::{Code, Diagnostic, Fix, Related};
 use super::explain::{self, Target, role_name};
@@ -12,7 +12,7 @@ use super::languages::{
 use super::setup::{self, Rules};
 use super::tags::{self, normalize_result};
 use super::{GameReport, LanguageSource, Options, infer};
-use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, Token, WrittenMove};
+use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, SyntaxError, Token, WrittenMove};
 
 /// How many moves ahead a recovery looks to see which reading keeps the
 /// game legal. Enough to tell candidates apart, bounded so that a damaged
@@ -65,7 +65,7 @@ pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> G
     report.language_source = language_source;
     diagnostics.extend(language_notes);
 
-    let mut replayer = Replayer::new(source, options, language);
+    let mut replayer = Replayer::new(source, options, language, &game.errors);
     let end = replayer.replay_line(&game.mainline, start, true);
     report.plies = replayer.plies;
     diagnostics.append(&mut replayer.diagnostics);
@@ -108,7 +108,7 @@ pub fn trace_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> Tra
     let Rules::Standard(mode) = rules else { return Trace::default() };
     let Ok(start) = setup::start_position(game, mode) else { return Trace::default() };
     let (language, _, _) = decide_language(game, source, options, &start);
-    let mut replayer = Replayer::new(source, options, language);
+    let mut replayer = Replayer::new(source, options, language, &game.errors);
     replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
     let mut main = game.mainline.clone();
     // The main line spans the whole game, so that a cursor after its last
@@ -149,18 +149,16 @@ fn decide_language(
         return (readers[0].language, LanguageSource::Letters, Vec::new());
     }
     // Several languages read the letters differently (`R`: rook in English,
-    // king in French, knight in Finnish): the one that replays wins. A
-    // reading that stops early is worse than one that replays further with
-    // a mistake on the way; among equals, a move no piece can make counts
-    // against a reading more than an ambiguity does, since an ambiguous
-    // move at least names a piece that can go there.
+    // king in French, knight in Finnish): the one that replays best wins
+    // (see `ReadingScore`).
+    let written = count_moves(&game.mainline);
     let mut scores: Vec<(ReadingScore, Language, Vec<(Code, Span)>)> = distinct
         .iter()
         .map(|reader| {
-            let mut r = Replayer::new(source, options, reader.language);
+            let mut r = Replayer::new(source, options, reader.language, &game.errors);
             r.replay_line(&game.mainline, start.clone(), true);
             let findings = r.diagnostics.iter().map(|d| (d.code, d.span.clone())).collect();
-            (ReadingScore::of(&r), reader.language, findings)
+            (ReadingScore::of(&r, reader, written), reader.language, findings)
         })
         .collect();
     // A stable sort keeps the order of `Language::ALL` among equals.
@@ -201,74 +199,134 @@ fn decide_language(
 /// better.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct ReadingScore {
-    /// Plies replayed, reversed so that more is better.
-    plies_short: std::cmp::Reverse<usize>,
+    /// Moves that are not right under this reading: errors and warnings,
+    /// and the moves after a stop that the replay did not reach. A reading
+    /// that stops early is worse than one that replays on past a mistake.
+    anomalies: usize,
+    /// Letters that this reading takes for a pawn letter: FIDE discourages
+    /// them and texts rarely have them, so among equals a reading with a
+    /// piece for every letter is likelier (German `Sd4` for a knight rather
+    /// than Finnish `S`, a pawn).
+    pawn_letters: usize,
+    /// Moves no piece can make: an ambiguous move at least names a piece
+    /// that can go there, so it counts less against a reading.
     illegal: usize,
-    errors: usize,
-    warnings: usize,
 }
 
 impl ReadingScore {
-    fn of(r: &Replayer<'_, '_>) -> ReadingScore {
+    fn of(r: &Replayer<'_, '_>, reader: &infer::Reader, written: usize) -> ReadingScore {
         let count = |f: &dyn Fn(&Diagnostic) -> bool| r.diagnostics.iter().filter(|d| f(d)).count();
+        let errors = count(&|d| d.severity == super::Severity::Error);
+        let warnings = count(&|d| d.severity == super::Severity::Warning);
         ReadingScore {
-            plies_short: std::cmp::Reverse(r.plies),
+            // A move that stopped the replay is counted once, as an error.
+            anomalies: errors + warnings + written.saturating_sub(r.plies + errors),
+            pawn_letters: reader.readings.iter().filter(|reading| reading.role == Role::Pawn).count(),
             illegal: count(&|d| d.code == Code::IllegalMove),
-            errors: count(&|d| d.severity == super::Severity::Error),
-            warnings: count(&|d| d.severity == super::Severity::Warning),
         }
     }
 }
 
-/// Compares the result token with the final position and the Result tag.
+/// The written moves of a line and its variations.
+fn count_moves(line: &Line<'_>) -> usize {
+    line.items
+        .iter()
+        .map(|item| match item {
+            Item::Move(_) => 1,
+            Item::Variation(v) => count_moves(v),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Compares the result token and the Result tag with the final position
+/// (a mate or a stalemate proves the result) and with each other.
 fn check_result(game: &GameSyntax<'_>, end: Option<&Chess>, out: &mut Vec<Diagnostic>) {
-    let Some(result) = &game.result else { return };
-    let written = normalize_result(result.text);
-    if let Some(end) = end {
-        let expected = if end.is_checkmate() {
-            Some((if end.turn() == Color::White { "0-1" } else { "1-0" }, format!("{} is checkmated", explain::color_name(end.turn()))))
+    let proven = end.and_then(|end| {
+        if end.is_checkmate() {
+            let result = if end.turn() == Color::White { "0-1" } else { "1-0" };
+            Some((result, format!("{} is checkmated", explain::color_name(end.turn()))))
         } else if end.is_stalemate() {
             Some(("1/2-1/2", format!("{} is stalemated", explain::color_name(end.turn()))))
         } else {
             None
-        };
-        if let Some((expected, why)) = expected
-            && written != Some(expected)
-        {
+        }
+    });
+    let written = game.result.as_ref().map(|r| (r, normalize_result(r.text)));
+    if let (Some((result, w)), Some((expected, why))) = (&written, &proven)
+        && *w != Some(*expected)
+    {
+        out.push(
+            Diagnostic::new(
+                Code::Result,
+                result.span.clone(),
+                format!("the result {} contradicts the final position: {why}, so the result is {expected}", result.text),
+            )
+            .with_fix(Fix::replace(format!("Write {expected}"), result.span.clone(), *expected).preferred(true)),
+        );
+    }
+    let Some(tag) = game.tag("Result") else { return };
+    let Some(value) = &tag.value else { return };
+    let tag_value = tag.unescaped_value();
+    let Some(t) = normalize_result(&tag_value) else { return };
+    let tag_value = tag_value.trim();
+    if let Some((expected, why)) = &proven {
+        if t != *expected {
             out.push(
                 Diagnostic::new(
                     Code::Result,
-                    result.span.clone(),
-                    format!("the result {} contradicts the final position: {why}, so the result is {expected}", result.text),
+                    value.span.clone(),
+                    format!("the Result tag says {tag_value}, but the final position proves {expected}: {why}"),
                 )
-                .with_fix(Fix::replace(format!("Write {expected}"), result.span.clone(), expected).preferred(true)),
+                .with_fix(Fix::replace(format!("Write {expected}"), value.span.clone(), *expected).preferred(true)),
             );
-            return;
         }
+        return;
     }
-    if let Some(tag) = game.tag("Result") {
-        let tag_value = tag.unescaped_value();
-        if let (Some(w), Some(t)) = (written, normalize_result(&tag_value))
-            && w != t
-        {
-            let mut d = Diagnostic::new(
-                Code::Result,
-                result.span.clone(),
-                format!("the game ends with {} but its Result tag says {tag_value}", result.text),
-            );
-            d.related.push(Related { span: tag.span.clone(), message: "the Result tag".to_owned() });
-            out.push(d);
-        }
+    if let Some((result, Some(w))) = written
+        && w != t
+    {
+        let mut d = Diagnostic::new(
+            Code::Result,
+            result.span.clone(),
+            format!("the game ends with {} but its Result tag says {tag_value}", result.text),
+        )
+        .with_fix(Fix::replace(format!("Write {t}"), result.span.clone(), t))
+        .with_fix(Fix::replace(format!("Write {w} in the Result tag"), value.span.clone(), w));
+        d.related.push(Related { span: tag.span.clone(), message: "the Result tag".to_owned() });
+        out.push(d);
     }
 }
 
 /// A move read in the game's language, with the diagnostics its letters
-/// raised (look-alikes, pawn letters, foreign letters).
+/// raised (look-alikes, pawn letters).
 struct Reading {
-    /// The targets to try, in order: the game's language first, then the
-    /// readings of other languages for a foreign letter.
-    targets: Vec<(Target, Option<Diagnostic>)>,
+    /// What the game's language reads, with the note its piece letter
+    /// raised (a look-alike or a pawn letter) if the move is played so;
+    /// `None` for a letter the game's language does not have.
+    primary: Option<(Target, Option<Diagnostic>)>,
+    /// Set when the piece letter may be another language's: a foreign
+    /// letter, or a weak reading (a look-alike, a pawn letter) that may not
+    /// fit where another language's would (Latin `K` in a Russian game is
+    /// the knight `К` or the English king).
+    foreign: Option<TargetParts>,
     notes: Vec<Diagnostic>,
+}
+
+/// A normal move's target without its piece.
+#[derive(Clone, Copy, Debug)]
+struct TargetParts {
+    from_file: Option<shakmaty::File>,
+    from_rank: Option<shakmaty::Rank>,
+    to: Square,
+    promotion: Option<Role>,
+}
+
+impl TargetParts {
+    fn with(self, role: Role) -> Target {
+        let TargetParts { from_file, from_rank, to, promotion } = self;
+        Target::Normal { role, from_file, from_rank, to, promotion }
+    }
 }
 
 struct Replayer<'a, 'o> {
@@ -278,19 +336,33 @@ struct Replayer<'a, 'o> {
     style: MoveStyle,
     diagnostics: Vec<Diagnostic>,
     plies: usize,
+    /// Where the grammar could not read the game: a move may be lost there.
+    syntax_errors: &'a [SyntaxError],
+    /// Set when the latest move was illegal and read as a guessed one.
+    guessed: bool,
     /// Filled only when a front end asks where each move leads (hover,
     /// completion); the checker leaves it off.
     trace: Option<Trace>,
 }
 
 impl<'a, 'o> Replayer<'a, 'o> {
-    fn new(source: &'a str, options: &'o Options, language: Language) -> Self {
+    fn new(source: &'a str, options: &'o Options, language: Language, syntax_errors: &'a [SyntaxError]) -> Self {
         let mut style = MoveStyle::for_language(language);
         // Fixes keep to the document's conventions where they can; the
         // capture sign of a Russian game is often the Cyrillic one, but `x`
         // is always understood.
         style.check_marks = false;
-        Replayer { source, options, language, style, diagnostics: Vec::new(), plies: 0, trace: None }
+        Replayer {
+            source,
+            options,
+            language,
+            style,
+            syntax_errors,
+            diagnostics: Vec::new(),
+            plies: 0,
+            guessed: false,
+            trace: None,
+        }
     }
 
     /// Replays a line from `start`; returns the position at its end, or
@@ -307,9 +379,19 @@ impl<'a, 'o> Replayer<'a, 'o> {
         // The position before the latest move, where a variation starts.
         let mut before_last: Option<Chess> = None;
         let mut prev_end: Option<usize> = None;
+        // Whether text that could not be read (a syntax error, a letter
+        // without a square) stands since the latest move: a move may have
+        // been lost there, and a move that does not fit after it is no
+        // mistake of its own.
+        let mut broken = false;
         let items = &line.items;
         let mut i = 0;
         while i < items.len() {
+            if !self.syntax_errors.is_empty() {
+                let from = prev_end.unwrap_or(line.span.start);
+                let to = item_start(&items[i]);
+                broken |= self.syntax_errors.iter().any(|e| from <= e.span.start && e.span.start < to);
+            }
             match &items[i] {
                 Item::MoveNumber(t) => {
                     if let Some(p) = &pos {
@@ -321,11 +403,27 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 }
                 Item::Move(m) => match pos.take() {
                     None => before_last = None,
+                    Some(p) if broken && !self.fits(&p, m) => {
+                        self.lost_before(&items[i..], is_main, m);
+                        before_last = Some(p);
+                    }
+                    // A move the grammar could not read whole: its syntax
+                    // error says what is wrong; an illegal-move report
+                    // about its remains would only confuse.
+                    Some(p) if self.damaged(m) && !self.fits(&p, m) => {
+                        self.unchecked(&items[i + 1..], is_main, m.text(self.source));
+                        before_last = Some(p);
+                    }
                     Some(p) => match self.play(&p, m, &items[i + 1..]) {
                         Some(mv) => {
                             let mut next = p.clone();
                             next.play_unchecked(mv);
-                            self.check_after(&p, &next, m, mv);
+                            // The marks of a move that had to be guessed
+                            // belong to the move the writer had in mind;
+                            // its fix writes them right.
+                            if !std::mem::take(&mut self.guessed) {
+                                self.check_after(&p, &next, m, mv);
+                            }
                             self.plies += 1;
                             if let Some(trace) = &mut self.trace {
                                 trace.moves.push(TracedMove {
@@ -338,9 +436,10 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             }
                             before_last = Some(p);
                             pos = Some(next);
+                            broken = false;
                         }
                         None => {
-                            self.unchecked(&items[i + 1..], is_main, m);
+                            self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                             before_last = Some(p);
                         }
                     },
@@ -353,9 +452,10 @@ impl<'a, 'o> Replayer<'a, 'o> {
                                 t.span.clone(),
                                 "a null move is not possible while the king is in check",
                             ));
+                            self.unchecked(&items[i + 1..], is_main, t.text);
                         } else {
-                            before_last = Some(p.clone());
-                            pos = p.swap_turn().ok();
+                            pos = null_move(&p);
+                            before_last = Some(p);
                         }
                     }
                 }
@@ -374,9 +474,13 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         descriptions.push(d);
                         i += 1;
                     }
+                    let next_number = match items.get(i) {
+                        Some(Item::MoveNumber(t)) => Some(t),
+                        _ => None,
+                    };
                     i -= 1;
                     before_last = None;
-                    match setup::from_descriptions(&descriptions, self.language) {
+                    match setup::start_from_descriptions(&descriptions, self.language, Some(self.source), next_number) {
                         Ok(p) => pos = Some(p),
                         Err(d) => {
                             self.diagnostics.push(d);
@@ -384,7 +488,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         }
                     }
                 }
-                Item::Glyph(t) => self.check_glyph(t),
+                Item::Glyph(t) => broken |= self.check_glyph(t),
                 Item::Nag(_) | Item::DrawOffer(_) => {}
             }
             prev_end = Some(item_end(&items[i]));
@@ -395,7 +499,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
 
     /// A piece letter standing alone is Informant's novelty `N` or a move
     /// that lost its square.
-    fn check_glyph(&mut self, t: &Token<'_>) {
+    /// Returns whether it was such a letter.
+    fn check_glyph(&mut self, t: &Token<'_>) -> bool {
         let is_letter = t.text.chars().all(|c| c.is_alphabetic() || ('♔'..='♟').contains(&c));
         if is_letter && t.text != "N" && t.text != "TN" {
             self.diagnostics.push(Diagnostic::new(
@@ -403,11 +508,54 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 t.span.clone(),
                 format!("`{}` is a piece letter without a square", t.text),
             ));
+            return true;
+        }
+        false
+    }
+
+    /// Whether a syntax error stands inside the move (or right at its end,
+    /// where a missing part would be).
+    fn damaged(&self, m: &WrittenMove<'_>) -> bool {
+        self.syntax_errors.iter().any(|e| m.span.start <= e.span.start && e.span.start <= m.span.end)
+    }
+
+    /// Whether a legal move fits the written one as the game's language
+    /// reads it, without reporting anything.
+    fn fits(&self, pos: &Chess, m: &WrittenMove<'_>) -> bool {
+        let Ok(reading) = self.read(m) else { return false };
+        if let Some((target, _)) = &reading.primary
+            && !matching(pos, target).is_empty()
+        {
+            return true;
+        }
+        match (&m.piece, reading.foreign) {
+            (Some(letter), Some(parts)) => self
+                .foreign_targets(letter, parts, None)
+                .iter()
+                .any(|(target, _)| !matching(pos, target).is_empty()),
+            _ => false,
         }
     }
 
+    /// Reports that a line stopped at `rest[0]`, a move that does not fit
+    /// after text that could not be read: a move was probably lost there,
+    /// so this move is not reported as illegal.
+    fn lost_before(&mut self, rest: &[Item<'_>], is_main: bool, at: &WrittenMove<'_>) {
+        let count = rest.iter().filter(|i| matches!(i, Item::Move(_))).count();
+        let what = if is_main { "game" } else { "variation" };
+        let plural = if count == 1 { "" } else { "s" };
+        self.diagnostics.push(Diagnostic::new(
+            Code::Unchecked,
+            at.span.clone(),
+            format!(
+                "this move and the rest of the {what} ({count} move{plural}) were not checked: {} does not fit here, probably because a move was lost in the text before it that could not be read",
+                at.text(self.source)
+            ),
+        ));
+    }
+
     /// Reports that a line stopped, once, at the first move after the stop.
-    fn unchecked(&mut self, rest: &[Item<'_>], is_main: bool, at: &WrittenMove<'_>) {
+    fn unchecked(&mut self, rest: &[Item<'_>], is_main: bool, at: &str) {
         let mut moves = rest.iter().filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None });
         let Some(first) = moves.next() else { return };
         let count = 1 + moves.count();
@@ -417,8 +565,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             Code::Unchecked,
             first.span.clone(),
             format!(
-                "the rest of this {what} ({count} move{plural}) was not checked: the move {} before it could not be read",
-                at.text(self.source)
+                "the rest of this {what} ({count} move{plural}) was not checked: the move {at} before it could not be read"
             ),
         ));
     }
@@ -475,20 +622,72 @@ impl<'a, 'o> Replayer<'a, 'o> {
             }
         };
         let mut notes = reading.notes;
-        let first_target = reading.targets[0].0.clone();
-        for (target, note) in &reading.targets {
+        if let Some((target, note)) = &reading.primary {
             let found = matching(pos, target);
-            if found.is_empty() {
+            if !found.is_empty() {
+                notes.extend(note.iter().cloned());
+                self.diagnostics.append(&mut notes);
+                return self.resolve(pos, m, target, found, rest);
+            }
+        }
+        // Only a move that does not fit pays for other languages' readings.
+        let foreign = match (&m.piece, reading.foreign) {
+            (Some(letter), Some(parts)) => {
+                let exclude = reading.primary.as_ref().and_then(|(t, _)| match t {
+                    Target::Normal { role, .. } => Some(*role),
+                    Target::Castle(_) => None,
+                });
+                self.foreign_targets(letter, parts, exclude)
+            }
+            _ => Vec::new(),
+        };
+        for (target, note) in &foreign {
+            let found = matching(pos, target);
+            if !found.is_empty() {
+                notes.push(note.clone());
+                self.diagnostics.append(&mut notes);
+                return self.resolve(pos, m, target, found, rest);
+            }
+        }
+        let (target, note) = match reading.primary {
+            Some(primary) => primary,
+            None => match foreign.into_iter().next() {
+                Some((target, note)) => (target, Some(note)),
+                None => return None,
+            },
+        };
+        notes.extend(note);
+        self.diagnostics.append(&mut notes);
+        self.illegal(pos, m, &target, rest)
+    }
+
+    /// What a piece letter means in other languages than the game's, each
+    /// with the `language-mix` note to give if the move is read so; `exclude`
+    /// is the piece the game's language already tried.
+    fn foreign_targets(&self, letter: &Token<'_>, parts: TargetParts, exclude: Option<Role>) -> Vec<(Target, Diagnostic)> {
+        let mut out: Vec<(Target, Diagnostic)> = Vec::new();
+        for (language, reading) in languages::languages_for_letter(letter.text) {
+            let role = reading.role;
+            let seen = out.iter().any(|(t, _)| matches!(t, Target::Normal { role: r, .. } if *r == role));
+            if reading.lookalike_of.is_some() || role == Role::Pawn || Some(role) == exclude || seen {
                 continue;
             }
-            if let Some(note) = note {
-                notes.push(note.clone());
-            }
-            self.diagnostics.append(&mut notes);
-            return self.resolve(pos, m, target, found, rest);
+            let right = self.language.letter(role);
+            let d = Diagnostic::new(
+                Code::LanguageMix,
+                letter.span.clone(),
+                format!(
+                    "`{}` is the {} letter for the {}, but this game is in {}: write {right}",
+                    letter.text,
+                    language.name(),
+                    role_name(role),
+                    self.language.name()
+                ),
+            )
+            .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true));
+            out.push((parts.with(role), d));
         }
-        self.diagnostics.append(&mut notes);
-        self.illegal(pos, m, &first_target, rest)
+        out
     }
 
     /// One or more legal moves match: exactly one is the move; a pawn
@@ -499,19 +698,17 @@ impl<'a, 'o> Replayer<'a, 'o> {
         pos: &Chess,
         m: &WrittenMove<'_>,
         target: &Target,
-        found: Vec<Move>,
+        found: MoveList,
         rest: &[Item<'_>],
     ) -> Option<Move> {
-        let mut origins: Vec<Square> = found.iter().filter_map(|mv| mv.from()).collect();
-        origins.dedup();
-        if found.len() > 1 && origins.len() == 1 && found.iter().all(|mv| mv.promotion().is_some()) {
-            return Some(self.missing_promotion(pos, m, &found));
-        }
         if found.len() == 1 {
             self.check_disambiguation(pos, m, target, found[0]);
             return Some(found[0]);
         }
-        self.ambiguous(pos, m, found, rest)
+        if single(&found).is_some() {
+            return Some(self.missing_promotion(pos, m, &found));
+        }
+        self.ambiguous(pos, m, &found, rest)
     }
 
     fn missing_promotion(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: &[Move]) -> Move {
@@ -536,13 +733,25 @@ impl<'a, 'o> Replayer<'a, 'o> {
         queen
     }
 
-    fn ambiguous(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: Vec<Move>, rest: &[Item<'_>]) -> Option<Move> {
+    fn ambiguous(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: &[Move], rest: &[Item<'_>]) -> Option<Move> {
         let written = m.text(self.source);
+        // One candidate per piece: a pawn that may promote to any piece
+        // counts once, as the promotion to a queen.
+        let mut pieces: Vec<Move> = Vec::new();
+        for mv in found {
+            match pieces.iter_mut().find(|p| p.from() == mv.from()) {
+                Some(p) if mv.promotion() == Some(Role::Queen) => *p = *mv,
+                Some(_) => {}
+                None => pieces.push(*mv),
+            }
+        }
+        let found = &pieces[..];
         let names: Vec<String> = found
             .iter()
             .filter_map(|mv| mv.from().map(|from| format!("the {} on {from}", role_name(mv.role()))))
             .collect();
-        let chosen = self.choose(pos, &found, rest);
+        let tiered: Vec<(Move, u8)> = found.iter().map(|&mv| (mv, 0)).collect();
+        let chosen = self.choose(pos, &tiered, rest);
         let to = found[0].to();
         let mut message = format!("{written} is ambiguous: {} can go to {to}", join_or(&names, "and"));
         if let Some(mv) = chosen {
@@ -553,7 +762,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         }
         let span = core_span(m);
         let mut d = Diagnostic::new(Code::AmbiguousMove, span, message);
-        for mv in &found {
+        for mv in found {
             let new_text = self.rewrite_with_origin(pos, m, mv);
             d = d.with_fix(
                 Fix::replace(format!("Write {new_text}"), m.span.clone(), new_text.clone())
@@ -573,8 +782,14 @@ impl<'a, 'o> Replayer<'a, 'o> {
     fn illegal(&mut self, pos: &Chess, m: &WrittenMove<'_>, target: &Target, rest: &[Item<'_>]) -> Option<Move> {
         let written = m.text(self.source);
         let why = explain::illegal(pos, target, self.language);
-        let candidates = self.recovery_candidates(pos, m, target);
-        let chosen = if candidates.len() == 1 { Some(candidates[0]) } else { self.choose(pos, &candidates, rest) };
+        let mut candidates = self.recovery_candidates(pos, m, target);
+        let chosen = self.choose(pos, &candidates, rest);
+        // The fix the replay goes on with comes first, so that it is among
+        // the few offered.
+        if let Some(i) = candidates.iter().position(|&(mv, _)| Some(mv) == chosen) {
+            candidates[..=i].rotate_right(1);
+        }
+        self.guessed = chosen.is_some();
         let mut message = format!("{written} is illegal: {why}");
         if let Some(mv) = chosen {
             message.push_str(&format!(
@@ -583,7 +798,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             ));
         }
         let mut d = Diagnostic::new(Code::IllegalMove, core_span(m), message);
-        for mv in candidates.iter().take(4) {
+        for (mv, _) in candidates.iter().take(4) {
             let text = self.render_like(pos, m, mv);
             d = d.with_fix(
                 Fix::replace(format!("Write {text}"), m.span.clone(), text.clone()).preferred(Some(*mv) == chosen),
@@ -593,46 +808,58 @@ impl<'a, 'o> Replayer<'a, 'o> {
         chosen
     }
 
-    /// Legal moves the writer may have meant: the same piece to the same
-    /// square from elsewhere (a wrong disambiguation), another piece to the
-    /// same square (a wrong letter), or any move one character away.
-    fn recovery_candidates(&self, pos: &Chess, m: &WrittenMove<'_>, target: &Target) -> Vec<Move> {
-        let mut out: Vec<Move> = Vec::new();
-        if let Target::Normal { role, to, promotion, .. } = *target {
-            for mv in pos.san_candidates(role, to) {
-                if promotion.is_none_or(|p| mv.promotion() == Some(p)) && !out.contains(&mv) {
-                    out.push(mv);
+    /// Legal moves the writer may have meant, each with how likely it is
+    /// (lower is likelier): 0 for the same piece to the same square from
+    /// elsewhere (a wrong disambiguation), 1 for the same piece one
+    /// character away (`Nf4` for `Nf3`), 2 for any move one character away
+    /// (a wrong or missing letter).
+    fn recovery_candidates(&self, pos: &Chess, m: &WrittenMove<'_>, target: &Target) -> Vec<(Move, u8)> {
+        let mut out: Vec<(Move, u8)> = Vec::new();
+        let written_role = match *target {
+            Target::Normal { role, to, promotion, .. } => {
+                for mv in pos.san_candidates(role, to) {
+                    if promotion.is_none_or(|p| mv.promotion() == Some(p)) {
+                        out.push((mv, 0));
+                    }
                 }
+                if !out.is_empty() {
+                    return out;
+                }
+                Some(role)
             }
-            if !out.is_empty() {
-                return out;
-            }
-        }
+            Target::Castle(_) => None,
+        };
         let written = strip_marks(m.text(self.source));
-        let legal = pos.legal_moves();
-        for mv in &legal {
-            let mut style = self.style;
+        let mut style = self.style;
+        for mv in &pos.legal_moves() {
             for sign in [Some("x"), None] {
                 style.capture_sign = sign;
                 let text = render_move(pos, mv, &style);
-                if within_one_edit(&written, &text) && !out.contains(mv) {
-                    out.push(*mv);
+                if within_one_edit(&written, &text) && !out.iter().any(|(o, _)| o == mv) {
+                    let tier = if Some(mv.role()) == written_role && !mv.is_castle() { 1 } else { 2 };
+                    out.push((*mv, tier));
                 }
             }
         }
+        out.sort_by_key(|&(_, tier)| tier);
         out
     }
 
-    /// The candidate that keeps the rest of the line legal, when exactly
-    /// one does.
-    fn choose(&self, pos: &Chess, candidates: &[Move], rest: &[Item<'_>]) -> Option<Move> {
+    /// The candidate that the rest of the line confirms: the one under
+    /// which the following moves replay furthest, the likeliest (lowest
+    /// tier) among those, if exactly one. With no move after it, only a
+    /// sole candidate is taken.
+    fn choose(&self, pos: &Chess, candidates: &[(Move, u8)], rest: &[Item<'_>]) -> Option<Move> {
         let upcoming: Vec<&WrittenMove<'_>> = rest
             .iter()
             .filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None })
             .take(LOOKAHEAD)
             .collect();
         if upcoming.is_empty() {
-            return None;
+            return match candidates {
+                [(only, _)] => Some(*only),
+                _ => None,
+            };
         }
         // How far each reading gets before a move no longer fits. The one
         // that gets strictly furthest is the intended move: the rest of the
@@ -645,22 +872,28 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 .iter()
                 .take_while(|w| {
                     let Ok(reading) = self.read(w) else { return false };
-                    let found = matching(&p, &reading.targets[0].0);
-                    let mut origins: Vec<Square> = found.iter().filter_map(|m| m.from()).collect();
-                    origins.dedup();
-                    if found.is_empty() || origins.len() > 1 {
-                        return false;
-                    }
-                    p.play_unchecked(found[0]);
+                    let target = match (reading.primary, reading.foreign, &w.piece) {
+                        (Some((target, _)), _, _) => target,
+                        (None, Some(parts), Some(letter)) => match self.foreign_targets(letter, parts, None).into_iter().next() {
+                            Some((target, _)) => target,
+                            None => return false,
+                        },
+                        _ => return false,
+                    };
+                    let Some(mv) = single(&matching(&p, &target)) else { return false };
+                    p.play_unchecked(mv);
                     true
                 })
                 .count()
         };
-        let reaches: Vec<(usize, Move)> = candidates.iter().map(|mv| (reach(mv), *mv)).collect();
-        let best = reaches.iter().map(|r| r.0).max()?;
-        let mut at_best = reaches.iter().filter(|r| r.0 == best);
-        let first = at_best.next().map(|r| r.1);
-        if best == 0 || at_best.next().is_some() { None } else { first }
+        let scored: Vec<(usize, u8, Move)> = candidates.iter().map(|&(mv, tier)| (reach(&mv), tier, mv)).collect();
+        let best = scored.iter().map(|&(reach, tier, _)| (reach, std::cmp::Reverse(tier))).max()?;
+        if best.0 == 0 {
+            return None;
+        }
+        let mut at_best = scored.iter().filter(|&&(reach, tier, _)| (reach, std::cmp::Reverse(tier)) == best);
+        let first = at_best.next().map(|s| s.2);
+        if at_best.next().is_some() { None } else { first }
     }
 
     /// Checks a legal, unambiguous move: is its disambiguation more than
@@ -781,7 +1014,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             }
             let count = castling.text.chars().filter(|c| matches!(c, 'O' | 'o' | '0' | 'О')).count();
             let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
-            return Ok(Reading { targets: vec![(Target::Castle(side), None)], notes });
+            return Ok(Reading { primary: Some((Target::Castle(side), None)), foreign: None, notes });
         }
         let Some(dest) = &m.destination else {
             return Err(Box::new(Diagnostic::new(Code::Syntax, m.span.clone(), "a move without a destination square")));
@@ -815,75 +1048,57 @@ impl<'a, 'o> Replayer<'a, 'o> {
             None => None,
             Some(t) => Some(self.read_promotion(t, &mut notes)?),
         };
-        let mut targets = Vec::new();
-        match &m.piece {
-            None => targets.push((Target::Normal { role: Role::Pawn, from_file, from_rank, to, promotion }, None)),
-            Some(letter) => match self.language.read_letter(letter.text) {
-                Some(reading) => {
-                    if let Some(right) = reading.lookalike_of {
-                        notes.push(
-                            Diagnostic::new(
-                                Code::Homoglyph,
-                                letter.span.clone(),
-                                format!(
-                                    "`{}` is a look-alike of the {} letter `{right}` ({})",
-                                    letter.text,
-                                    self.language.name(),
-                                    role_name(reading.role)
-                                ),
-                            )
-                            .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true)),
-                        );
-                    } else if reading.role == Role::Pawn {
-                        notes.push(
-                            Diagnostic::new(
-                                Code::PawnLetter,
-                                letter.span.clone(),
-                                format!("a pawn move is written without a letter: `{}` is not needed", letter.text),
-                            )
-                            .with_fix(Fix::replace(format!("Remove `{}`", letter.text), letter.span.clone(), "").preferred(true)),
-                        );
-                    }
-                    targets.push((Target::Normal { role: reading.role, from_file, from_rank, to, promotion }, None));
-                }
-                None => {
-                    // A letter of another language: try what it means there.
-                    let mut roles: Vec<(Role, Language)> = Vec::new();
-                    for (language, reading) in languages::languages_for_letter(letter.text) {
-                        if reading.lookalike_of.is_none() && !roles.iter().any(|(r, _)| *r == reading.role) {
-                            roles.push((reading.role, language));
-                        }
-                    }
-                    if roles.is_empty() {
-                        return Err(Box::new(Diagnostic::new(
-                            Code::IllegalMove,
-                            letter.span.clone(),
-                            format!("`{}` is not a piece letter in any language", letter.text),
-                        )));
-                    }
-                    for (role, language) in roles {
-                        let right = self.language.letter(role);
-                        let d = Diagnostic::new(
-                            Code::LanguageMix,
-                            letter.span.clone(),
-                            format!(
-                                "`{}` is the {} letter for the {}, but this game is in {}: write {right}",
-                                letter.text,
-                                language.name(),
-                                role_name(role),
-                                self.language.name()
-                            ),
-                        )
-                        .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true));
-                        targets.push((Target::Normal { role, from_file, from_rank, to, promotion }, Some(d)));
-                    }
-                }
-            },
-        }
-        Ok(Reading { targets, notes })
+        let parts = TargetParts { from_file, from_rank, to, promotion };
+        let Some(letter) = &m.piece else {
+            return Ok(Reading { primary: Some((parts.with(Role::Pawn), None)), foreign: None, notes });
+        };
+        let Some(reading) = self.language.read_letter(letter.text) else {
+            // A letter of another language: try what it means there.
+            if languages::languages_for_letter(letter.text).all(|(_, r)| r.lookalike_of.is_some()) {
+                return Err(Box::new(Diagnostic::new(
+                    Code::IllegalMove,
+                    letter.span.clone(),
+                    format!("`{}` is not a piece letter in any language", letter.text),
+                )));
+            }
+            return Ok(Reading { primary: None, foreign: Some(parts), notes });
+        };
+        let note = if let Some(right) = reading.lookalike_of {
+            Some(
+                Diagnostic::new(
+                    Code::Homoglyph,
+                    letter.span.clone(),
+                    format!(
+                        "`{}` is a look-alike of the {} letter `{right}` ({})",
+                        letter.text,
+                        self.language.name(),
+                        role_name(reading.role)
+                    ),
+                )
+                .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true)),
+            )
+        } else if reading.role == Role::Pawn {
+            Some(
+                Diagnostic::new(
+                    Code::PawnLetter,
+                    letter.span.clone(),
+                    format!("a pawn move is written without a letter: `{}` is not needed", letter.text),
+                )
+                .with_fix(Fix::replace(format!("Remove `{}`", letter.text), letter.span.clone(), "").preferred(true)),
+            )
+        } else {
+            None
+        };
+        // A look-alike or a pawn letter is a weak reading: if it does not
+        // fit, another language's reading of the letter is tried.
+        let foreign = note.is_some().then_some(parts);
+        Ok(Reading { primary: Some((parts.with(reading.role), note)), foreign, notes })
     }
 
     fn read_square_token(&self, t: &Token<'_>, notes: &mut Vec<Diagnostic>) -> Result<Square, Box<Diagnostic>> {
+        if t.text.chars().count() != 2 {
+            return Err(Box::new(Diagnostic::new(Code::Syntax, t.span.clone(), format!("`{}` is not a square", t.text))));
+        }
         let file = self.read_file_char(t, 0, notes)?;
         let first_len = t.text.chars().next().map_or(1, char::len_utf8);
         let rank = self.read_rank_char(t, first_len, notes)?;
@@ -970,7 +1185,17 @@ impl<'a, 'o> Replayer<'a, 'o> {
         style.castling_zeros = m.castling.as_ref().is_some_and(|c| c.text.contains('0'));
         style.promotion_equals = m.promotion_sign.is_some();
         let mut text = render_move(pos, mv, &style);
-        for t in [&m.check, &m.annotation].into_iter().flatten() {
+        // A written check mark becomes the one this move deserves.
+        if m.check.is_some() {
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            if after.is_checkmate() {
+                text.push('#');
+            } else if after.is_check() {
+                text.push('+');
+            }
+        }
+        if let Some(t) = &m.annotation {
             text.push_str(t.text);
         }
         text
@@ -998,20 +1223,53 @@ impl<'a, 'o> Replayer<'a, 'o> {
     }
 }
 
+/// The position after a null move (`--`, `Z0`): the other side to move,
+/// no en-passant square, and the move number counted on as after a move.
+fn null_move(pos: &Chess) -> Option<Chess> {
+    let mode = pos.castles().mode();
+    let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    setup.swap_turn();
+    Chess::from_setup(setup, mode).ok()
+}
+
 /// Legal moves that fit a target.
-fn matching(pos: &Chess, target: &Target) -> Vec<Move> {
+///
+/// The list lives on the stack: this runs for every move of every game.
+fn matching(pos: &Chess, target: &Target) -> MoveList {
     match *target {
-        Target::Castle(side) => pos.castling_moves(side).into_iter().collect(),
-        Target::Normal { role, from_file, from_rank, to, promotion } => pos
-            .san_candidates(role, to)
-            .into_iter()
-            .filter(|mv| {
+        Target::Castle(side) => pos.castling_moves(side),
+        Target::Normal { role, from_file, from_rank, to, promotion } => {
+            let mut moves = pos.san_candidates(role, to);
+            moves.retain(|mv| {
                 let from = mv.from();
                 from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
                     && from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
                     && promotion.is_none_or(|p| mv.promotion() == Some(p))
-            })
-            .collect(),
+            });
+            moves
+        }
+    }
+}
+
+/// The one move that matching moves stand for: the only one, or, when a
+/// single pawn may promote to several pieces (the piece was not named), the
+/// promotion to a queen. `None` when none or several pieces match.
+fn single(found: &[Move]) -> Option<Move> {
+    match found {
+        [] => None,
+        [only] => Some(*only),
+        [first, ..] => {
+            let one_pawn = found.iter().all(|mv| mv.from() == first.from() && mv.promotion().is_some());
+            if one_pawn {
+                found.iter().copied().find(|mv| mv.promotion() == Some(Role::Queen))
+            } else {
+                None
+            }
+        }
     }
 }
 
@@ -1039,6 +1297,15 @@ fn core_span(m: &WrittenMove<'_>) -> Span {
         .min()
         .unwrap_or(m.span.end);
     m.span.start..end
+}
+
+fn item_start(item: &Item<'_>) -> usize {
+    match item {
+        Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => t.span.start,
+        Item::Move(m) => m.span.start,
+        Item::Variation(l) => l.span.start,
+        Item::PositionDescription(d) => d.span.start,
+    }
 }
 
 fn item_end(item: &Item<'_>) -> usize {

@@ -7,8 +7,9 @@ use shakmaty::{
 };
 
 use super::diagnostic::{Code, Diagnostic};
+use super::explain::{color_name, role_name};
 use super::languages::{Language, LookalikeContext, normalize_lookalike};
-use crate::syntax::{GameSyntax, PositionDescription};
+use crate::syntax::{GameSyntax, PositionDescription, Span, Token};
 
 /// The rules a game is played by, from its Variant tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,59 +114,193 @@ pub fn from_descriptions(
     descriptions: &[&PositionDescription<'_>],
     language: Language,
 ) -> Result<Chess, Diagnostic> {
+    start_from_descriptions(descriptions, language, None, None)
+}
+
+/// Builds the position that consecutive descriptions set up.
+///
+/// `source` is the whole text: with it, a pawn list after a `;` that the
+/// grammar took for a line comment (`Лe1; пп. a3, b2.`) is read too.
+/// `next_number` is the move number after the descriptions, if any: it
+/// says who moves (`23...` is Black) and from which move the game goes on,
+/// since a book gives a position from a game with that game's numbers.
+pub fn start_from_descriptions(
+    descriptions: &[&PositionDescription<'_>],
+    language: Language,
+    source: Option<&str>,
+    next_number: Option<&Token<'_>>,
+) -> Result<Chess, Diagnostic> {
     let mut board = Board::empty();
     let span = descriptions[0].span.start..descriptions[descriptions.len() - 1].span.end;
+    // Where each side's description is, for a message about that side.
+    let mut side_span: [Option<Span>; 2] = [None, None];
     for description in descriptions {
         let color = side_color(description.side.text);
-        for placement in &description.placements {
-            let role = match &placement.piece {
+        side_span[color as usize].get_or_insert_with(|| description.side.span.clone());
+        let mut placements: Vec<(Option<&str>, Span, &str, Span)> = description
+            .placements
+            .iter()
+            .map(|p| {
+                (
+                    p.piece.as_ref().map(|t| t.text),
+                    p.piece.as_ref().map_or(p.span.clone(), |t| t.span.clone()),
+                    p.square.text,
+                    p.span.clone(),
+                )
+            })
+            .collect();
+        if let Some(source) = source {
+            for (square_span, square) in pawn_list_after(source, description.span.end) {
+                placements.push((None, square_span.clone(), square, square_span));
+            }
+        }
+        for (letter, letter_span, square_text, placement_span) in placements {
+            let role = match letter {
                 None => Role::Pawn,
-                Some(letter) => match read_piece_letter(letter.text, language) {
-                    Some(role) => role,
-                    None => {
-                        return Err(Diagnostic::new(
-                            Code::InvalidPosition,
-                            letter.span.clone(),
-                            format!("`{}` is not a piece letter", letter.text),
-                        ));
-                    }
-                },
+                Some(letter) => read_piece_letter(letter, language).ok_or_else(|| {
+                    Diagnostic::new(
+                        Code::InvalidPosition,
+                        letter_span.clone(),
+                        format!("`{letter}` is not a piece letter"),
+                    )
+                })?,
             };
-            let Some(square) = read_square(placement.square.text) else {
+            let square = read_square(square_text).ok_or_else(|| {
+                Diagnostic::new(
+                    Code::InvalidPosition,
+                    placement_span.clone(),
+                    format!("`{square_text}` is not a square"),
+                )
+            })?;
+            if let Some(there) = board.piece_at(square) {
                 return Err(Diagnostic::new(
                     Code::InvalidPosition,
-                    placement.square.span.clone(),
-                    format!("`{}` is not a square", placement.square.text),
+                    placement_span,
+                    format!(
+                        "two pieces are placed on {square}: the {} {} is there already",
+                        color_name(there.color).to_lowercase(),
+                        role_name(there.role)
+                    ),
                 ));
-            };
-            if board.piece_at(square).is_some() {
+            }
+            if role == Role::Pawn && matches!(square.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth)
+            {
                 return Err(Diagnostic::new(
                     Code::InvalidPosition,
-                    placement.span.clone(),
-                    format!("two pieces are placed on {square}"),
+                    placement_span,
+                    format!("a pawn cannot stand on {square}, on the first or last rank"),
                 ));
             }
             board.set_piece_at(square, Piece { color, role });
         }
     }
-    let setup = Setup {
-        board,
+    for color in Color::ALL {
+        let kings = (board.kings() & board.by_color(color)).count();
+        if kings != 1 {
+            let at = side_span[color as usize].clone().unwrap_or_else(|| span.clone());
+            let problem = if kings == 0 { "no king" } else { "more than one king" };
+            return Err(Diagnostic::new(
+                Code::InvalidPosition,
+                at,
+                format!("the described position is not legal: {} has {problem}", color_name(color)),
+            ));
+        }
+    }
+    let (turn, fullmoves) = next_number.and_then(move_number_parts).unwrap_or((None, 1));
+    let setup_for = |turn: Color| Setup {
+        board: board.clone(),
         promoted: Bitboard::EMPTY,
         pockets: None,
-        turn: Color::White,
+        turn,
         castling_rights: Bitboard::EMPTY,
         ep_square: None,
         remaining_checks: None,
         halfmoves: 0,
-        fullmoves: std::num::NonZeroU32::MIN,
+        fullmoves: std::num::NonZeroU32::new(fullmoves).unwrap_or(std::num::NonZeroU32::MIN),
     };
-    setup.position::<Chess>(CastlingMode::Standard).map_err(|e| {
-        Diagnostic::new(
-            Code::InvalidPosition,
-            span,
-            format!("the described position is not legal: {}", describe_position_error(e.kinds())),
-        )
-    })
+    let first = setup_for(turn.unwrap_or(Color::White)).position::<Chess>(CastlingMode::Standard);
+    match (first, turn) {
+        (Ok(pos), _) => Ok(pos),
+        // Without a move number to say who moves, a position where Black
+        // is in check can only be Black's move.
+        (Err(e), None) if e.kinds().contains(PositionErrorKinds::OPPOSITE_CHECK) => {
+            setup_for(Color::Black).position::<Chess>(CastlingMode::Standard).map_err(|e| {
+                Diagnostic::new(
+                    Code::InvalidPosition,
+                    span,
+                    format!("the described position is not legal: {}", describe_position_error(e.kinds())),
+                )
+            })
+        }
+        (Err(e), _) => {
+            let mut why = describe_position_error(e.kinds());
+            if e.kinds().contains(PositionErrorKinds::OPPOSITE_CHECK) {
+                let mover = turn.unwrap_or(Color::White);
+                why = format!("{} is in check, but it is {}'s move", color_name(!mover), color_name(mover));
+            }
+            Err(Diagnostic::new(
+                Code::InvalidPosition,
+                span,
+                format!("the described position is not legal: {why}"),
+            ))
+        }
+    }
+}
+
+/// Who moves and the move number, from a move number token: `23.` is
+/// White's 23rd move, `23...` (or `23…`) Black's.
+fn move_number_parts(t: &Token<'_>) -> Option<(Option<Color>, u32)> {
+    let digits = t.text.trim_end_matches(|c: char| !c.is_ascii_digit());
+    let number: u32 = digits.parse().ok()?;
+    let rest = &t.text[digits.len()..];
+    let black = rest.starts_with("..") || rest.starts_with('…');
+    Some((Some(if black { Color::Black } else { Color::White }), number))
+}
+
+/// The pawns of a list that follows a description on the same line after a
+/// `;` (`; пп. a3, b2.`), when that list is not part of the description's
+/// own syntax: the grammar reads `;` as the start of a line comment. Gives
+/// nothing unless everything up to the end of the line (or a final `.`) is
+/// a label and squares, so that a real comment is never read as pawns.
+fn pawn_list_after(source: &str, end: usize) -> Vec<(Span, &str)> {
+    const LABELS: [&str; 9] = ["пп.", "п.", "пішаки", "пешки", "pawns", "Pawns", "Bauern", "pions", "peones"];
+    let line_end = source[end..].find('\n').map_or(source.len(), |i| end + i);
+    let rest = &source[end..line_end];
+    let Some(after_semicolon) = rest.trim_start().strip_prefix(';') else { return Vec::new() };
+    let mut at = line_end - after_semicolon.len();
+    let skip_space = |at: &mut usize| {
+        let text = &source[*at..line_end];
+        *at += text.len() - text.trim_start().len();
+    };
+    skip_space(&mut at);
+    if let Some(label) = LABELS.iter().find(|l| source[at..line_end].starts_with(**l)) {
+        at += label.len();
+        if source[at..line_end].starts_with(':') {
+            at += 1;
+        }
+    }
+    let mut squares = Vec::new();
+    loop {
+        skip_space(&mut at);
+        let text = &source[at..line_end];
+        if matches!(text.trim_end(), "" | ".") {
+            return squares;
+        }
+        let mut chars = text.char_indices();
+        let (Some(_), Some((second, rank))) = (chars.next(), chars.next()) else { return Vec::new() };
+        let len = second + rank.len_utf8();
+        if read_square(&text[..len]).is_none() {
+            return Vec::new();
+        }
+        squares.push((at..at + len, &text[..len]));
+        at += len;
+        let text = &source[at..line_end];
+        if let Some(comma) = text.strip_prefix(',') {
+            at = line_end - comma.len();
+        } else if !(text.is_empty() || text.starts_with(char::is_whitespace) || text.trim_end() == ".") {
+            return Vec::new();
+        }
+    }
 }
 
 /// A piece letter in a description: the game's language first, then any

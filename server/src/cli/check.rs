@@ -123,9 +123,15 @@ pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) ->
                     let Some(job) = jobs.get(i) else { break };
                     let text = &sources[job.file].text[job.range.clone()];
                     let tree = syntax::parse_with(&mut parser, text, None);
-                    let report = analysis::analyze_tree(&tree, text, options);
+                    // Each game is analysed as soon as it is lowered, then
+                    // dropped: a lowered game is many times the size of its
+                    // text, and holding a whole piece's games costs more in
+                    // fresh memory than the lowering itself.
+                    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+                    syntax::lower_each(&tree, text, |game| {
+                        diagnostics.extend(analysis::analyze_game(&game, text, options).diagnostics);
+                    });
                     let shift = job.range.start;
-                    let mut diagnostics: Vec<Diagnostic> = report.games.into_iter().flat_map(|g| g.diagnostics).collect();
                     if shift > 0 {
                         for d in &mut diagnostics {
                             shift_diagnostic(d, shift);

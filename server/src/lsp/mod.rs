@@ -5,10 +5,10 @@
 //! positions convert in one place (`convert.rs`). stdout is the transport,
 //! so nothing here prints: logs go to stderr through `tracing`.
 
-mod config;
-mod convert;
+pub mod config;
+pub mod convert;
 pub mod document;
-mod handlers;
+pub mod handlers;
 mod server;
 
 pub use config::Settings;

@@ -291,32 +291,44 @@ fn token<'a>(node: Node, source: &'a str) -> Token<'a> {
 
 /// Lowers every game of a parsed text.
 pub fn lower<'a>(tree: &Tree, source: &'a str) -> Vec<GameSyntax<'a>> {
-    let root = tree.root_node();
     let mut games = Vec::new();
+    lower_each(tree, source, |game| games.push(game));
+    games
+}
+
+/// Lowers the games of a parsed text one at a time, in order, handing each
+/// to `f`. A caller that analyses each game and drops it holds one game in
+/// memory instead of a whole file's (`--check` reads files of hundreds of
+/// megabytes, and a lowered game is much larger than its text).
+pub fn lower_each<'a>(tree: &Tree, source: &'a str, mut f: impl FnMut(GameSyntax<'a>)) {
+    let root = tree.root_node();
     let mut cursor = root.walk();
     // Syntax errors directly under the root (between games) go to the game
-    // after them, or to the last game at the end of the file.
+    // after them, or to the last game at the end of the file, so the last
+    // game is handed over only at the end.
     let mut pending: Vec<SyntaxError> = Vec::new();
+    let mut last: Option<GameSyntax<'a>> = None;
     for child in root.children(&mut cursor) {
         if child.kind_id() == ids().game {
             let mut game = lower_game(child, source);
             game.errors.splice(0..0, pending.drain(..));
-            games.push(game);
+            if let Some(previous) = last.replace(game) {
+                f(previous);
+            }
         } else if child.is_error() || child.is_missing() {
             collect_errors(child, source, &mut pending);
         }
     }
-    if !pending.is_empty() {
-        match games.last_mut() {
-            Some(game) => game.errors.append(&mut pending),
-            None => games.push(GameSyntax {
-                span: root.byte_range(),
-                errors: pending,
-                ..GameSyntax::default()
-            }),
+    match last {
+        Some(mut game) => {
+            game.errors.append(&mut pending);
+            f(game);
         }
+        None if !pending.is_empty() => {
+            f(GameSyntax { span: root.byte_range(), errors: pending, ..GameSyntax::default() });
+        }
+        None => {}
     }
-    games
 }
 
 /// Lowers one `game` node.
@@ -362,6 +374,11 @@ fn lower_tag<'a>(node: Node, source: &'a str) -> Tag<'a> {
 
 fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
     let ids = ids();
+    // An item is large (a move has a dozen optional parts), so growing the
+    // vector by doubling would copy every item several times; a move may
+    // bring its number, hence the half more.
+    let children = movetext.child_count() as usize;
+    items.reserve(children + children / 2);
     let mut cursor = movetext.walk();
     if !cursor.goto_first_child() {
         return;
@@ -372,9 +389,9 @@ fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
         if kind == ids.move_ {
             // The grammar attaches a move number to the move after it; the
             // lowered line keeps them apart, as they are written.
-            let mv = lower_move(node, source);
-            if let Some(number) = node.child_by_field_id(ids.f_number) {
-                items.push(Item::MoveNumber(token(number, source)));
+            let (number, mv) = lower_move(&mut cursor, source);
+            if let Some(number) = number {
+                items.push(Item::MoveNumber(number));
             }
             items.push(Item::Move(mv));
         } else if kind == ids.move_number {
@@ -405,25 +422,31 @@ fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
     }
 }
 
-fn lower_move<'a>(node: Node, source: &'a str) -> WrittenMove<'a> {
+/// Lowers the `move` node under `cursor`, with the move number the grammar
+/// attached to it, and leaves the cursor on the move again. The caller's
+/// cursor is reused because a cursor costs an allocation, and a file has
+/// millions of moves.
+fn lower_move<'a>(cursor: &mut TreeCursor, source: &'a str) -> (Option<Token<'a>>, WrittenMove<'a>) {
     let ids = ids();
-    let mut mv = WrittenMove { span: node.byte_range(), ..WrittenMove::default() };
-    let mut cursor: TreeCursor = node.walk();
+    let mut mv = WrittenMove { span: cursor.node().byte_range(), ..WrittenMove::default() };
+    let mut number = None;
     if !cursor.goto_first_child() {
-        return mv;
+        return (number, mv);
     }
+    let mut after_number = false;
     loop {
         let child = cursor.node();
+        if after_number {
+            // The move itself starts after its number.
+            mv.span.start = child.start_byte();
+            after_number = false;
+        }
         if let Some(field) = cursor.field_id() {
             let field = field.get();
             let t = token(child, source);
             if field == ids.f_number {
-                // The move itself starts after its number.
-                if cursor.goto_next_sibling() {
-                    mv.span.start = cursor.node().start_byte();
-                    continue;
-                }
-                break;
+                number = Some(t);
+                after_number = true;
             } else if field == ids.f_piece {
                 mv.piece = Some(t);
             } else if field == ids.f_destination {
@@ -463,7 +486,8 @@ fn lower_move<'a>(node: Node, source: &'a str) -> WrittenMove<'a> {
             break;
         }
     }
-    mv
+    cursor.goto_parent();
+    (number, mv)
 }
 
 fn lower_position_description<'a>(node: Node, source: &'a str) -> PositionDescription<'a> {

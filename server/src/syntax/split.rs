@@ -1,47 +1,73 @@
-//! Splits a large text into pieces that parse to the same games as the
-//! whole, so that several threads can parse one big file.
+//! Cuts a text into pieces that each hold whole games, so that every piece
+//! parses on its own: by several threads in the CLI, and again alone after
+//! an edit in the language server, whatever the size of the document.
 //!
-//! A piece starts where a tag section starts: a line beginning with `[`,
-//! outside any comment or variation, after a line that is not a tag. The
-//! grammar never continues a game's movetext into a following tag section,
-//! so the games of the pieces are exactly the games of the whole.
+//! A piece starts at the start of the text and wherever a tag section
+//! starts: a line beginning with `[`, outside any comment or variation,
+//! after a line that is not a tag. The grammar never continues a game's
+//! movetext into a following tag section, so cutting there keeps games
+//! whole; and a damaged game cannot spill into the next piece.
+//!
+//! The scanner's state at a piece start is always the same (outside
+//! comments and variations, at a line start, after a non-tag line), so a
+//! rescan that begins at a piece start and reaches an old piece start has
+//! found every later boundary already: edits rescan only locally.
 
 use std::ops::Range;
 
-/// Pieces of at least `min_len` bytes (except the last), covering the text.
+/// The starts of the pieces of `text` (the first is 0).
+pub fn piece_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    scan(text, 0, |start| {
+        starts.push(start);
+        true
+    });
+    starts
+}
+
+/// Pieces of at least `min_len` bytes (except the last), covering the text:
+/// consecutive pieces joined into work units for threads.
 pub fn split_at_games(text: &str, min_len: usize) -> Vec<Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut pieces = Vec::new();
+    let mut out = Vec::new();
     let mut start = 0;
+    for boundary in piece_starts(text).into_iter().skip(1) {
+        if boundary - start >= min_len {
+            out.push(start..boundary);
+            start = boundary;
+        }
+    }
+    out.push(start..text.len());
+    out
+}
+
+/// Scans `text` from `from` (which must be a piece start or 0) and calls
+/// `found` with each later piece start, until it returns `false` or the
+/// text ends.
+pub fn scan(text: &str, from: usize, mut found: impl FnMut(usize) -> bool) {
+    let bytes = text.as_bytes();
     let mut brace = false;
     let mut paren_depth: usize = 0;
     let mut line_is_tag = false;
-    let mut prev_line_is_tag;
     let mut at_line_start = true;
-    let mut i = 0;
+    let mut i = from;
     while i < bytes.len() {
         let b = bytes[i];
         if at_line_start {
-            prev_line_is_tag = line_is_tag;
+            let prev_line_is_tag = line_is_tag;
             line_is_tag = b == b'[' && !brace;
-            if b == b'['
-                && !brace
-                && paren_depth == 0
-                && !prev_line_is_tag
-                && i - start >= min_len
-            {
-                pieces.push(start..i);
-                start = i;
+            if line_is_tag && paren_depth == 0 && !prev_line_is_tag && i > from && !found(i) {
+                return;
             }
             if b == b'%' && !brace {
                 // An escape line: skip it whole.
                 while i < bytes.len() && bytes[i] != b'\n' {
                     i += 1;
                 }
+                line_is_tag = prev_line_is_tag;
                 continue;
             }
-            // A blank line keeps the previous line's kind only if it is a
-            // tag line (ChessBase writes empty lines inside tag sections).
+            // A blank line keeps the previous line's kind, so that the
+            // empty lines ChessBase writes inside tag sections do not cut.
             if b == b'\n' || b == b'\r' {
                 line_is_tag = prev_line_is_tag;
             }
@@ -64,10 +90,6 @@ pub fn split_at_games(text: &str, min_len: usize) -> Vec<Range<usize>> {
         }
         i += 1;
     }
-    if start < bytes.len() || pieces.is_empty() {
-        pieces.push(start..bytes.len());
-    }
-    pieces
 }
 
 #[cfg(test)]
@@ -75,19 +97,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn splits_before_tag_sections_only() {
-        let text = "[Event \"a\"]\n\n[Site \"b\"]\n1. e4 { [not a tag\n[Event] } e5 *\n\n[Event \"c\"]\n1. d4 *\n";
+    fn cuts_before_tag_sections_only() {
+        let text = "[Event \"a\"]\n\n[Site \"b\"]\n1. e4 { [not a tag\n[Event] } e5 *\n\n[Event \"c\"]\n1. d4 (1. e4\n[x]) *\n";
+        let starts = piece_starts(text);
+        assert_eq!(starts, [0, text.find("[Event \"c\"]").unwrap()]);
         let pieces = split_at_games(text, 1);
-        let starts: Vec<&str> = pieces.iter().map(|r| &text[r.start..r.start + 8]).collect();
-        assert_eq!(starts, ["[Event \"", "[Event \""]);
         assert_eq!(pieces.len(), 2);
-        assert_eq!(pieces[0].end, pieces[1].start);
         assert_eq!(pieces[1].end, text.len());
     }
 
     #[test]
-    fn small_texts_stay_whole() {
+    fn small_pieces_join_into_work_units() {
         let text = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
+        assert_eq!(piece_starts(text).len(), 2);
         assert_eq!(split_at_games(text, 1 << 20), vec![0..text.len()]);
+    }
+
+    #[test]
+    fn a_rescan_from_a_piece_start_finds_the_same_boundaries() {
+        let text = "1. e4 *\n[A \"1\"]\n1. d4 *\n\n[B \"2\"]\n%x\n[C \"3\"]\n1. c4 *\n";
+        let starts = piece_starts(text);
+        for &from in &starts {
+            let mut again = Vec::new();
+            scan(text, from, |s| {
+                again.push(s);
+                true
+            });
+            let expected: Vec<usize> = starts.iter().copied().filter(|&s| s > from).collect();
+            assert_eq!(again, expected);
+        }
     }
 }

@@ -45,7 +45,7 @@ pub fn actions(
             if d.span.start > span.end || d.span.end < span.start {
                 continue;
             }
-            let lsp_diagnostic = convert::diagnostic(doc, uri, d, unit);
+            let lsp_diagnostic = convert::diagnostic(doc, uri, &d, unit);
             for fix in &d.fixes {
                 let edits = fix.edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect();
                 out.push(CodeActionOrCommand::CodeAction(CodeAction {
@@ -75,8 +75,25 @@ pub fn actions(
 
     let source = CodeActionKind::SOURCE;
     if wants(params, &source) && params.context.only.is_some() {
-        let games = syntax::lower(&doc.tree, &doc.text);
-        let here: Vec<_> = games.iter().filter(|g| g.span.start <= span.start && span.start <= g.span.end).collect();
+        // Every game of every piece, with the piece's start to make its
+        // spans absolute.
+        let pieces: Vec<(usize, &str, tree_sitter::Tree)> =
+            doc.pieces.iter().map(|p| (p.start, p.text(doc), p.tree.clone())).collect();
+        let games: Vec<(usize, &str, syntax::GameSyntax<'_>)> = pieces
+            .iter()
+            .flat_map(|(start, text, tree)| syntax::lower(tree, text).into_iter().map(move |g| (*start, *text, g)))
+            .collect();
+        let rewrite_one = |(start, text, game): &(usize, &str, syntax::GameSyntax<'_>), rewrite: Rewrite| {
+            let mut edits = rewrite_game(game, text, &settings.options, rewrite);
+            for e in &mut edits {
+                e.span = e.span.start + start..e.span.end + start;
+            }
+            edits
+        };
+        let here: Vec<_> = games
+            .iter()
+            .filter(|(start, _, g)| g.span.start + start <= span.start && span.start <= g.span.end + start)
+            .collect();
         let mut push = |title: String, edits: Vec<analysis::TextEdit>| {
             if !edits.is_empty() {
                 out.push(CodeActionOrCommand::CodeAction(CodeAction {
@@ -87,15 +104,13 @@ pub fn actions(
                 }));
             }
         };
-        let all = |rewrite: Rewrite| -> Vec<analysis::TextEdit> {
-            games.iter().flat_map(|g| rewrite_game(g, &doc.text, &settings.options, rewrite)).collect()
-        };
+        let all = |rewrite: Rewrite| -> Vec<analysis::TextEdit> { games.iter().flat_map(|g| rewrite_one(g, rewrite)).collect() };
         push("Normalize notation (canonical SAN)".to_owned(), all(Rewrite::Normalize));
         for language in Language::ALL {
             for game in &here {
                 push(
                     format!("Translate this game to {}", language.name()),
-                    rewrite_game(game, &doc.text, &settings.options, Rewrite::Translate(language)),
+                    rewrite_one(game, Rewrite::Translate(language)),
                 );
             }
             push(format!("Translate the document to {}", language.name()), all(Rewrite::Translate(language)));
@@ -109,13 +124,13 @@ pub fn certain_fixes(doc: &Document) -> Vec<analysis::TextEdit> {
     let mut edits: Vec<analysis::TextEdit> = Vec::new();
     let mut end = 0;
     for d in doc.diagnostics() {
-        let Some(fix) = d.fixes.iter().find(|f| f.preferred) else { continue };
+        let Some(fix) = d.fixes.into_iter().find(|f| f.preferred) else { continue };
         let start = fix.edits.iter().map(|e| e.span.start).min().unwrap_or(0);
         if start < end && !edits.is_empty() {
             continue;
         }
         end = fix.edits.iter().map(|e| e.span.end).max().unwrap_or(end);
-        edits.extend(fix.edits.iter().cloned());
+        edits.extend(fix.edits);
     }
     edits
 }

@@ -74,18 +74,16 @@ pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Se
 fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option<(Chess, Language)> {
     // The game being written: the last one that starts before the cursor,
     // unless it already ended with a result (then a new game starts).
-    let root = doc.tree.root_node();
-    let mut cursor = root.walk();
-    let game_node = root
-        .children(&mut cursor)
-        .filter(|n| n.kind() == "game" && n.start_byte() <= offset)
-        .last()
-        .filter(|g| g.child_by_field_name("result").is_none_or(|r| r.end_byte() > offset));
-    let Some(game_node) = game_node else {
+    let found = doc.game_before(offset).filter(|(piece, g)| {
+        g.child_by_field_name("result").is_none_or(|r| r.end_byte() + piece.start > offset)
+    });
+    let Some((piece, game_node)) = found else {
         return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     };
-    let game = syntax::lower_game(game_node, &doc.text);
-    let trace = trace_game(&game, &doc.text, &settings.options);
+    let source = piece.text(doc);
+    let offset = offset - piece.start;
+    let game = syntax::lower_game(game_node, source);
+    let trace = trace_game(&game, source, &settings.options);
     let language = trace.language.unwrap_or(Language::En);
     // The innermost line around the cursor.
     let line = trace

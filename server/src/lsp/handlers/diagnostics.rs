@@ -7,5 +7,5 @@ use crate::lsp::convert;
 use crate::lsp::document::Document;
 
 pub fn collect(doc: &Document, uri: &Uri, unit: Unit) -> Vec<Diagnostic> {
-    doc.diagnostics().map(|d| convert::diagnostic(doc, uri, d, unit)).collect()
+    doc.diagnostics().map(|d| convert::diagnostic(doc, uri, &d, unit)).collect()
 }

@@ -9,16 +9,17 @@ use crate::lsp::document::Document;
 
 pub fn ranges(doc: &Document, unit: Unit) -> Option<Vec<FoldingRange>> {
     let mut out = Vec::new();
-    let root = doc.tree.root_node();
-    visit(doc, root, unit, &mut out);
+    for piece in &doc.pieces {
+        visit(doc, piece.start, piece.tree.root_node(), unit, &mut out);
+    }
     Some(out)
 }
 
-fn visit(doc: &Document, node: Node<'_>, unit: Unit, out: &mut Vec<FoldingRange>) {
+fn visit(doc: &Document, base: usize, node: Node<'_>, unit: Unit, out: &mut Vec<FoldingRange>) {
     let kind = node.kind();
     if matches!(kind, "game" | "headers" | "variation" | "comment") {
-        let (start_line, _) = doc.position(node.start_byte(), unit);
-        let (mut end_line, end_column) = doc.position(node.end_byte(), unit);
+        let (start_line, _) = doc.position(base + node.start_byte(), unit);
+        let (mut end_line, end_column) = doc.position(base + node.end_byte(), unit);
         if end_column == 0 && end_line > start_line {
             end_line -= 1;
         }
@@ -41,7 +42,7 @@ fn visit(doc: &Document, node: Node<'_>, unit: Unit, out: &mut Vec<FoldingRange>
     if matches!(kind, "source_file" | "game" | "movetext" | "variation") {
         let mut cursor = node.walk();
         for child in node.children(&mut cursor) {
-            visit(doc, child, unit, out);
+            visit(doc, base, child, unit, out);
         }
     }
 }

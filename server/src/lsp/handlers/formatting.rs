@@ -24,19 +24,22 @@ pub fn format(doc: &Document, unit: Unit) -> Option<Vec<TextEdit>> {
 /// The formatted text, or `None` when the document cannot be formatted
 /// safely.
 pub fn format_text(doc: &Document) -> Option<String> {
-    let root = doc.tree.root_node();
-    if root.has_error() {
+    if doc.pieces.iter().any(|p| p.tree.root_node().has_error()) {
         return None;
     }
     let mut out = Layout::default();
-    let mut cursor = root.walk();
     let mut first = true;
-    for game in root.children(&mut cursor) {
-        if !first {
-            out.blank_line();
+    for piece in &doc.pieces {
+        let text = piece.text(doc);
+        let root = piece.tree.root_node();
+        let mut cursor = root.walk();
+        for game in root.children(&mut cursor) {
+            if !first {
+                out.blank_line();
+            }
+            first = false;
+            layout(text, game, &mut out);
         }
-        first = false;
-        layout(doc, game, &mut out);
     }
     let mut text = out.finish();
     if !text.is_empty() {
@@ -103,8 +106,8 @@ impl Layout {
     }
 }
 
-fn layout(doc: &Document, node: Node<'_>, out: &mut Layout) {
-    let text = |n: Node<'_>| &doc.text[n.byte_range()];
+fn layout(source: &str, node: Node<'_>, out: &mut Layout) {
+    let text = |n: Node<'_>| &source[n.byte_range()];
     match node.kind() {
         "headers" => {
             let mut cursor = node.walk();
@@ -120,7 +123,7 @@ fn layout(doc: &Document, node: Node<'_>, out: &mut Layout) {
         "game" | "movetext" => {
             let mut cursor = node.walk();
             for child in node.children(&mut cursor) {
-                layout(doc, child, out);
+                layout(source, child, out);
             }
         }
         "variation" => {
@@ -137,12 +140,12 @@ fn layout(doc: &Document, node: Node<'_>, out: &mut Layout) {
                     _ => {
                         if open {
                             let mut sub = Layout::default();
-                            layout(doc, child, &mut sub);
+                            layout(source, child, &mut sub);
                             let inner = sub.finish();
                             out.current.push_str(&inner.replace('\n', " "));
                             open = false;
                         } else {
-                            layout(doc, child, out);
+                            layout(source, child, out);
                         }
                     }
                 }
@@ -153,7 +156,7 @@ fn layout(doc: &Document, node: Node<'_>, out: &mut Layout) {
             // `12.Nf3` and `12.  Nf3` both become `12. Nf3`.
             Some(number) => {
                 out.word(text(number));
-                out.word(&doc.text[number.end_byte()..node.end_byte()].trim_start());
+                out.word(source[number.end_byte()..node.end_byte()].trim_start());
             }
             None => out.word(text(node)),
         },

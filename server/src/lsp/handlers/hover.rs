@@ -16,8 +16,11 @@ use crate::syntax;
 
 pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
     let offset = convert::offset(doc, position, unit);
-    let root = doc.tree.root_node();
-    let leaf = root.descendant_for_byte_range(offset, offset)?;
+    let piece = doc.piece_at(offset);
+    let source = piece.text(doc);
+    let local = offset - piece.start;
+    let root = piece.tree.root_node();
+    let leaf = root.descendant_for_byte_range(local, local)?;
     let mut node = leaf;
     // Walk up to the node a hover is about.
     loop {
@@ -27,9 +30,9 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
             _ => node = node.parent()?,
         }
     }
-    let text = &doc.text[node.byte_range()];
+    let text = &source[node.byte_range()];
     let markdown = match node.kind() {
-        "move" => move_hover(doc, node, settings)?,
+        "move" => move_hover(source, node, settings)?,
         "annotation" | "glyph" | "draw_offer" => {
             let meaning = glossary::glyph(text)?;
             format!("`{text}`: {meaning}")
@@ -40,7 +43,7 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
         }
         "tag" => {
             let name = node.child_by_field_name("name")?;
-            let name = &doc.text[name.byte_range()];
+            let name = &source[name.byte_range()];
             format!("**{name}**: {}", glossary::tag(name).unwrap_or("a tag outside the PGN standard"))
         }
         "result" => match crate::analysis::tags::normalize_result(text).unwrap_or("*") {
@@ -49,12 +52,12 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
             "*" => "result unknown or game unfinished".to_owned(),
             _ => "a draw".to_owned(),
         },
-        "position_description" => description_hover(doc, node, settings)?,
+        "position_description" => description_hover(source, node, settings)?,
         _ => return None,
     };
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
-        range: Some(convert::range(doc, &node.byte_range(), unit)),
+        range: Some(convert::range(doc, &(piece.start + node.start_byte()..piece.start + node.end_byte()), unit)),
     })
 }
 
@@ -73,10 +76,10 @@ fn pieces(settings: &Settings) -> Pieces {
     }
 }
 
-fn move_hover(doc: &Document, node: Node<'_>, settings: &Settings) -> Option<String> {
+fn move_hover(source: &str, node: Node<'_>, settings: &Settings) -> Option<String> {
     let game_node = game_of(node)?;
-    let game = syntax::lower_game(game_node, &doc.text);
-    let trace = trace_game(&game, &doc.text, &settings.options);
+    let game = syntax::lower_game(game_node, source);
+    let trace = trace_game(&game, source, &settings.options);
     let range = node.byte_range();
     let traced = trace.moves.iter().find(|m| m.span.end == range.end && m.span.start >= range.start)?;
     let language = trace.language.unwrap_or(Language::En);
@@ -94,7 +97,7 @@ fn move_hover(doc: &Document, node: Node<'_>, settings: &Settings) -> Option<Str
     Some(out)
 }
 
-fn description_hover(doc: &Document, node: Node<'_>, settings: &Settings) -> Option<String> {
+fn description_hover(source: &str, node: Node<'_>, settings: &Settings) -> Option<String> {
     // A description may be split into White's and Black's parts: take the
     // run of descriptions this one belongs to.
     let mut first = node;
@@ -107,7 +110,7 @@ fn description_hover(doc: &Document, node: Node<'_>, settings: &Settings) -> Opt
     }
     let mut text = String::new();
     for n in &nodes {
-        text.push_str(&doc.text[n.byte_range()]);
+        text.push_str(&source[n.byte_range()]);
         text.push('\n');
     }
     let tree = syntax::parse(&text, None);

@@ -48,19 +48,20 @@ fn token_type(kind: &str) -> Option<u32> {
 pub fn full(doc: &Document, unit: Unit) -> Option<SemanticTokensResult> {
     let mut tokens = Vec::new();
     let mut last = (0usize, 0usize);
-    let root = doc.tree.root_node();
-    visit(doc, root, unit, &mut last, &mut tokens);
+    for piece in &doc.pieces {
+        visit(doc, piece.start, piece.tree.root_node(), unit, &mut last, &mut tokens);
+    }
     Some(SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data: tokens }))
 }
 
-fn visit(doc: &Document, node: Node<'_>, unit: Unit, last: &mut (usize, usize), out: &mut Vec<SemanticToken>) {
+fn visit(doc: &Document, base: usize, node: Node<'_>, unit: Unit, last: &mut (usize, usize), out: &mut Vec<SemanticToken>) {
     if let Some(kind) = token_type(node.kind()) {
-        push(doc, node.byte_range(), kind, unit, last, out);
+        push(doc, base + node.start_byte()..base + node.end_byte(), kind, unit, last, out);
         return;
     }
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
-        visit(doc, child, unit, last, out);
+        visit(doc, base, child, unit, last, out);
     }
 }
 

@@ -9,11 +9,13 @@ use crate::syntax;
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 pub fn symbols(doc: &Document, unit: Unit) -> Option<DocumentSymbolResponse> {
-    let games = syntax::lower(&doc.tree, &doc.text);
-    let symbols = games
+    let symbols = doc
+        .pieces
         .iter()
+        .flat_map(|piece| syntax::lower(&piece.tree, piece.text(doc)).into_iter().map(move |g| (piece.start, g)))
         .enumerate()
-        .map(|(i, game)| {
+        .map(|(i, (base, game))| {
+            let shift = |s: &std::ops::Range<usize>| s.start + base..s.end + base;
             let tag = |name: &str| game.tag(name).map(|t| t.unescaped_value()).filter(|v| !v.is_empty() && v != "?");
             let players = match (tag("White"), tag("Black")) {
                 (Some(w), Some(b)) => format!("{w} - {b}"),
@@ -29,8 +31,8 @@ pub fn symbols(doc: &Document, unit: Unit) -> Option<DocumentSymbolResponse> {
             if let Some(result) = result {
                 name.push_str(&format!(", {result}"));
             }
-            let range = convert::range(doc, &game.span, unit);
-            let selection = game.tags.first().map_or(range, |t| convert::range(doc, &t.span, unit));
+            let range = convert::range(doc, &shift(&game.span), unit);
+            let selection = game.tags.first().map_or(range, |t| convert::range(doc, &shift(&t.span), unit));
             DocumentSymbol {
                 name,
                 detail: tag("Date"),
