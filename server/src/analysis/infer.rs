@@ -6,9 +6,16 @@ use super::languages::{Language, PieceReading};
 use crate::syntax::{GameSyntax, Item, Line, Token};
 
 /// The distinct piece-letter texts of a game, each with its first token.
+///
+/// Figurines read in every language, so they decide nothing when letters
+/// stand beside them and are left out then.
 pub fn letters<'g, 'a>(game: &'g GameSyntax<'a>) -> Vec<&'g Token<'a>> {
     let mut out: Vec<&Token<'a>> = Vec::new();
     collect(&game.mainline, &mut out);
+    let is_figurine = |t: &&Token<'_>| Language::Figurine.read_letter(t.text).is_some();
+    if !out.iter().all(is_figurine) {
+        out.retain(|t| !is_figurine(t));
+    }
     out
 }
 

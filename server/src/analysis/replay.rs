@@ -19,6 +19,11 @@ use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, S
 /// game costs no more than a few replays of itself.
 const LOOKAHEAD: usize = 40;
 
+/// How many following moves must replay under a recovered reading before
+/// it is taken, when the line has a later mistake of its own: a wrong guess
+/// (a king step for a knight move) often survives a move or two.
+const EVIDENCE: usize = 6;
+
 pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> GameReport {
     let mut diagnostics: Vec<Diagnostic> = game
         .errors
@@ -756,7 +761,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         let mut message = format!("{written} is ambiguous: {} can go to {to}", join_or(&names, "and"));
         if let Some(mv) = chosen {
             message.push_str(&format!(
-                "; read as {}, the only reading under which the game goes on legally",
+                "; read as {}, the only one that the moves after it bear out",
                 self.render(pos, &mv)
             ));
         }
@@ -792,10 +797,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
         self.guessed = chosen.is_some();
         let mut message = format!("{written} is illegal: {why}");
         if let Some(mv) = chosen {
-            message.push_str(&format!(
-                "; read as {}, which keeps the game legal",
-                self.render(pos, &mv)
-            ));
+            let why = if rest.iter().any(|i| matches!(i, Item::Move(_))) {
+                "which the moves after it bear out"
+            } else {
+                "the only move it can be"
+            };
+            message.push_str(&format!("; read as {}, {why}", self.render(pos, &mv)));
         }
         let mut d = Diagnostic::new(Code::IllegalMove, core_span(m), message);
         for (mv, _) in candidates.iter().take(4) {
@@ -888,7 +895,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
         };
         let scored: Vec<(usize, u8, Move)> = candidates.iter().map(|&(mv, tier)| (reach(&mv), tier, mv)).collect();
         let best = scored.iter().map(|&(reach, tier, _)| (reach, std::cmp::Reverse(tier))).max()?;
-        if best.0 == 0 {
+        // A guess must be borne out: by every move after it, or by enough
+        // of them when a later mistake of its own stops the line.
+        if best.0 < upcoming.len().min(EVIDENCE) {
             return None;
         }
         let mut at_best = scored.iter().filter(|&&(reach, tier, _)| (reach, std::cmp::Reverse(tier)) == best);
@@ -1052,7 +1061,10 @@ impl<'a, 'o> Replayer<'a, 'o> {
         let Some(letter) = &m.piece else {
             return Ok(Reading { primary: Some((parts.with(Role::Pawn), None)), foreign: None, notes });
         };
-        let Some(reading) = self.language.read_letter(letter.text) else {
+        // Figurines read in every language (FIDE recommends them in print,
+        // and a book may mix them with its language's letters).
+        let Some(reading) = self.language.read_letter(letter.text).or_else(|| Language::Figurine.read_letter(letter.text))
+        else {
             // A letter of another language: try what it means there.
             if languages::languages_for_letter(letter.text).all(|(_, r)| r.lookalike_of.is_some()) {
                 return Err(Box::new(Diagnostic::new(
@@ -1144,6 +1156,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
             if reading.role != Role::Pawn {
                 return Ok(reading.role);
             }
+        }
+        // Figurines read in every language (FIDE recommends them in print).
+        if let Some(reading) = Language::Figurine.read_letter(t.text)
+            && reading.role != Role::Pawn
+        {
+            return Ok(reading.role);
         }
         // UCI-minded programs write `d8q`.
         let upper = t.text.to_uppercase();

@@ -54,13 +54,36 @@ pub fn start_position(
     } else {
         mode
     };
+    let setup = fen.as_setup().clone();
     fen.into_position::<Chess>(mode).map_err(|e| {
-        Diagnostic::new(
-            Code::InvalidPosition,
-            span,
-            format!("the FEN is not a legal position: {}", describe_position_error(e.kinds())),
-        )
+        let why = board_problem(&setup.board, setup.turn, e.kinds())
+            .unwrap_or_else(|| describe_position_error(e.kinds()));
+        Diagnostic::new(Code::InvalidPosition, span, format!("the FEN is not a legal position: {why}"))
     })
+}
+
+/// The first problem of a board in words that name the side or the square
+/// (`Black has no king`, `a pawn stands on h1`), for the errors where
+/// shakmaty's kinds alone would not say which.
+fn board_problem(board: &Board, turn: Color, kinds: PositionErrorKinds) -> Option<String> {
+    if kinds.intersects(PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS) {
+        for color in Color::ALL {
+            match (board.kings() & board.by_color(color)).count() {
+                0 => return Some(format!("{} has no king", color_name(color))),
+                1 => {}
+                _ => return Some(format!("{} has more than one king", color_name(color))),
+            }
+        }
+    }
+    if kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK)
+        && let Some(square) = (board.pawns() & Bitboard::BACKRANKS).first()
+    {
+        return Some(format!("a pawn stands on {square}, on the first or last rank"));
+    }
+    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+        return Some(format!("{} is in check, but it is {}'s move", color_name(!turn), color_name(turn)));
+    }
+    None
 }
 
 /// Plain words for shakmaty's position errors.

@@ -14,20 +14,30 @@
 use std::ops::Range;
 
 use ropey::Rope;
-use tree_sitter::{InputEdit, Node, Point, Tree};
+use tree_sitter::{InputEdit, Point, Tree};
 
 use crate::analysis::{self, Diagnostic, GameReport, Options};
 use crate::line_index::Unit;
+use crate::lsp::outline::{self, Outline};
 use crate::syntax::{self, split};
+
+/// How many pieces keep their syntax tree between edits. A tree takes
+/// tens of times its text's size; the pieces being edited keep theirs for
+/// incremental reparses, the others are parsed again (a piece is a game or
+/// so: well under a millisecond) when a request needs their tree.
+const TREES_KEPT: usize = 64;
 
 /// Whole games parsed on their own.
 #[derive(Clone)]
 pub struct Piece {
     pub start: usize,
     pub len: usize,
-    pub tree: Tree,
+    tree: Option<Tree>,
+    /// When this piece was last edited (for keeping recent trees).
+    used: u64,
     /// The analysis of each game in the piece, spans relative to `start`.
     pub games: Vec<GameReport>,
+    pub outline: Outline,
 }
 
 impl Piece {
@@ -39,6 +49,15 @@ impl Piece {
     pub fn text<'d>(&self, doc: &'d Document) -> &'d str {
         &doc.text[self.range()]
     }
+
+    /// The piece's syntax tree (positions relative to the piece): the kept
+    /// one, or a fresh parse.
+    pub fn tree(&self, doc: &Document) -> Tree {
+        match &self.tree {
+            Some(tree) => tree.clone(),
+            None => syntax::parse(self.text(doc), None),
+        }
+    }
 }
 
 pub struct Document {
@@ -46,6 +65,7 @@ pub struct Document {
     pub rope: Rope,
     pub text: String,
     pub pieces: Vec<Piece>,
+    clock: u64,
     /// Pieces parsed and analysed again by the last update (for tests and
     /// benchmarks).
     pub last_reanalysed: usize,
@@ -58,11 +78,13 @@ pub struct ByteChange {
 }
 
 /// Parses and analyses one piece of `text`.
-fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Options) -> Piece {
+fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Options, keep: bool, used: u64) -> Piece {
     let source = &text[range.clone()];
     let tree = syntax::parse(source, old);
-    let games = syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
-    Piece { start: range.start, len: range.len(), tree, games }
+    let lowered = syntax::lower(&tree, source);
+    let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+    let outline = outline::outline(&tree, &lowered, source);
+    Piece { start: range.start, len: range.len(), tree: keep.then_some(tree), used, games, outline }
 }
 
 /// Builds every piece of a text, on every core.
@@ -75,13 +97,13 @@ fn build_all(text: &str, options: &Options) -> Vec<Piece> {
         .collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(ranges.len()).max(1);
     if threads == 1 || text.len() < 1 << 20 {
-        return ranges.into_iter().map(|r| build_piece(text, r, None, options)).collect();
+        return ranges.into_iter().map(|r| build_piece(text, r, None, options, false, 0)).collect();
     }
     let chunk = ranges.len().div_ceil(threads);
     std::thread::scope(|scope| {
         let handles: Vec<_> = ranges
             .chunks(chunk)
-            .map(|rs| scope.spawn(move || rs.iter().map(|r| build_piece(text, r.clone(), None, options)).collect::<Vec<_>>()))
+            .map(|rs| scope.spawn(move || rs.iter().map(|r| build_piece(text, r.clone(), None, options, false, 0)).collect::<Vec<_>>()))
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
     })
@@ -92,14 +114,18 @@ impl Document {
         let rope = Rope::from_str(&text);
         let pieces = build_all(&text, options);
         let last_reanalysed = pieces.len();
-        Document { version, rope, text, pieces, last_reanalysed }
+        Document { version, rope, text, pieces, clock: 0, last_reanalysed }
     }
 
     pub fn reanalyse_all(&mut self, options: &Options) {
         for piece in &mut self.pieces {
             let source = &self.text[piece.start..piece.start + piece.len];
+            let tree = match &piece.tree {
+                Some(tree) => tree.clone(),
+                None => syntax::parse(source, None),
+            };
             piece.games =
-                syntax::lower(&piece.tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+                syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
         }
         self.last_reanalysed = self.pieces.len();
     }
@@ -168,11 +194,13 @@ impl Document {
         let replaced_end = resume.unwrap_or(self.pieces.len());
 
         // A piece that stays one piece reuses its tree.
-        let reuse = lo == hi && new_starts.len() == 1 && replaced_end == hi + 1;
+        let reuse = lo == hi && new_starts.len() == 1 && replaced_end == hi + 1 && self.pieces[lo].tree.is_some();
         let mut rebuilt: Vec<Piece> = Vec::with_capacity(new_starts.len());
+        self.clock += 1;
+        let now = self.clock;
         if reuse {
             let piece = &self.pieces[lo];
-            let mut tree = piece.tree.clone();
+            let Some(mut tree) = piece.tree.clone() else { unreachable!("checked above") };
             let base_row = self.rope.byte_to_line(piece.start);
             let rel = |p: Point| Point { row: p.row - base_row, column: p.column };
             tree.edit(&InputEdit {
@@ -183,11 +211,11 @@ impl Document {
                 old_end_position: rel(old_end_point),
                 new_end_position: rel(advance(start_point, new_text)),
             });
-            rebuilt.push(build_piece(&self.text, region_start..region_end, Some(&tree), options));
+            rebuilt.push(build_piece(&self.text, region_start..region_end, Some(&tree), options, true, now));
         } else {
             for (i, &s) in new_starts.iter().enumerate() {
                 let e = new_starts.get(i + 1).copied().unwrap_or(region_end);
-                rebuilt.push(build_piece(&self.text, s..e, None, options));
+                rebuilt.push(build_piece(&self.text, s..e, None, options, true, now));
             }
         }
         self.last_reanalysed += rebuilt.len();
@@ -195,6 +223,23 @@ impl Document {
             piece.start = shift(piece.start);
         }
         self.pieces.splice(lo..replaced_end, rebuilt);
+        self.forget_old_trees();
+    }
+
+    /// Keeps the trees of the most recently edited pieces only.
+    fn forget_old_trees(&mut self) {
+        let kept = self.pieces.iter().filter(|p| p.tree.is_some()).count();
+        if kept <= TREES_KEPT {
+            return;
+        }
+        let mut ages: Vec<u64> = self.pieces.iter().filter(|p| p.tree.is_some()).map(|p| p.used).collect();
+        ages.sort_unstable();
+        let cutoff = ages[kept - TREES_KEPT];
+        for piece in &mut self.pieces {
+            if piece.used < cutoff {
+                piece.tree = None;
+            }
+        }
     }
 
     /// Every diagnostic of the document, in order, with absolute spans.
@@ -268,13 +313,15 @@ impl Document {
 
     /// The game node around an offset, with the piece it is in: the last
     /// game starting at or before the offset.
-    pub fn game_before(&self, offset: usize) -> Option<(&Piece, Node<'_>)> {
+    /// (Its range is relative to the piece.)
+    pub fn game_before(&self, offset: usize) -> Option<(&Piece, Range<usize>)> {
         let piece = self.piece_at(offset);
         let local = offset - piece.start;
-        let root = piece.tree.root_node();
+        let tree = piece.tree(self);
+        let root = tree.root_node();
         let mut cursor = root.walk();
         let game = root.children(&mut cursor).filter(|n| n.kind() == "game" && n.start_byte() <= local).last()?;
-        Some((piece, game))
+        Some((piece, game.byte_range()))
     }
 }
 

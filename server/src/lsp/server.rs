@@ -111,7 +111,7 @@ impl LanguageServer for Backend {
                     SemanticTokensOptions {
                         legend: handlers::semantic_tokens::legend(),
                         full: Some(SemanticTokensFullOptions::Bool(true)),
-                        range: None,
+                        range: Some(true),
                         ..SemanticTokensOptions::default()
                     },
                 )),
@@ -218,6 +218,15 @@ impl LanguageServer for Backend {
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         self.on_doc(&params.text_document.uri, |doc, unit, _| handlers::formatting::format(doc, unit))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        self.on_doc(&params.text_document.uri, |doc, unit, _| {
+            handlers::semantic_tokens::range(doc, convert::span(doc, params.range, unit), unit)
+        })
     }
 
     async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {

@@ -78,7 +78,7 @@ pub fn actions(
         // Every game of every piece, with the piece's start to make its
         // spans absolute.
         let pieces: Vec<(usize, &str, tree_sitter::Tree)> =
-            doc.pieces.iter().map(|p| (p.start, p.text(doc), p.tree.clone())).collect();
+            doc.pieces.iter().map(|p| (p.start, p.text(doc), p.tree(doc))).collect();
         let games: Vec<(usize, &str, syntax::GameSyntax<'_>)> = pieces
             .iter()
             .flat_map(|(start, text, tree)| syntax::lower(tree, text).into_iter().map(move |g| (*start, *text, g)))

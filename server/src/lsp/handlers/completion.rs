@@ -74,14 +74,19 @@ pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Se
 fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option<(Chess, Language)> {
     // The game being written: the last one that starts before the cursor,
     // unless it already ended with a result (then a new game starts).
-    let found = doc.game_before(offset).filter(|(piece, g)| {
-        g.child_by_field_name("result").is_none_or(|r| r.end_byte() + piece.start > offset)
-    });
-    let Some((piece, game_node)) = found else {
+    let Some((piece, range)) = doc.game_before(offset) else {
         return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     };
     let source = piece.text(doc);
     let offset = offset - piece.start;
+    let tree = piece.tree(doc);
+    let root = tree.root_node();
+    let mut cursor = root.walk();
+    let game_node = root.children(&mut cursor).find(|n| n.byte_range() == range)?;
+    if game_node.child_by_field_name("result").is_some_and(|r| r.end_byte() <= offset) {
+        // The game already ended with a result: a new game starts here.
+        return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
+    }
     let game = syntax::lower_game(game_node, source);
     let trace = trace_game(&game, source, &settings.options);
     let language = trace.language.unwrap_or(Language::En);

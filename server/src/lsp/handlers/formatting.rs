@@ -24,14 +24,15 @@ pub fn format(doc: &Document, unit: Unit) -> Option<Vec<TextEdit>> {
 /// The formatted text, or `None` when the document cannot be formatted
 /// safely.
 pub fn format_text(doc: &Document) -> Option<String> {
-    if doc.pieces.iter().any(|p| p.tree.root_node().has_error()) {
+    let trees: Vec<tree_sitter::Tree> = doc.pieces.iter().map(|p| p.tree(doc)).collect();
+    if trees.iter().any(|t| t.root_node().has_error()) {
         return None;
     }
     let mut out = Layout::default();
     let mut first = true;
-    for piece in &doc.pieces {
+    for (piece, tree) in doc.pieces.iter().zip(&trees) {
         let text = piece.text(doc);
-        let root = piece.tree.root_node();
+        let root = tree.root_node();
         let mut cursor = root.walk();
         for game in root.children(&mut cursor) {
             if !first {

@@ -19,7 +19,8 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     let piece = doc.piece_at(offset);
     let source = piece.text(doc);
     let local = offset - piece.start;
-    let root = piece.tree.root_node();
+    let tree = piece.tree(doc);
+    let root = tree.root_node();
     let leaf = root.descendant_for_byte_range(local, local)?;
     let mut node = leaf;
     // Walk up to the node a hover is about.

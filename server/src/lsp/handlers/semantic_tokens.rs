@@ -3,7 +3,7 @@
 
 use tower_lsp_server::ls_types::{
     SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokens, SemanticTokensLegend,
-    SemanticTokensResult,
+    SemanticTokensRangeResult, SemanticTokensResult,
 };
 use tree_sitter::Node;
 
@@ -46,12 +46,22 @@ fn token_type(kind: &str) -> Option<u32> {
 }
 
 pub fn full(doc: &Document, unit: Unit) -> Option<SemanticTokensResult> {
+    Some(SemanticTokensResult::Tokens(tokens(doc, 0..doc.text.len(), unit)))
+}
+
+/// Tokens of the pieces that meet a range (what an editor shows).
+pub fn range(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> Option<SemanticTokensRangeResult> {
+    Some(SemanticTokensRangeResult::Tokens(tokens(doc, span, unit)))
+}
+
+fn tokens(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> SemanticTokens {
     let mut tokens = Vec::new();
     let mut last = (0usize, 0usize);
-    for piece in &doc.pieces {
-        visit(doc, piece.start, piece.tree.root_node(), unit, &mut last, &mut tokens);
+    for piece in doc.pieces.iter().filter(|p| p.start <= span.end && p.start + p.len >= span.start) {
+        let tree = piece.tree(doc);
+        visit(doc, piece.start, tree.root_node(), unit, &mut last, &mut tokens);
     }
-    Some(SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data: tokens }))
+    SemanticTokens { result_id: None, data: tokens }
 }
 
 fn visit(doc: &Document, base: usize, node: Node<'_>, unit: Unit, last: &mut (usize, usize), out: &mut Vec<SemanticToken>) {
