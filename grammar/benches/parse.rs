@@ -49,8 +49,8 @@ fn full_parse(bencher: Bencher, language: &str) {
 }
 
 /// One keystroke in the middle of the file: a square's file letter changes
-/// (`e4` becomes `d4`, say). Editing the old tree and building the inputs
-/// happen outside the measurement; only the reparse is timed.
+/// (`f3` becomes `d3`). Editing the old tree and building the inputs happen
+/// outside the measurement; only the reparse is timed.
 #[divan::bench(args = ["en", "ru"], sample_count = 100, sample_size = 1)]
 fn reparse_after_one_character_edit(bencher: Bencher, language: &str) {
     let text = text(language);

@@ -14,6 +14,7 @@
 (castling) @keyword
 (capture) @operator
 (dash) @operator
+(drop) @operator
 (promotion_sign) @operator
 (en_passant) @attribute
 (check) @keyword.operator

@@ -8,7 +8,7 @@
 //! let index = LineIndex::new(text);
 //! let at = text.find('♘').unwrap();
 //! assert_eq!(index.position(text, at, Unit::Char), (1, 7));
-//! assert_eq!(index.position(text, at, Unit::Utf8), (1, 9));
+//! assert_eq!(index.position(text, at, Unit::Utf8), (1, 8));
 //! assert_eq!(index.offset(text, 1, 7, Unit::Char), Some(at));
 //! ```
 

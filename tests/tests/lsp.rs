@@ -214,3 +214,47 @@ fn symbols_folding_semantic_tokens_formatting_and_source_actions() {
     assert_eq!(new_texts, ["Кf3", "Кc6", "Сb5"]);
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn position_at_gives_the_board_and_the_language_at_the_cursor() {
+    let text = fixture();
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, &text);
+    let _ = client.diagnostics(URI, 1);
+    let at = |client: &mut Client, line: u32, character: u32| {
+        client.call(
+            "chess-ls/positionAt",
+            json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}}),
+        )
+    };
+    // On 2. Кf3: the position after it, the move in Russian and English.
+    let (line, col) = position_of(&text, "Кf3", 0, false);
+    let info = at(&mut client, line, col + 1);
+    assert_eq!(info["language"], "ru");
+    assert_eq!(info["languageName"], "Russian");
+    assert_eq!(info["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    assert_eq!(info["status"], "Black to move");
+    assert!(info["board"].as_str().unwrap().contains("a b c d e f g h"), "{info}");
+    assert_eq!(info["move"]["number"], "2.");
+    assert_eq!(info["move"]["san"], "Кf3");
+    assert_eq!(info["move"]["english"], "Nf3");
+    assert_eq!(info["move"]["uci"], "g1f3");
+    assert_eq!(info["move"]["range"], range(line, col, col + 3));
+    // Between moves: the last move before the cursor (2... Кc6).
+    let info = at(&mut client, line, col + 4);
+    assert_eq!(info["move"]["san"], "Кc6");
+    assert_eq!(info["move"]["number"], "2...");
+    // In the tags: the start position, no move yet, the language known.
+    let info = at(&mut client, 0, 1);
+    assert_eq!(info["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(info["move"].is_null());
+    assert_eq!(info["language"], "ru");
+    // A document that is not open.
+    let none = client.call(
+        "chess-ls/positionAt",
+        json!({"textDocument": {"uri": "file:///nowhere.pgn"}, "position": {"line": 0, "character": 0}}),
+    );
+    assert!(none.is_null());
+    assert!(client.shutdown().success());
+}

@@ -19,7 +19,9 @@ use shakmaty::{Chess, Move, Position, Role, Square};
 struct Layout {
     seed: u64,
     max_plies: usize,
-    capture_sign: bool,
+    /// 0: no capture sign, 1: `x`, 2: the old `:`, 3: the Cyrillic `х`
+    /// in Russian and Ukrainian (`x` elsewhere).
+    capture_sign: u8,
     check_marks: bool,
     castling_zeros: bool,
     promotion_equals: bool,
@@ -30,15 +32,11 @@ struct Layout {
 }
 
 fn layout(min_plies: usize) -> impl Strategy<Value = Layout> {
-    (
-        any::<u64>(),
-        min_plies..240usize,
-        any::<[bool; 8]>(),
-    )
-        .prop_map(|(seed, max_plies, flags)| Layout {
+    (any::<u64>(), min_plies..240usize, 0..4u8, any::<[bool; 8]>()).prop_map(
+        |(seed, max_plies, capture_sign, flags)| Layout {
             seed,
             max_plies,
-            capture_sign: flags[0],
+            capture_sign,
             check_marks: flags[1],
             castling_zeros: flags[2],
             promotion_equals: flags[3],
@@ -46,7 +44,8 @@ fn layout(min_plies: usize) -> impl Strategy<Value = Layout> {
             headers: flags[5],
             space_after_move_number: flags[6],
             wrap: flags[7],
-        })
+        },
+    )
 }
 
 fn language() -> impl Strategy<Value = Language> {
@@ -59,10 +58,11 @@ impl Layout {
             language,
             // A Russian or Ukrainian text may use the Cyrillic sign, which
             // is normal there.
-            capture_sign: match (self.capture_sign, language.is_cyrillic() && self.seed % 2 == 0) {
-                (false, _) => None,
-                (true, true) => Some("х"),
-                (true, false) => Some("x"),
+            capture_sign: match self.capture_sign {
+                0 => None,
+                2 => Some(":"),
+                3 if language.is_cyrillic() => Some("х"),
+                _ => Some("x"),
             },
             check_marks: self.check_marks,
             long,

@@ -112,6 +112,9 @@ impl Code {
         }
     }
 
+    /// The code with this name. An `Option` rather than `FromStr`'s
+    /// `Result`, because an unknown name needs no error value.
+    #[expect(clippy::should_implement_trait, reason = "returns an Option, unlike FromStr")]
     pub fn from_str(s: &str) -> Option<Code> {
         Code::ALL.into_iter().find(|c| c.as_str() == s)
     }

@@ -6,45 +6,38 @@ use super::languages::{Language, PieceReading};
 use crate::syntax::{GameSyntax, Item, Line, Token};
 
 /// The distinct piece-letter texts of a game, each with its first token.
-///
-/// Figurines read in every language, so they decide nothing when letters
-/// stand beside them and are left out then.
 pub fn letters<'g, 'a>(game: &'g GameSyntax<'a>) -> Vec<&'g Token<'a>> {
     let mut out: Vec<&Token<'a>> = Vec::new();
-    collect(&game.mainline, &mut out);
-    let is_figurine = |t: &&Token<'_>| Language::Figurine.read_letter(t.text).is_some();
-    if !out.iter().all(is_figurine) {
-        out.retain(|t| !is_figurine(t));
-    }
+    each_letter(&game.mainline, &mut |token| {
+        if !out.iter().any(|t| t.text == token.text) {
+            out.push(token);
+        }
+    });
     out
 }
 
-fn push<'g, 'a>(token: &'g Token<'a>, out: &mut Vec<&'g Token<'a>>) {
-    if !out.iter().any(|t| t.text == token.text) {
-        out.push(token);
-    }
-}
-
-fn collect<'g, 'a>(line: &'g Line<'a>, out: &mut Vec<&'g Token<'a>>) {
+/// Calls `f` with every piece-letter token of a line and its variations,
+/// in the order written.
+fn each_letter<'g, 'a>(line: &'g Line<'a>, f: &mut impl FnMut(&'g Token<'a>)) {
     for item in &line.items {
         match item {
             Item::Move(m) => {
                 for t in [&m.piece, &m.captured].into_iter().flatten() {
-                    push(t, out);
+                    f(t);
                 }
                 // Lower-case promotion letters (`d8q`) come from UCI-minded
                 // programs and say nothing about the language.
                 if let Some(t) = &m.promotion
                     && !t.text.chars().all(|c| c.is_ascii_lowercase())
                 {
-                    push(t, out);
+                    f(t);
                 }
             }
-            Item::Variation(v) => collect(v, out),
+            Item::Variation(v) => each_letter(v, f),
             Item::PositionDescription(d) => {
                 for p in &d.placements {
                     if let Some(t) = &p.piece {
-                        push(t, out);
+                        f(t);
                     }
                 }
             }
@@ -98,17 +91,29 @@ pub fn distinct_readings(readers: &[Reader]) -> Vec<&Reader> {
     out
 }
 
-/// The language that reads the most letters, for a game whose letters no
-/// single language reads.
-pub fn best_partial(letters: &[&Token<'_>]) -> Language {
+/// The language that reads the most of a game's letters, for a game whose
+/// letters no single language reads (a text that mixes two): the moves it
+/// reads as its own letters count first, look-alikes after, then the order
+/// of [`Language::ALL`]. Occurrences count, not distinct letters, so that a
+/// French game with one English `N` stays French.
+pub fn best_partial(game: &GameSyntax<'_>) -> Language {
+    let mut all: Vec<&Token<'_>> = Vec::new();
+    each_letter(&game.mainline, &mut |t| all.push(t));
     Language::ALL
         .into_iter()
-        .max_by_key(|language| {
+        .enumerate()
+        .max_by_key(|&(index, language)| {
+            let (mut exact, mut lookalike) = (0, 0);
+            for t in &all {
+                match language.read_letter(t.text) {
+                    Some(reading) if reading.lookalike_of.is_none() => exact += 1,
+                    Some(_) => lookalike += 1,
+                    None => {}
+                }
+            }
             // `max_by_key` keeps the last of equals; reverse the index so
             // that the first language of ALL wins ties.
-            let read = letters.iter().filter(|t| language.read_letter(t.text).is_some()).count();
-            let index = Language::ALL.iter().position(|l| l == language).unwrap_or(0);
-            (read, usize::MAX - index)
+            (exact, lookalike, usize::MAX - index)
         })
-        .unwrap_or(Language::En)
+        .map_or(Language::En, |(_, language)| language)
 }

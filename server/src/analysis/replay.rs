@@ -147,7 +147,7 @@ fn decide_language(
     if readers.is_empty() {
         // No language reads every letter: the moves mix two languages. The
         // replay reads the foreign letters move by move and reports each.
-        return (infer::best_partial(&letters), LanguageSource::Undecided, Vec::new());
+        return (infer::best_partial(game), LanguageSource::Undecided, Vec::new());
     }
     let distinct = infer::distinct_readings(&readers);
     if distinct.len() == 1 {
@@ -157,20 +157,23 @@ fn decide_language(
     // king in French, knight in Finnish): the one that replays best wins
     // (see `ReadingScore`).
     let written = count_moves(&game.mainline);
-    let mut scores: Vec<(ReadingScore, Language, Vec<(Code, Span)>)> = distinct
+    let mut scores: Vec<Replayed> = distinct
         .iter()
         .map(|reader| {
             let mut r = Replayer::new(source, options, reader.language, &game.errors);
+            r.mixing = false;
             r.replay_line(&game.mainline, start.clone(), true);
-            let findings = r.diagnostics.iter().map(|d| (d.code, d.span.clone())).collect();
-            (ReadingScore::of(&r, reader, written), reader.language, findings)
+            Replayed {
+                score: ReadingScore::of(&r, reader, written),
+                language: reader.language,
+                findings: r.diagnostics.iter().map(|d| (d.code, d.span.clone())).collect(),
+            }
         })
         .collect();
     // A stable sort keeps the order of `Language::ALL` among equals.
-    scores.sort_by_key(|s| s.0);
-    let (best_score, best) = (scores[0].0, scores[0].1);
-    let tied: Vec<&(ReadingScore, Language, Vec<(Code, Span)>)> =
-        scores.iter().filter(|s| s.0 == best_score).collect();
+    scores.sort_by_key(|s| s.score);
+    let (best_score, best) = (scores[0].score, scores[0].language);
+    let tied: Vec<&Replayed> = scores.iter().filter(|s| s.score == best_score).collect();
     if tied.len() == 1 {
         return (best, LanguageSource::Replay, Vec::new());
     }
@@ -180,13 +183,13 @@ fn decide_language(
     // `Language::ALL` (English first) is assumed without a warning. A PGN
     // file with tags is English by the PGN standard, so English wins a tie
     // there too.
-    let same_findings = tied.iter().all(|s| s.2 == tied[0].2);
-    let pgn_english = !game.tags.is_empty() && tied.iter().any(|s| s.1 == Language::En);
+    let same_findings = tied.iter().all(|s| s.findings == tied[0].findings);
+    let pgn_english = !game.tags.is_empty() && tied.iter().any(|s| s.language == Language::En);
     if same_findings || pgn_english {
         let language = if pgn_english { Language::En } else { best };
         return (language, LanguageSource::Undecided, Vec::new());
     }
-    let names: Vec<String> = tied.iter().map(|s| s.1.name().to_owned()).collect();
+    let names: Vec<String> = tied.iter().map(|s| s.language.name().to_owned()).collect();
     let letter = letters[0];
     let d = Diagnostic::new(
         Code::LanguageMix,
@@ -198,6 +201,15 @@ fn decide_language(
         ),
     );
     (best, LanguageSource::Undecided, vec![d])
+}
+
+/// A game replayed in one reading of its letters, to compare with others.
+struct Replayed {
+    score: ReadingScore,
+    language: Language,
+    /// What the replay found, where: readings that find the same things at
+    /// the same places need no decision between them.
+    findings: Vec<(Code, Span)>,
 }
 
 /// How well a game replays in one reading of its letters; smaller is
@@ -341,6 +353,11 @@ struct Replayer<'a, 'o> {
     style: MoveStyle,
     diagnostics: Vec<Diagnostic>,
     plies: usize,
+    /// Whether a letter that does not fit may be read as another
+    /// language's. Off while deciding the language, so that each reading
+    /// is tested pure: a reading that needs other languages to go on is no
+    /// good reading.
+    mixing: bool,
     /// Where the grammar could not read the game: a move may be lost there.
     syntax_errors: &'a [SyntaxError],
     /// Set when the latest move was illegal and read as a guessed one.
@@ -363,6 +380,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             language,
             style,
             syntax_errors,
+            mixing: true,
             diagnostics: Vec::new(),
             plies: 0,
             guessed: false,
@@ -576,7 +594,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
     }
 
     fn check_move_number(&mut self, t: &Token<'_>, pos: &Chess, prev_end: Option<usize>) {
-        let digits: String = t.text.chars().take_while(|c| c.is_ascii_digit()).collect();
+        // A slice, not a new string: this runs before every White move.
+        let digits = &t.text[..t.text.bytes().take_while(u8::is_ascii_digit).count()];
         if digits.is_empty() {
             return;
         }
@@ -637,7 +656,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         }
         // Only a move that does not fit pays for other languages' readings.
         let foreign = match (&m.piece, reading.foreign) {
-            (Some(letter), Some(parts)) => {
+            (Some(letter), Some(parts)) if self.mixing => {
                 let exclude = reading.primary.as_ref().and_then(|(t, _)| match t {
                     Target::Normal { role, .. } => Some(*role),
                     Target::Castle(_) => None,
@@ -681,13 +700,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             let d = Diagnostic::new(
                 Code::LanguageMix,
                 letter.span.clone(),
-                format!(
-                    "`{}` is the {} letter for the {}, but this game is in {}: write {right}",
-                    letter.text,
-                    language.name(),
-                    role_name(role),
-                    self.language.name()
-                ),
+                mix_message(letter.text, language, role, self.language, right),
             )
             .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true));
             out.push((parts.with(role), d));
@@ -800,7 +813,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             let why = if rest.iter().any(|i| matches!(i, Item::Move(_))) {
                 "which the moves after it bear out"
             } else {
-                "the only move it can be"
+                "the only move close to what is written"
             };
             message.push_str(&format!("; read as {}, {why}", self.render(pos, &mv)));
         }
@@ -1061,10 +1074,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         let Some(letter) = &m.piece else {
             return Ok(Reading { primary: Some((parts.with(Role::Pawn), None)), foreign: None, notes });
         };
-        // Figurines read in every language (FIDE recommends them in print,
-        // and a book may mix them with its language's letters).
-        let Some(reading) = self.language.read_letter(letter.text).or_else(|| Language::Figurine.read_letter(letter.text))
-        else {
+        let Some(reading) = self.language.read_letter(letter.text) else {
             // A letter of another language: try what it means there.
             if languages::languages_for_letter(letter.text).all(|(_, r)| r.lookalike_of.is_some()) {
                 return Err(Box::new(Diagnostic::new(
@@ -1157,12 +1167,6 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 return Ok(reading.role);
             }
         }
-        // Figurines read in every language (FIDE recommends them in print).
-        if let Some(reading) = Language::Figurine.read_letter(t.text)
-            && reading.role != Role::Pawn
-        {
-            return Ok(reading.role);
-        }
         // UCI-minded programs write `d8q`.
         let upper = t.text.to_uppercase();
         if let Some(role) = Language::En.role_of(&upper)
@@ -1177,7 +1181,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     Diagnostic::new(
                         Code::LanguageMix,
                         t.span.clone(),
-                        format!("`{}` is the {} letter for the {}: write {right}", t.text, language.name(), role_name(reading.role)),
+                        mix_message(t.text, language, reading.role, self.language, right),
                     )
                     .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
                 );
@@ -1225,7 +1229,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
         let need = languages::disambiguation(pos, mv);
         let Some(from) = mv.from() else { return m.text(self.source).to_owned() };
         let mut origin = String::new();
-        if need.file || (!need.file && !need.rank) {
+        // The file when it decides or when nothing is needed at all (the
+        // move is ambiguous only as written), the rank when it must.
+        if need.file || !need.rank {
             origin.push(from.file().char());
         }
         if need.rank {
@@ -1289,6 +1295,18 @@ fn single(found: &[Move]) -> Option<Move> {
             }
         }
     }
+}
+
+/// Says that a piece letter belongs to another notation than the game's.
+fn mix_message(text: &str, its: Language, role: Role, game: Language, right: &str) -> String {
+    let what = if its == Language::Figurine {
+        format!("the figurine of the {}", role_name(role))
+    } else {
+        format!("the {} letter for the {}", its.name(), role_name(role))
+    };
+    let game_is =
+        if game == Language::Figurine { "written in figurines".to_owned() } else { format!("in {}", game.name()) };
+    format!("`{text}` is {what}, but this game is {game_is}: write {right}")
 }
 
 fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {

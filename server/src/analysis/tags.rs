@@ -16,45 +16,36 @@ pub fn check(game: &GameSyntax<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         match tag.name.text {
-            "Date" | "EventDate" | "UTCDate" => {
-                if !is_pgn_date(value.text) {
-                    out.push(Diagnostic::new(
-                        Code::Tag,
-                        value.span.clone(),
-                        format!(
-                            "`{}` is not a PGN date: write YYYY.MM.DD, with ?? for what is unknown",
-                            value.text
-                        ),
-                    ));
-                }
+            "Date" | "EventDate" | "UTCDate" if !is_pgn_date(value.text) => {
+                out.push(Diagnostic::new(
+                    Code::Tag,
+                    value.span.clone(),
+                    format!(
+                        "`{}` is not a PGN date: write YYYY.MM.DD, with ?? for what is unknown",
+                        value.text
+                    ),
+                ));
             }
-            "Result" => {
-                if !RESULTS.contains(&value.text) {
-                    let mut d = Diagnostic::new(
-                        Code::Tag,
-                        value.span.clone(),
-                        format!(
-                            "`{}` is not a PGN result: use 1-0, 0-1, 1/2-1/2 or *",
-                            value.text
-                        ),
+            "Result" if !RESULTS.contains(&value.text) => {
+                let mut d = Diagnostic::new(
+                    Code::Tag,
+                    value.span.clone(),
+                    format!("`{}` is not a PGN result: use 1-0, 0-1, 1/2-1/2 or *", value.text),
+                );
+                if let Some(normal) = normalize_result(value.text) {
+                    d = d.with_fix(
+                        Fix::replace(format!("Write {normal}"), value.span.clone(), normal)
+                            .preferred(true),
                     );
-                    if let Some(normal) = normalize_result(value.text) {
-                        d = d.with_fix(
-                            Fix::replace(format!("Write {normal}"), value.span.clone(), normal)
-                                .preferred(true),
-                        );
-                    }
-                    out.push(d);
                 }
+                out.push(d);
             }
-            "SetUp" => {
-                if value.text != "0" && value.text != "1" {
-                    out.push(Diagnostic::new(
-                        Code::Tag,
-                        value.span.clone(),
-                        "SetUp is \"1\" when a FEN tag gives the start position, else \"0\"",
-                    ));
-                }
+            "SetUp" if value.text != "0" && value.text != "1" => {
+                out.push(Diagnostic::new(
+                    Code::Tag,
+                    value.span.clone(),
+                    "SetUp is \"1\" when a FEN tag gives the start position, else \"0\"",
+                ));
             }
             _ => {}
         }

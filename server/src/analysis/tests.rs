@@ -46,7 +46,7 @@ fn check_with(source: &str, options: &Options, expect: &str) {
     if actual.trim_end() != expect.trim_end() {
         if std::env::var_os("UPDATE_EXPECT").is_some() {
             let line = std::panic::Location::caller().line();
-            println!("@@ EXPECT {line} @@\n{actual}@@ END @@");
+            eprintln!("@@ EXPECT {line} @@\n{actual}@@ END @@");
         }
         panic!("for input:\n{source}\n--- expected:\n{}\n--- actual:\n{actual}", expect.trim_end());
     }
@@ -127,223 +127,355 @@ fn seed_game_is_clean_in_every_notation() {
 
 #[test]
 fn illegal_no_such_piece_can_reach() {
-    check("1. e4 e5 2. Nd4 Nc6 *", r#"
+    check(
+        "1. e4 e5 2. Nd4 Nc6 *",
+        r#"
         illegal-move @ `Nd4`: Nd4 is illegal: no white knight can reach d4; read as d4, which the moves after it bear out
           fix* Write d4 (`Nd4` -> `d4`)
-    "#);
-    check("1. e4 e5 2. Кd4 Кc6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Кd4 Кc6 *",
+        r#"
         illegal-move @ `Кd4`: Кd4 is illegal: no white knight can reach d4; read as d4, which the moves after it bear out
           fix* Write d4 (`Кd4` -> `d4`)
-    "#);
-    check("1. e4 e5 2. Sd4 Sc6 3. Lc4 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Sd4 Sc6 3. Lc4 *",
+        r#"
         illegal-move @ `Sd4`: Sd4 is illegal: no white knight can reach d4; read as d4, which the moves after it bear out
           fix* Write d4 (`Sd4` -> `d4`)
-    "#);
-    check("1. e4 e5 2. Cd4 Cc6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Cd4 Cc6 *",
+        r#"
         illegal-move @ `Cd4`: Cd4 is illegal: no white knight can reach d4; read as d4, which the moves after it bear out
           fix* Write d4 (`Cd4` -> `d4`)
-    "#);
-    check("1. e4 e5 2. ♘d4 ♘c6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. ♘d4 ♘c6 *",
+        r#"
         illegal-move @ `♘d4`: ♘d4 is illegal: no white knight can reach d4; read as d4, which the moves after it bear out
           fix* Write d4 (`♘d4` -> `d4`)
-    "#);
+    "#,
+    );
     // The piece is not on the board at all.
-    check(&fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. Qd1 Kd7 *"), r#"
+    check(
+        &fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. Qd1 Kd7 *"),
+        r#"
         illegal-move @ `Qd1`: Qd1 is illegal: White has no queen on the board; read as Kd1, which the moves after it bear out
           fix* Write Kd1 (`Qd1` -> `Kd1`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_move_of_the_wrong_side() {
-    check("1. e4 e5 2. Nf6 *", r#"
-        illegal-move @ `Nf6`: Nf6 is illegal: no white knight can reach f6; Black could make this move, but it is White's turn (is a move missing or written twice?); read as Nf3, the only move it can be
+    check(
+        "1. e4 e5 2. Nf6 *",
+        r#"
+        illegal-move @ `Nf6`: Nf6 is illegal: no white knight can reach f6; Black could make this move, but it is White's turn (is a move missing or written twice?); read as Nf3, the only move close to what is written
           fix* Write Nf3 (`Nf6` -> `Nf3`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_path_blocked() {
-    check("1. Bc4 e5 *", r#"
+    check(
+        "1. Bc4 e5 *",
+        r#"
         illegal-move @ `Bc4`: Bc4 is illegal: the path of the bishop on f1 to c4 is blocked by the white pawn on e2; read as c4, which the moves after it bear out
           fix* Write c4 (`Bc4` -> `c4`)
-    "#);
-    check("1. e4 e5 2. Фd3 Кc6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Фd3 Кc6 *",
+        r#"
         illegal-move @ `Фd3`: Фd3 is illegal: the path of the queen on d1 to d3 is blocked by the white pawn on d2; read as Фf3, which the moves after it bear out
           fix* Write Фf3 (`Фd3` -> `Фf3`)
           fix Write d3 (`Фd3` -> `d3`)
           fix Write Сd3 (`Фd3` -> `Сd3`)
-    "#);
-    check("1. Lc4 e5 2. Sf3 *", r#"
+    "#,
+    );
+    check(
+        "1. Lc4 e5 2. Sf3 *",
+        r#"
         illegal-move @ `Lc4`: Lc4 is illegal: the path of the bishop on f1 to c4 is blocked by the white pawn on e2; read as c4, which the moves after it bear out
           fix* Write c4 (`Lc4` -> `c4`)
-    "#);
-    check("1. Fc4 e5 2. Cf3 *", r#"
+    "#,
+    );
+    check(
+        "1. Fc4 e5 2. Cf3 *",
+        r#"
         illegal-move @ `Fc4`: Fc4 is illegal: the path of the bishop on f1 to c4 is blocked by the white pawn on e2; read as c4, which the moves after it bear out
           fix* Write c4 (`Fc4` -> `c4`)
-    "#);
-    check("1. ♗c4 e5 *", r#"
+    "#,
+    );
+    check(
+        "1. ♗c4 e5 *",
+        r#"
         illegal-move @ `♗c4`: ♗c4 is illegal: the path of the bishop on f1 to c4 is blocked by the white pawn on e2; read as c4, which the moves after it bear out
           fix* Write c4 (`♗c4` -> `c4`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_pinned_piece() {
-    check("1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nd5 *", r#"
-        illegal-move @ `Nd5`: Nd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move it can be
+    check(
+        "1. e4 e5 2. d4 Bb4+ 3. Nc3 Nf6 4. Nd5 *",
+        r#"
+        illegal-move @ `Nd5`: Nd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move close to what is written
           fix* Write d5 (`Nd5` -> `d5`)
-    "#);
-    check("1. e4 e5 2. d4 Сb4+ 3. Кc3 Кf6 4. Кd5 *", r#"
-        illegal-move @ `Кd5`: Кd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move it can be
+    "#,
+    );
+    check(
+        "1. e4 e5 2. d4 Сb4+ 3. Кc3 Кf6 4. Кd5 *",
+        r#"
+        illegal-move @ `Кd5`: Кd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move close to what is written
           fix* Write d5 (`Кd5` -> `d5`)
-    "#);
-    check("1. e4 e5 2. d4 Lb4+ 3. Sc3 Sf6 4. Sd5 *", r#"
-        illegal-move @ `Sd5`: Sd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move it can be
+    "#,
+    );
+    check(
+        "1. e4 e5 2. d4 Lb4+ 3. Sc3 Sf6 4. Sd5 *",
+        r#"
+        illegal-move @ `Sd5`: Sd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move close to what is written
           fix* Write d5 (`Sd5` -> `d5`)
-    "#);
-    check("1. e4 e5 2. d4 Fb4+ 3. Cc3 Cf6 4. Cd5 *", r#"
-        illegal-move @ `Cd5`: Cd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move it can be
+    "#,
+    );
+    check(
+        "1. e4 e5 2. d4 Fb4+ 3. Cc3 Cf6 4. Cd5 *",
+        r#"
+        illegal-move @ `Cd5`: Cd5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move close to what is written
           fix* Write d5 (`Cd5` -> `d5`)
-    "#);
-    check("1. e4 e5 2. d4 ♗b4+ 3. ♘c3 ♘f6 4. ♘d5 *", r#"
-        illegal-move @ `♘d5`: ♘d5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move it can be
+    "#,
+    );
+    check(
+        "1. e4 e5 2. d4 ♗b4+ 3. ♘c3 ♘f6 4. ♘d5 *",
+        r#"
+        illegal-move @ `♘d5`: ♘d5 is illegal: the knight on c3 is pinned against the king on e1 by the black bishop on b4; read as d5, the only move close to what is written
           fix* Write d5 (`♘d5` -> `d5`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_king_left_in_check() {
-    check("1. e4 e5 2. d4 Bb4+ 3. a3 *", r#"
-        illegal-move @ `a3`: a3 is illegal: the king on e1 is in check from the black bishop on b4, and this move does not parry it; read as c3, the only move it can be
+    check(
+        "1. e4 e5 2. d4 Bb4+ 3. a3 *",
+        r#"
+        illegal-move @ `a3`: a3 is illegal: the king on e1 is in check from the black bishop on b4, and this move does not parry it; read as c3, the only move close to what is written
           fix* Write c3 (`a3` -> `c3`)
-    "#);
-    check("1. e4 f5 2. Qh5+ Kf7 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 f5 2. Qh5+ Kf7 *",
+        r#"
         illegal-move @ `Kf7`: Kf7 is illegal: the king would stand in check on f7 from the white queen on h5
-    "#);
-    check("1. e4 f5 2. Фh5+ Крf7 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 f5 2. Фh5+ Крf7 *",
+        r#"
         illegal-move @ `Крf7`: Крf7 is illegal: the king would stand in check on f7 from the white queen on h5
-    "#);
-    check("1. e4 f5 2. Dh5+ Kf7 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 f5 2. Dh5+ Kf7 *",
+        r#"
         illegal-move @ `Kf7`: Kf7 is illegal: the king would stand in check on f7 from the white queen on h5
-    "#);
-    check("1. e4 f5 2. Dh5+ Rf7 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 f5 2. Dh5+ Rf7 *",
+        r#"
         illegal-move @ `Rf7`: Rf7 is illegal: the king would stand in check on f7 from the white queen on h5
-    "#);
-    check("1. e4 f5 2. ♕h5+ ♔f7 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 f5 2. ♕h5+ ♔f7 *",
+        r#"
         illegal-move @ `♔f7`: ♔f7 is illegal: the king would stand in check on f7 from the white queen on h5
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_castling() {
     // The right is lost: the king has moved.
-    check("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke2 Nf6 5. Ke1 d6 6. O-O *", r#"
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Ke2 Nf6 5. Ke1 d6 6. O-O *",
+        r#"
         illegal-move @ `O-O`: O-O is illegal: White can no longer castle kingside: the king or that rook has moved (or the rook was captured)
-    "#);
-    check("1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. Крe2 Кf6 5. Крe1 d6 6. 0-0 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. Крe2 Кf6 5. Крe1 d6 6. 0-0 *",
+        r#"
         illegal-move @ `0-0`: 0-0 is illegal: White can no longer castle kingside: the king or that rook has moved (or the rook was captured)
-    "#);
-    check("1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. Ke2 Sf6 5. Ke1 d6 6. 0-0 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 4. Ke2 Sf6 5. Ke1 d6 6. 0-0 *",
+        r#"
         illegal-move @ `0-0`: 0-0 is illegal: White can no longer castle kingside: the king or that rook has moved (or the rook was captured)
-    "#);
-    check("1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Re2 Cf6 5. Re1 d6 6. O-O *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Re2 Cf6 5. Re1 d6 6. O-O *",
+        r#"
         illegal-move @ `O-O`: O-O is illegal: White can no longer castle kingside: the king or that rook has moved (or the rook was captured)
-    "#);
-    check("1. e4 e5 2. ♘f3 ♘c6 3. ♗c4 ♗c5 4. ♔e2 ♘f6 5. ♔e1 d6 6. O-O *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. ♘f3 ♘c6 3. ♗c4 ♗c5 4. ♔e2 ♘f6 5. ♔e1 d6 6. O-O *",
+        r#"
         illegal-move @ `O-O`: O-O is illegal: White can no longer castle kingside: the king or that rook has moved (or the rook was captured)
-    "#);
+    "#,
+    );
     // Through an attacked square, out of check, blocked, no right in the FEN.
-    check(&fen("r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1", "1. O-O *"), r#"
+    check(
+        &fen("r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1", "1. O-O *"),
+        r#"
         illegal-move @ `O-O`: O-O is illegal: the king would cross or land on f1, which the black queen on f3 attacks
-    "#);
-    check(&fen("r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1", "1. O-O-O *"), r#"
+    "#,
+    );
+    check(
+        &fen("r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1", "1. O-O-O *"),
+        r#"
         illegal-move @ `O-O-O`: O-O-O is illegal: White may not castle out of check
-    "#);
-    check(&fen("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "1. O-O-O *"), r#"
+    "#,
+    );
+    check(
+        &fen("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "1. O-O-O *"),
+        r#"
         illegal-move @ `O-O-O`: O-O-O is illegal: castling queenside is blocked by the white knight on b1
-    "#);
-    check(&fen("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", "1. O-O-O *"), r#"
+    "#,
+    );
+    check(
+        &fen("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", "1. O-O-O *"),
+        r#"
         illegal-move @ `O-O-O`: O-O-O is illegal: White can no longer castle queenside: the king or that rook has moved (or the rook was captured)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_promotion() {
-    check(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=K *"), r#"
+    check(
+        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=K *"),
+        r#"
         illegal-move @ `e8=K`: e8=K is illegal: a pawn cannot promote to a king: write the queen, rook, bishop or knight
           fix Write e8=Q (`e8=K` -> `e8=Q`)
           fix Write e8=R (`e8=K` -> `e8=R`)
           fix Write e8=B (`e8=K` -> `e8=B`)
           fix Write e8=N (`e8=K` -> `e8=N`)
-    "#);
-    check(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=Q Kb2 2. e4=Q *"), r#"
+    "#,
+    );
+    check(
+        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=Q Kb2 2. e4=Q *"),
+        r#"
         illegal-move @ `e4=Q`: e4=Q is illegal: White has no pawn on the board
-    "#);
+    "#,
+    );
 }
 
 // ambiguous-move: the candidates written the FIDE 18.9 way.
 
 #[test]
 fn ambiguous_knights_in_every_notation() {
-    check("1. Nf3 Nf6 2. d4 d5 3. Nd2 *", r#"
+    check(
+        "1. Nf3 Nf6 2. d4 d5 3. Nd2 *",
+        r#"
         ambiguous-move @ `Nd2`: Nd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2
           fix Write Nbd2 (`Nd2` -> `Nbd2`)
           fix Write Nfd2 (`Nd2` -> `Nfd2`)
-    "#);
-    check("1. Кf3 Кf6 2. d4 d5 3. Кd2 *", r#"
+    "#,
+    );
+    check(
+        "1. Кf3 Кf6 2. d4 d5 3. Кd2 *",
+        r#"
         ambiguous-move @ `Кd2`: Кd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2
           fix Write Кbd2 (`Кd2` -> `Кbd2`)
           fix Write Кfd2 (`Кd2` -> `Кfd2`)
-    "#);
-    check("1. Sf3 Sf6 2. d4 d5 3. Sd2 *", r#"
+    "#,
+    );
+    check(
+        "1. Sf3 Sf6 2. d4 d5 3. Sd2 *",
+        r#"
         ambiguous-move @ `Sd2`: Sd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2
           fix Write Sbd2 (`Sd2` -> `Sbd2`)
           fix Write Sfd2 (`Sd2` -> `Sfd2`)
-    "#);
-    check("1. Cf3 Cf6 2. d4 d5 3. Cd2 *", r#"
+    "#,
+    );
+    check(
+        "1. Cf3 Cf6 2. d4 d5 3. Cd2 *",
+        r#"
         ambiguous-move @ `Cd2`: Cd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2
           fix Write Cbd2 (`Cd2` -> `Cbd2`)
           fix Write Cfd2 (`Cd2` -> `Cfd2`)
-    "#);
-    check("1. ♘f3 ♘f6 2. d4 d5 3. ♘d2 *", r#"
+    "#,
+    );
+    check(
+        "1. ♘f3 ♘f6 2. d4 d5 3. ♘d2 *",
+        r#"
         ambiguous-move @ `♘d2`: ♘d2 is ambiguous: the knight on b1 and the knight on f3 can go to d2
           fix Write ♘bd2 (`♘d2` -> `♘bd2`)
           fix Write ♘fd2 (`♘d2` -> `♘fd2`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn fide_18_9_file_rank_and_both() {
     // Knights on g1 and e1 (18.9.1: the file), on g5 and g1 (18.9.2: the
     // rank), on h2 and d4 (18.9.3: the file is preferred).
-    check(&fen("4k3/8/8/8/8/8/8/3KN1N1 w - - 0 1", "1. Nf3 *"), r#"
+    check(
+        &fen("4k3/8/8/8/8/8/8/3KN1N1 w - - 0 1", "1. Nf3 *"),
+        r#"
         ambiguous-move @ `Nf3`: Nf3 is ambiguous: the knight on e1 and the knight on g1 can go to f3
           fix Write Nef3 (`Nf3` -> `Nef3`)
           fix Write Ngf3 (`Nf3` -> `Ngf3`)
-    "#);
-    check(&fen("4k3/8/8/6N1/8/8/8/3K2N1 w - - 0 1", "1. Nf3 *"), r#"
+    "#,
+    );
+    check(
+        &fen("4k3/8/8/6N1/8/8/8/3K2N1 w - - 0 1", "1. Nf3 *"),
+        r#"
         ambiguous-move @ `Nf3`: Nf3 is ambiguous: the knight on g1 and the knight on g5 can go to f3
           fix Write N1f3 (`Nf3` -> `N1f3`)
           fix Write N5f3 (`Nf3` -> `N5f3`)
-    "#);
-    check(&fen("4k3/8/8/8/3N4/8/7N/3K4 w - - 0 1", "1. Кf3 *"), r#"
+    "#,
+    );
+    check(
+        &fen("4k3/8/8/8/3N4/8/7N/3K4 w - - 0 1", "1. Кf3 *"),
+        r#"
         ambiguous-move @ `Кf3`: Кf3 is ambiguous: the knight on h2 and the knight on d4 can go to f3
           fix Write Кhf3 (`Кf3` -> `Кhf3`)
           fix Write Кdf3 (`Кf3` -> `Кdf3`)
-    "#);
+    "#,
+    );
     // Three queens: a4 shares the file with a2 and the rank with c4.
-    check(&fen("7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1", "1. Qb3 *"), r#"
+    check(
+        &fen("7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1", "1. Qb3 *"),
+        r#"
         ambiguous-move @ `Qb3`: Qb3 is ambiguous: the queen on a2, the queen on a4 and the queen on c4 can go to b3
           fix Write Q2b3 (`Qb3` -> `Q2b3`)
           fix Write Qa4b3 (`Qb3` -> `Qa4b3`)
           fix Write Qcb3 (`Qb3` -> `Qcb3`)
-    "#);
-    check(&fen("7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1", "1. Qab3 *"), r#"
+    "#,
+    );
+    check(
+        &fen("7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1", "1. Qab3 *"),
+        r#"
         ambiguous-move @ `Qab3`: Qab3 is ambiguous: the queen on a2 and the queen on a4 can go to b3
           fix Write Q2b3 (`Qab3` -> `Q2b3`)
           fix Write Qa4b3 (`Qab3` -> `Qa4b3`)
-    "#);
+    "#,
+    );
     // The written disambiguations are all right.
     check_clean(&fen("4k3/8/8/8/8/8/8/3KN1N1 w - - 0 1", "1. Ngf3 *"));
     check_clean(&fen("4k3/8/8/6N1/8/8/8/3K2N1 w - - 0 1", "1. N5f3 *"));
@@ -354,11 +486,14 @@ fn fide_18_9_file_rank_and_both() {
 
 #[test]
 fn fide_18_9_capture_with_disambiguation() {
-    check(&fen("4k3/8/8/4N3/8/5p2/8/3K2N1 w - - 0 1", "1. Nxf3 *"), r#"
+    check(
+        &fen("4k3/8/8/4N3/8/5p2/8/3K2N1 w - - 0 1", "1. Nxf3 *"),
+        r#"
         ambiguous-move @ `Nxf3`: Nxf3 is ambiguous: the knight on g1 and the knight on e5 can go to f3
           fix Write Ngxf3 (`Nxf3` -> `Ngxf3`)
           fix Write Nexf3 (`Nxf3` -> `Nexf3`)
-    "#);
+    "#,
+    );
     check_clean(&fen("4k3/8/8/4N3/8/5p2/8/3K2N1 w - - 0 1", "1. Ngxf3 *"));
     check_clean(&fen("4k3/8/8/4N3/8/5p2/8/3K2N1 w - - 0 1", "1. Ngf3 *"));
 }
@@ -367,10 +502,13 @@ fn fide_18_9_capture_with_disambiguation() {
 fn fide_18_9_a_pinned_knight_does_not_make_a_move_ambiguous() {
     // The f3 knight is pinned by the d5 bishop: only b1 can go to d2.
     check_clean(&fen("4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "1. Nd2 *"));
-    check(&fen("4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "1. Nbd2 *"), r#"
+    check(
+        &fen("4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "1. Nbd2 *"),
+        r#"
         redundant-disambiguation @ `b`: `b` is not needed: no other knight can go to d2
           fix* Remove `b` (`b` -> ``)
-    "#);
+    "#,
+    );
 }
 
 // Recovery: a move that could not be read is resolved when the rest of
@@ -378,86 +516,116 @@ fn fide_18_9_a_pinned_knight_does_not_make_a_move_ambiguous() {
 
 #[test]
 fn ambiguous_move_resolved_by_the_moves_after_it() {
-    check(&fen("4k3/8/8/4N3/8/5p2/8/3K2N1 w - - 0 1", "1. Nxf3 Ke7 2. Nd3 Kd6 3. Nf4 *"), r#"
+    check(
+        &fen("4k3/8/8/4N3/8/5p2/8/3K2N1 w - - 0 1", "1. Nxf3 Ke7 2. Nd3 Kd6 3. Nf4 *"),
+        r#"
         ambiguous-move @ `Nxf3`: Nxf3 is ambiguous: the knight on g1 and the knight on e5 can go to f3; read as Ngxf3, the only one that the moves after it bear out
           fix* Write Ngxf3 (`Nxf3` -> `Ngxf3`)
           fix Write Nexf3 (`Nxf3` -> `Nexf3`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn ambiguous_move_that_nothing_decides_stops_the_game() {
-    check("1. Nf3 Nf6 2. d4 d5 3. Nd2 e6 4. e4 *", r#"
+    check(
+        "1. Nf3 Nf6 2. d4 d5 3. Nd2 e6 4. e4 *",
+        r#"
         ambiguous-move @ `Nd2`: Nd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2
           fix Write Nbd2 (`Nd2` -> `Nbd2`)
           fix Write Nfd2 (`Nd2` -> `Nfd2`)
         unchecked @ `e6`: the rest of this game (2 moves) was not checked: the move Nd2 before it could not be read
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_move_with_one_likely_reading_is_recovered() {
     // `Nf4` for `Nf3`: the same piece one character away is likelier than
     // the pawn move `f4`.
-    check("1. e4 e5 2. Nf4 Nc6 3. Bc4 Nf6 4. Ng5 d5 *", r#"
+    check(
+        "1. e4 e5 2. Nf4 Nc6 3. Bc4 Nf6 4. Ng5 d5 *",
+        r#"
         illegal-move @ `Nf4`: Nf4 is illegal: no white knight can reach f4; read as Nf3, which the moves after it bear out
           fix* Write Nf3 (`Nf4` -> `Nf3`)
           fix Write f4 (`Nf4` -> `f4`)
-    "#);
+    "#,
+    );
     // A guessed move's marks are not checked; its fix writes them right.
-    check("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf6+ *", r#"
-        illegal-move @ `Qxf6`: Qxf6+ is illegal: no white queen can reach f6; read as Qxf7, the only move it can be
+    check(
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf6+ *",
+        r#"
+        illegal-move @ `Qxf6`: Qxf6+ is illegal: no white queen can reach f6; read as Qxf7, the only move close to what is written
           fix* Write Qxf7# (`Qxf6+` -> `Qxf7#`)
         result @ `*`: the result * contradicts the final position: Black is checkmated, so the result is 1-0
           fix* Write 1-0 (`*` -> `1-0`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn illegal_move_that_nothing_decides_stops_only_its_line() {
-    check("1. e4 e5 2. Ke4 (2. Nf3 Nc6 3. Bb5 Qf6 4. Qh5) 2... Nc6 3. Bb5 *\n\n1. d4 d5 2. Qd3 Qd6 3. Qxd5 *", r#"
+    check(
+        "1. e4 e5 2. Ke4 (2. Nf3 Nc6 3. Bb5 Qf6 4. Qh5) 2... Nc6 3. Bb5 *\n\n1. d4 d5 2. Qd3 Qd6 3. Qxd5 *",
+        r#"
         illegal-move @ `Ke4`: Ke4 is illegal: e4 is occupied by White's own pawn
           fix Write Ke2 (`Ke4` -> `Ke2`)
         illegal-move @ `Qh5`: Qh5 is illegal: the path of the queen on d1 to h5 is blocked by the white knight on f3
         unchecked @ `Nc6`: the rest of this game (2 moves) was not checked: the move Ke4 before it could not be read
         illegal-move @ `Qxd5`: Qxd5 is illegal: the path of the queen on d3 to d5 is blocked by the white pawn on d4
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn text_that_swallowed_a_move_is_no_illegal_move() {
-    check("1. e4 e5 2. Nf3 Nc6 3. Bb5 <br> a6 4. Ba4 *", r#"
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 <br> a6 4. Ba4 *",
+        r#"
         syntax @ `<br>`: `<br>` is not chess notation
-    "#);
-    check("1. e4 e5 2. Nf3 Nc6 3. Q a6 4. Bc4 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3. Q a6 4. Bc4 *",
+        r#"
         syntax @ `Q`: `Q` is not chess notation
         unchecked @ `Bc4`: the rest of this game (1 move) was not checked: the move Q a6 before it could not be read
-    "#);
+    "#,
+    );
 }
 
 // missing-promotion
 
 #[test]
 fn missing_promotion_reads_a_queen_and_goes_on() {
-    check(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8 Kb2 2. Qe4 *"), r#"
+    check(
+        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8 Kb2 2. Qe4 *"),
+        r#"
         missing-promotion @ `e8`: the pawn reaches the last rank but no piece is named; read as a promotion to a queen (e8=Q)
           fix* Promote to a queen (Q) (`` -> `Q`)
           fix Promote to a rook (R) (`` -> `R`)
           fix Promote to a bishop (B) (`` -> `B`)
           fix Promote to a knight (N) (`` -> `N`)
-    "#);
-    check(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8 Крb2 2. Фe4 *"), r#"
+    "#,
+    );
+    check(
+        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8 Крb2 2. Фe4 *"),
+        r#"
         missing-promotion @ `e8`: the pawn reaches the last rank but no piece is named; read as a promotion to a queen (e8=Ф)
           fix* Promote to a queen (Ф) (`` -> `Ф`)
           fix Promote to a rook (Л) (`` -> `Л`)
           fix Promote to a bishop (С) (`` -> `С`)
           fix Promote to a knight (К) (`` -> `К`)
-    "#);
+    "#,
+    );
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8Ф Крb2 2. Фe4 *"));
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=N Kb2 2. Nd6 *"));
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8S Kb2 2. Sd6 *"));
-    // Figurines read in a game of any language.
-    check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"));
+    // A figurine in a game written with letters is a mix of notations.
+    check(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"), r#"
+        language-mix @ `♘`: `♘` is the figurine of the knight, but this game is in English: write N
+          fix* Write N (`♘` -> `N`)
+    "#);
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8q Kb2 *"));
 }
 
@@ -465,100 +633,157 @@ fn missing_promotion_reads_a_queen_and_goes_on() {
 
 #[test]
 fn invalid_fen() {
-    check(&fen("8/8/8/8/8/8/8/4K3 w - - 0 1", "1. Ke2 *"), r#"
+    check(
+        &fen("8/8/8/8/8/8/8/4K3 w - - 0 1", "1. Ke2 *"),
+        r#"
         invalid-position @ `8/8/8/8/8/8/8/4K3 w - - 0 1`: the FEN is not a legal position: Black has no king
-    "#);
-    check(&fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "1. e4 *"), r#"
+    "#,
+    );
+    check(
+        &fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "1. e4 *"),
+        r#"
         invalid-position @ `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1`: this FEN cannot be read: invalid turn part in fen
-    "#);
-    check(&fen("4k3/8/8/8/8/8/8/4K2P w - - 0 1", "1. Kd2 *"), r#"
+    "#,
+    );
+    check(
+        &fen("4k3/8/8/8/8/8/8/4K2P w - - 0 1", "1. Kd2 *"),
+        r#"
         invalid-position @ `4k3/8/8/8/8/8/8/4K2P w - - 0 1`: the FEN is not a legal position: a pawn stands on h1, on the first or last rank
-    "#);
-    check(&fen("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "1. Kd2 *"), r#"
+    "#,
+    );
+    check(
+        &fen("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "1. Kd2 *"),
+        r#"
         invalid-position @ `4k3/4R3/8/8/8/8/8/4K3 w - - 0 1`: the FEN is not a legal position: Black is in check, but it is White's move
-    "#);
-    check(&fen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", "1. Kd2 *"), r#"
+    "#,
+    );
+    check(
+        &fen("4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", "1. Kd2 *"),
+        r#"
         invalid-position @ `4k3/8/8/8/8/8/8/4K3 w KQ - 0 1`: the FEN is not a legal position: the castling rights do not fit the king and rooks
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn invalid_position_description() {
-    check("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\n1. Фf7 *", r#"
+    check(
+        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\n1. Фf7 *",
+        r#"
         invalid-position @ `Белые: Крс1, Фf2, Лe1`: the described position is not legal: Black has no king
-    "#);
-    check("Белые: Крс1, Фf2, Лe1, Лe1; пп. a3, b2.\nЧёрные: Крg8.\n1. Лe8# *", r#"
+    "#,
+    );
+    check(
+        "Белые: Крс1, Фf2, Лe1, Лe1; пп. a3, b2.\nЧёрные: Крg8.\n1. Лe8# *",
+        r#"
         invalid-position @ `Лe1`: two pieces are placed on e1: the white rook is there already
-    "#);
-    check("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h8.\n1. Лe8# *", r#"
+    "#,
+    );
+    check(
+        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h8.\n1. Лe8# *",
+        r#"
         invalid-position @ `h8`: a pawn cannot stand on h8, on the first or last rank
-    "#);
-    check("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крe8.\n1. Фf7+ *", r#"
+    "#,
+    );
+    check(
+        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крe8.\n1. Фf7+ *",
+        r#"
         invalid-position @ `Белые: Крс1, Фf2, Лe1; пп. a3, b2.
         Чёрные: Крe8.`: the described position is not legal: Black is in check, but it is White's move
-    "#);
+    "#,
+    );
 }
 
 // result
 
 #[test]
 fn result_contradicted_by_the_final_position() {
-    check("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1", r#"
+    check(
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1",
+        r#"
         result @ `0-1`: the result 0-1 contradicts the final position: Black is checkmated, so the result is 1-0
           fix* Write 1-0 (`0-1` -> `1-0`)
-    "#);
-    check("1. e4 e5 2. Фh5 Кc6 3. Сc4 Кf6 4. Фxf7# *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Фh5 Кc6 3. Сc4 Кf6 4. Фxf7# *",
+        r#"
         result @ `*`: the result * contradicts the final position: Black is checkmated, so the result is 1-0
           fix* Write 1-0 (`*` -> `1-0`)
-    "#);
-    check("1. f3 e5 2. g4 Dh4# 1/2-1/2", r#"
+    "#,
+    );
+    check(
+        "1. f3 e5 2. g4 Dh4# 1/2-1/2",
+        r#"
         result @ `1/2-1/2`: the result 1/2-1/2 contradicts the final position: White is checkmated, so the result is 0-1
           fix* Write 0-1 (`1/2-1/2` -> `0-1`)
-    "#);
+    "#,
+    );
     check_clean("1. f3 e5 2. g4 Dh4# 0-1");
     // Stalemate.
-    check(&fen("k7/8/1Q6/8/8/8/8/4K3 w - - 0 1", "1. Qc7 1-0"), r#"
+    check(
+        &fen("k7/8/1Q6/8/8/8/8/4K3 w - - 0 1", "1. Qc7 1-0"),
+        r#"
         result @ `1-0`: the result 1-0 contradicts the final position: Black is stalemated, so the result is 1/2-1/2
           fix* Write 1/2-1/2 (`1-0` -> `1/2-1/2`)
-    "#);
+    "#,
+    );
     check_clean(&fen("k7/8/1Q6/8/8/8/8/4K3 w - - 0 1", "1. Qc7 ½-½"));
 }
 
 #[test]
 fn result_disagreeing_with_the_result_tag() {
-    check("[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 0-1", r#"
+    check(
+        "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 0-1",
+        r#"
         result @ `0-1`: the game ends with 0-1 but its Result tag says 1-0
           fix Write 1-0 (`0-1` -> `1-0`)
           fix Write 0-1 in the Result tag (`1-0` -> `0-1`)
-    "#);
-    check("[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", r#"
+    "#,
+    );
+    check(
+        "[Result \"0-1\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+        r#"
         result @ `0-1`: the Result tag says 0-1, but the final position proves 1-0: Black is checkmated
           fix* Write 1-0 (`0-1` -> `1-0`)
-    "#);
+    "#,
+    );
 }
 
 // check-mark, capture-mark, en-passant-mark
 
 #[test]
 fn wrong_check_marks() {
-    check("1. e4 e5 2. Nf3+ Nc6 3. Bb5# a6 *", r#"
+    check(
+        "1. e4 e5 2. Nf3+ Nc6 3. Bb5# a6 *",
+        r#"
         check-mark @ `+`: `+` is wrong: the move gives no check
           fix* Remove the mark (`+` -> ``)
         check-mark @ `#`: `#` is wrong: the move gives no check
           fix* Remove the mark (`#` -> ``)
-    "#);
-    check("1. e4 e5 2. Кf3+ Кc6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Кf3+ Кc6 *",
+        r#"
         check-mark @ `+`: `+` is wrong: the move gives no check
           fix* Remove the mark (`+` -> ``)
-    "#);
-    check("1. e4 f5 2. Qh5# g6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 f5 2. Qh5# g6 *",
+        r#"
         check-mark @ `#`: `#` is wrong: the move gives check, not mate
           fix* Write + (`#` -> `+`)
-    "#);
-    check("1. e4 f5 2. Qh5++ g6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 f5 2. Qh5++ g6 *",
+        r#"
         check-mark @ `++`: `++` means mate (or, in some Russian texts, double check), but this is a single check
           fix* Write + (`++` -> `+`)
-    "#);
+    "#,
+    );
     // A mate written `++` or `#`, a check `+`: all right.
     check_clean("1. f3 e5 2. g4 Qh4++ 0-1");
     check_clean("1. e4 f5 2. Qh5+ g6 *");
@@ -566,42 +791,66 @@ fn wrong_check_marks() {
 
 #[test]
 fn wrong_capture_signs() {
-    check("1. e4 e5 2. Nxf3 Nc6 *", r#"
+    check(
+        "1. e4 e5 2. Nxf3 Nc6 *",
+        r#"
         capture-mark @ `x`: the capture sign is wrong: f3 is empty, the move captures nothing
           fix* Remove the capture sign (`x` -> ``)
-    "#);
-    check("1. e4 e5 2. Кхf3 Кc6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Кхf3 Кc6 *",
+        r#"
         capture-mark @ `х`: the capture sign is wrong: f3 is empty, the move captures nothing
           fix* Remove the capture sign (`х` -> ``)
-    "#);
-    check("1. e4 e5 2. S:f3 Sc6 3. Lb5 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. S:f3 Sc6 3. Lb5 *",
+        r#"
         capture-mark @ `:`: the capture sign is wrong: f3 is empty, the move captures nothing
           fix* Remove the capture sign (`:` -> ``)
-    "#);
-    check("1. e4 e5 2. Cxf3 Cc6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Cxf3 Cc6 *",
+        r#"
         capture-mark @ `x`: the capture sign is wrong: f3 is empty, the move captures nothing
           fix* Remove the capture sign (`x` -> ``)
-    "#);
-    check("1. e4 e5 2. ♘xf3 ♞c6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. ♘xf3 ♞c6 *",
+        r#"
         capture-mark @ `x`: the capture sign is wrong: f3 is empty, the move captures nothing
           fix* Remove the capture sign (`x` -> ``)
-    "#);
-    check("1. e2xe4 e7-e5 *", r#"
+    "#,
+    );
+    check(
+        "1. e2xe4 e7-e5 *",
+        r#"
         capture-mark @ `x`: the capture sign is wrong: e4 is empty, the move captures nothing
           fix* Remove the capture sign (`x` -> ``)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn wrong_en_passant_marks() {
-    check("1. e4 d5 2. exd5 e.p. Qxd5 *", r#"
+    check(
+        "1. e4 d5 2. exd5 e.p. Qxd5 *",
+        r#"
         en-passant-mark @ `e.p.`: this move is not an en-passant capture
           fix* Remove `e.p.` (` e.p.` -> ``)
-    "#);
-    check("1. e4 d5 2. e5 f5 3. exf6 e.p. gxf6 4. d4е.р. *", r#"
+    "#,
+    );
+    check(
+        "1. e4 d5 2. e5 f5 3. exf6 e.p. gxf6 4. d4е.р. *",
+        r#"
         en-passant-mark @ `е.р.`: this move is not an en-passant capture
           fix* Remove `е.р.` (`е.р.` -> ``)
-    "#);
+    "#,
+    );
 }
 
 // What FIDE makes optional is not reported.
@@ -609,7 +858,9 @@ fn wrong_en_passant_marks() {
 #[test]
 fn optional_marks_are_not_reported() {
     // The seed game without capture signs, check marks and `e.p.`.
-    check_clean("1. e4 e5 2. Nf3 Nf6 3. d4 ed4 4. e5 Ne4 5. Qd4 d5 6. ed6 Nd6 7. Bg5 Nc6 8. Qe3 Be7 9. Nbd2 0-0 10. 0-0-0 Re8 11. Kb1");
+    check_clean(
+        "1. e4 e5 2. Nf3 Nf6 3. d4 ed4 4. e5 Ne4 5. Qd4 d5 6. ed6 Nd6 7. Bg5 Nc6 8. Qe3 Be7 9. Nbd2 0-0 10. 0-0-0 Re8 11. Kb1",
+    );
     check_clean("1. e4 d5 2. e5 f5 3. ef6 gf6 4. Qh5 Kd7 *");
     check_clean("1. e4 e5 2. Кf3 Кc6 3. Кхe5 Кхe5 4. d4 Кc6 5. d5 Кe5 *");
     check_clean("1. f3 e5 2. g4 Qh4 0-1");
@@ -619,131 +870,190 @@ fn optional_marks_are_not_reported() {
 fn missing_marks_are_reported_when_asked() {
     let options =
         Options { report_missing_check: true, report_missing_capture: true, ..Options::default() };
-    check_with("1. e4 d5 2. ed5 Qd5 3. Nc3 Qe5 4. Be2 Qe4 *", &options, r#"
+    check_with(
+        "1. e4 d5 2. ed5 Qd5 3. Nc3 Qe5 4. Be2 Qe4 *",
+        &options,
+        r#"
         capture-mark @ `ed5`: the move captures but has no capture sign
           fix* Add the capture sign (`` -> `x`)
         capture-mark @ `Qd5`: the move captures but has no capture sign
           fix* Add the capture sign (`` -> `x`)
         check-mark @ `Qe5`: the move gives check but has no `+`
           fix* Add + (`` -> `+`)
-    "#);
-    check_with("1. f3 e5 2. g4 Qh4 0-1", &options, r#"
+    "#,
+    );
+    check_with(
+        "1. f3 e5 2. g4 Qh4 0-1",
+        &options,
+        r#"
         check-mark @ `Qh4`: the move mates but has no `#`
           fix* Add # (`` -> `#`)
-    "#);
+    "#,
+    );
 }
 
 // homoglyph
 
 #[test]
 fn cyrillic_letters_in_squares() {
-    check("1. е4 e5 2. Кf3 Кc6 3. Сc4 Сс5 4. 0-0 Кf6 *", r#"
+    check(
+        "1. е4 e5 2. Кf3 Кc6 3. Сc4 Сс5 4. 0-0 Кf6 *",
+        r#"
         homoglyph @ `е`: `е` in a square is the Cyrillic letter `е`, a look-alike of `e`
           fix* Write e (`е` -> `e`)
         homoglyph @ `с`: `с` in a square is the Cyrillic letter `с`, a look-alike of `c`
           fix* Write c (`с` -> `c`)
-    "#);
-    check("1. e4 а6 2. d4 e6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 а6 2. d4 e6 *",
+        r#"
         homoglyph @ `а`: `а` in a square is the Cyrillic letter `а`, a look-alike of `a`
           fix* Write a (`а` -> `a`)
-    "#);
-    check("1. е4 е5 2. Nf3 *", r#"
+    "#,
+    );
+    check(
+        "1. е4 е5 2. Nf3 *",
+        r#"
         homoglyph @ `е`: `е` in a square is the Cyrillic letter `е`, a look-alike of `e`
           fix* Write e (`е` -> `e`)
         homoglyph @ `е`: `е` in a square is the Cyrillic letter `е`, a look-alike of `e`
           fix* Write e (`е` -> `e`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn digits_written_as_letters() {
-    check("1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4. 0-0 Сc5 5. Лel 0-0 *", r#"
+    check(
+        "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4. 0-0 Сc5 5. Лel 0-0 *",
+        r#"
         homoglyph @ `l`: `l` in a square is the letter `l`, a look-alike of `1`
           fix* Write 1 (`l` -> `1`)
-    "#);
-    check("1. e4 e5 2. КfЗ Кc6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. КfЗ Кc6 *",
+        r#"
         homoglyph @ `З`: `З` in a square is the Cyrillic letter `З`, a look-alike of `3`
           fix* Write 3 (`З` -> `3`)
-    "#);
-    check("1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O 5. d3 d6 6. Nbd2 Nbd7 7. Re1 Re8 8. Nfl *", r#"
+    "#,
+    );
+    check(
+        "1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O 5. d3 d6 6. Nbd2 Nbd7 7. Re1 Re8 8. Nfl *",
+        r#"
         homoglyph @ `l`: `l` in a square is the letter `l`, a look-alike of `1`
           fix* Write 1 (`l` -> `1`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn latin_letters_in_a_russian_game() {
-    check("1. e4 e5 2. Kf3 Кc6 3. Cc4 Сc5 4. Kpe2 *", r#"
+    check(
+        "1. e4 e5 2. Kf3 Кc6 3. Cc4 Сc5 4. Kpe2 *",
+        r#"
         homoglyph @ `K`: `K` is a look-alike of the Russian letter `К` (knight)
           fix* Write К (`K` -> `К`)
         homoglyph @ `C`: `C` is a look-alike of the Russian letter `С` (bishop)
           fix* Write С (`C` -> `С`)
         homoglyph @ `Kp`: `Kp` is a look-alike of the Russian letter `Кр` (king)
           fix* Write Кр (`Kp` -> `Кр`)
-    "#);
+    "#,
+    );
     // A Latin `K` that is no knight is the English king.
-    check(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8Ф Kb2 *"), r#"
+    check(
+        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8Ф Kb2 *"),
+        r#"
         language-mix @ `K`: `K` is the English letter for the king, but this game is in Russian: write Кр
           fix* Write Кр (`K` -> `Кр`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn cyrillic_signs_in_a_latin_game() {
-    check("1. e4 e5 2. Nf3 Nc6 3. Nхe5 Nхe5 *", r#"
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3. Nхe5 Nхe5 *",
+        r#"
         homoglyph @ `х`: `х` as the capture sign is the Cyrillic letter `х`, a look-alike of `x`
           fix* Write x (`х` -> `x`)
         homoglyph @ `х`: `х` as the capture sign is the Cyrillic letter `х`, a look-alike of `x`
           fix* Write x (`х` -> `x`)
-    "#);
-    check("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. О-О *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. О-О *",
+        r#"
         homoglyph @ `О`: `О` in castling is the Cyrillic letter `О`, a look-alike of `O`
           fix* Write O (`О` -> `O`)
         homoglyph @ `О`: `О` in castling is the Cyrillic letter `О`, a look-alike of `O`
           fix* Write O (`О` -> `O`)
-    "#);
+    "#,
+    );
 }
 
 // pawn-letter
 
 #[test]
 fn pawn_letters() {
-    check("1. Pe4 e5 2. Nf3 Nc6 3. pd4 *", r#"
+    check(
+        "1. Pe4 e5 2. Nf3 Nc6 3. pd4 *",
+        r#"
         pawn-letter @ `P`: a pawn move is written without a letter: `P` is not needed
           fix* Remove `P` (`P` -> ``)
         pawn-letter @ `p`: a pawn move is written without a letter: `p` is not needed
           fix* Remove `p` (`p` -> ``)
-    "#);
-    check("1. пe4 e5 2. Кf3 *", r#"
+    "#,
+    );
+    check(
+        "1. пe4 e5 2. Кf3 *",
+        r#"
         pawn-letter @ `п`: a pawn move is written without a letter: `п` is not needed
           fix* Remove `п` (`п` -> ``)
-    "#);
-    check("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Bd4 exd4 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Bd4 exd4 *",
+        r#"
         pawn-letter @ `B`: a pawn move is written without a letter: `B` is not needed
           fix* Remove `B` (`B` -> ``)
-    "#);
-    check("1. Pe4 e5 2. Cf3 Cc6 3. Fb5 *", r#"
+    "#,
+    );
+    check(
+        "1. Pe4 e5 2. Cf3 Cc6 3. Fb5 *",
+        r#"
         pawn-letter @ `P`: a pawn move is written without a letter: `P` is not needed
           fix* Remove `P` (`P` -> ``)
-    "#);
-    check("1. ♙e4 e5 2. ♘f3 *", r#"
+    "#,
+    );
+    check(
+        "1. ♙e4 e5 2. ♘f3 *",
+        r#"
         pawn-letter @ `♙`: a pawn move is written without a letter: `♙` is not needed
           fix* Remove `♙` (`♙` -> ``)
-    "#);
+    "#,
+    );
 }
 
 // move-number
 
 #[test]
 fn wrong_move_numbers() {
-    check("1. e4 e5 2. Nf3 Nc6 4. Bb5 a6 *", r#"
+    check(
+        "1. e4 e5 2. Nf3 Nc6 4. Bb5 a6 *",
+        r#"
         move-number @ `4.`: the move number 4 does not fit: this is White's move 3
           fix* Write 3. (`4.` -> `3.`)
-    "#);
-    check("1. e4 e5 2. Nf3 Nc6 3... Bb5 a6 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3... Bb5 a6 *",
+        r#"
         move-number @ `3...`: `3...` marks a move of Black, but it is White's move 3
           fix* Write 3. (`3...` -> `3.`)
-    "#);
+    "#,
+    );
     // Black's move numbers, book style and PGN style, are all right.
     check_clean("1. e4 1... e5 2. Nf3 2...Nc6 3.Bb5 3…a6 *");
     check_clean("1. e4 e5 2) Nf3 Nc6 3 Bb5 *");
@@ -753,18 +1063,27 @@ fn wrong_move_numbers() {
 
 #[test]
 fn letters_of_two_languages() {
-    check("1. e4 e5 2. Nf3 Кc6 3. Bb5 *", r#"
+    check(
+        "1. e4 e5 2. Nf3 Кc6 3. Bb5 *",
+        r#"
         language-mix @ `К`: `К` is the Russian letter for the knight, but this game is in English: write N
           fix* Write N (`К` -> `N`)
-    "#);
-    check("1. e4 e5 2. Nf3 Sc6 3. Bb5 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Nf3 Sc6 3. Bb5 *",
+        r#"
         language-mix @ `S`: `S` is the German letter for the knight, but this game is in English: write N
           fix* Write N (`S` -> `N`)
-    "#);
-    check("1. e4 e5 2. Кf3 Nc6 3. Сb5 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Кf3 Nc6 3. Сb5 *",
+        r#"
         language-mix @ `N`: `N` is the English letter for the knight, but this game is in Russian: write К
           fix* Write К (`N` -> `К`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
@@ -774,14 +1093,17 @@ fn undecided_language_is_reported_when_it_changes_the_findings() {
     check_clean("1. g4 f5 2. d4 g6 3. Nd2 *");
     // Both readings find a mistake, at different places: which one is real
     // depends on the language, so the assumption is reported.
-    check("1. d3 e5 2. Nd2 Nf6 3. Nc3 *", r#"
+    check(
+        "1. d3 e5 2. Nd2 Nf6 3. Nc3 *",
+        r#"
         language-mix @ `N`: the notation language could not be decided: the moves read equally well in English and Romanian; assuming English (set the language to be sure)
         illegal-move @ `Nc3`: Nc3 is illegal: no white knight can reach c3
           fix Write Nh3 (`Nc3` -> `Nh3`)
           fix Write Nb3 (`Nc3` -> `Nb3`)
           fix Write Nc4 (`Nc3` -> `Nc4`)
           fix Write c3 (`Nc3` -> `c3`)
-    "#);
+    "#,
+    );
 }
 
 // tag
@@ -806,22 +1128,31 @@ fn malformed_tags() {
 
 #[test]
 fn redundant_disambiguation() {
-    check("1. e4 e5 2. Ngf3 Nc6 3. N1c3 *", r#"
+    check(
+        "1. e4 e5 2. Ngf3 Nc6 3. N1c3 *",
+        r#"
         redundant-disambiguation @ `g`: `g` is not needed: no other knight can go to f3
           fix* Remove `g` (`g` -> ``)
         redundant-disambiguation @ `1`: `1` is not needed: no other knight can go to c3
           fix* Remove `1` (`1` -> ``)
-    "#);
-    check("1. e4 e5 2. Кgf3 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Кgf3 *",
+        r#"
         redundant-disambiguation @ `g`: `g` is not needed: no other knight can go to f3
           fix* Remove `g` (`g` -> ``)
-    "#);
-    check("1. e4 e5 2. Sgf3 Sbc6 3. Lb5 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Sgf3 Sbc6 3. Lb5 *",
+        r#"
         redundant-disambiguation @ `g`: `g` is not needed: no other knight can go to f3
           fix* Remove `g` (`g` -> ``)
         redundant-disambiguation @ `b`: `b` is not needed: no other knight can go to c6
           fix* Remove `b` (`b` -> ``)
-    "#);
+    "#,
+    );
     // Long algebraic names the origin by style, not as a disambiguation.
     check_clean("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1c4 *");
 }
@@ -830,25 +1161,40 @@ fn redundant_disambiguation() {
 
 #[test]
 fn syntax_errors() {
-    check("1. e4 e5 ) 2. Nf3 *", r#"
+    check(
+        "1. e4 e5 ) 2. Nf3 *",
+        r#"
         syntax @ `)`: unbalanced closing bracket in `)`
-    "#);
-    check("1. e4 e5 2. Nf3 ( 2. d4 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Nf3 ( 2. d4 *",
+        r#"
         syntax @ ``: `)` is missing here
-    "#);
-    check("[Event \"x\"\n1. e4 *", r#"
+    "#,
+    );
+    check(
+        "[Event \"x\"\n1. e4 *",
+        r#"
         syntax @ ``: `]` is missing here
-    "#);
-    check("1. e4 e5 2. Nf3 Nc6 3. Z7 *", r#"
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3. Z7 *",
+        r#"
         syntax @ `Z7`: `Z7` is not chess notation
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn unsupported_variant_is_not_checked() {
-    check("[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 Nc6 3. N@e5 *", r#"
+    check(
+        "[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. Nf3 Nc6 3. N@e5 *",
+        r#"
         unchecked @ `[Variant "Crazyhouse"]`: the moves were not checked: the variant Crazyhouse is not supported
-    "#);
+    "#,
+    );
 }
 
 // Inference of the language from the letters and the replay.
@@ -870,10 +1216,13 @@ fn letters_that_mean_different_pieces_are_read_right() {
     for (text, language) in cases {
         assert_eq!(languages(text)[0].0, language, "{text}");
     }
-    check("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Bd4 exd4 *", r#"
+    check(
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Bd4 exd4 *",
+        r#"
         pawn-letter @ `B`: a pawn move is written without a letter: `B` is not needed
           fix* Remove `B` (`B` -> ``)
-    "#);
+    "#,
+    );
     check_clean("1. e4 e5 2. Pf3 Pc6 3. Lb5 a6 4. Lxc6 dxc6 5. O-O *");
     check_clean("1. e4 e5 2. Rf3 Rc6 3. Lb5 a6 4. Lxc6 dxc6 *");
     check_clean("1. e4 e5 2. Re2 Re7 3. Rf3 Rf6 *");
@@ -890,22 +1239,31 @@ fn letters_that_mean_different_pieces_are_read_right() {
 #[test]
 fn a_chosen_language_is_used_as_is() {
     let options = Options { language: Some(Language::En), ..Options::default() };
-    check_with("1. e4 e5 2. Sf3 *", &options, r#"
+    check_with(
+        "1. e4 e5 2. Sf3 *",
+        &options,
+        r#"
         language-mix @ `S`: `S` is the German letter for the knight, but this game is in English: write N
           fix* Write N (`S` -> `N`)
-    "#);
+    "#,
+    );
 }
 
 // Variations replay from the position before the move they replace.
 
 #[test]
 fn variations_replay_from_before_the_move_they_replace() {
-    check_clean("1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. exd5) 3. Nf3) 2... Nc6 (2... d6 3. d4 (3. Bc4 Be7)) 3. Bb5 *");
+    check_clean(
+        "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. exd5) 3. Nf3) 2... Nc6 (2... d6 3. d4 (3. Bc4 Be7)) 3. Bb5 *",
+    );
     check_clean("1. e4 (1. d4 d5 (1... Nf6 2. c4)) 1... e5 *");
-    check("1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. Nf6) 3. Bc4) Nc6 3. Bb5 *", r#"
-        illegal-move @ `Nf6`: Nf6 is illegal: no white knight can reach f6; Black could make this move, but it is White's turn (is a move missing or written twice?); read as Nf3, the only move it can be
+    check(
+        "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. Nf6) 3. Bc4) Nc6 3. Bb5 *",
+        r#"
+        illegal-move @ `Nf6`: Nf6 is illegal: no white knight can reach f6; Black could make this move, but it is White's turn (is a move missing or written twice?); read as Nf3, the only move close to what is written
           fix* Write Nf3 (`Nf6` -> `Nf3`)
-    "#);
+    "#,
+    );
     check_clean("1. e4 e5 (1... c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Bb5) 2. Nf3 *");
 }
 
@@ -915,10 +1273,13 @@ fn variations_replay_from_before_the_move_they_replace() {
 fn games_from_a_fen() {
     check_clean(&fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "1. O-O O-O-O 2. Rfe1 Rde8 *"));
     check_clean(&fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 21", "21. exd6 e.p. Kd7 22. Kd2 *"));
-    check(&fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 21", "1. exd6 Kd7 *"), r#"
+    check(
+        &fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 21", "1. exd6 Kd7 *"),
+        r#"
         move-number @ `1.`: the move number 1 does not fit: this is White's move 21
           fix* Write 21. (`1.` -> `21.`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
@@ -926,14 +1287,19 @@ fn chess960_from_the_variant_tag() {
     // The king castles from f1 with the h1 rook, over the square g1.
     let start = "[Variant \"Chess960\"]\n[FEN \"nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1\"]\n[SetUp \"1\"]\n\n";
     check_clean(&format!("{start}1. Nh3 Nh6 2. O-O O-O 3. Kh1 Kh8 *"));
-    check(&format!("{start}1. O-O *"), r#"
+    check(
+        &format!("{start}1. O-O *"),
+        r#"
         illegal-move @ `O-O`: O-O is illegal: castling kingside is blocked by the white knight on g1
-    "#);
+    "#,
+    );
     // The king on g1 castles short with the h1 rook, but the f1 rook
     // stands where that rook must go.
     check(
         "[Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n[SetUp \"1\"]\n\n9. O-O *",
-        r#""#,
+        r#"
+        illegal-move @ `O-O`: O-O is illegal: castling kingside is blocked by the white rook on f1
+    "#,
     );
 }
 
@@ -942,24 +1308,118 @@ fn games_from_a_position_description() {
     check_clean(
         "Белые: Крс1, Фf2, Лe1, Лh1, Кe4, Кe6; пп. a3, b2, c2, c5, g3.\nЧёрные: Крg8, Фd8, Ла8, Лf8, Сg4, Сg7; пп. b7, c6, f7, g6, h7.\n1. Кxg7 Крxg7 2. Фd4+ Крg8 3. Кf6+ Крg7 *",
     );
-    check_clean("White: Kc1, Qf2, Re1; pawns a3, b2.\nBlack: Kg8; pawns h7, g7.\n1. Qf7+ Kh8 2. Re8# 1-0");
+    check_clean(
+        "White: Kc1, Qf2, Re1; pawns a3, b2.\nBlack: Kg8; pawns h7, g7.\n1. Qf7+ Kh8 2. Re8# 1-0",
+    );
     // The move number says whose move it is and how far the game is.
-    check_clean("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23. Фf7+ Крh8 24. Лe8# 1-0");
-    check_clean("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23... Крh8 24. Фf8# 1-0");
+    check_clean(
+        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23. Фf7+ Крh8 24. Лe8# 1-0",
+    );
+    check_clean(
+        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23... Крh8 24. Фf8# 1-0",
+    );
     // The pawns after `пп.` are on the board: without f7, g7 and h7 the
     // rook would give no mate.
     check_clean("Белые: Крс1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, g7, h7.\n1. Лe8# 1-0");
-    check("Белые: Крс1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, h7.\n1. Лe8# 1-0", r#"
+    check(
+        "Белые: Крс1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, h7.\n1. Лe8# 1-0",
+        r#"
         check-mark @ `#`: `#` is wrong: the move gives check, not mate
           fix* Write + (`#` -> `+`)
-    "#);
+    "#,
+    );
 }
 
 #[test]
 fn null_moves_count_the_move_numbers_on() {
     check_clean("1. e4 e5 2. Nf3 -- 3. Bb5 *");
-    check("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- 4. Qf8 *", r#"
+    check(
+        "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- 4. Qf8 *",
+        r#"
         illegal-move @ `--`: a null move is not possible while the king is in check
         unchecked @ `Qf8`: the rest of this game (1 move) was not checked: the move -- before it could not be read
-    "#);
+    "#,
+    );
+}
+
+// Every move-level code, the same in every notation: each case is written
+// in English and translated letter by letter.
+
+/// The text with the English piece letters of moves (a capital K, Q, R, B
+/// or N that starts a move or follows `=`) replaced by the language's.
+fn translate(text: &str, language: Language) -> String {
+    use shakmaty::Role;
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut prev: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let starts_move = prev.is_none_or(|p| matches!(p, ' ' | '.' | '(' | '=' | '\n'));
+        let role = match c {
+            'K' => Some(Role::King),
+            'Q' => Some(Role::Queen),
+            'R' => Some(Role::Rook),
+            'B' => Some(Role::Bishop),
+            'N' => Some(Role::Knight),
+            _ => None,
+        };
+        let before_square = chars.peek().is_some_and(|n| matches!(n, 'a'..='h' | '1'..='8' | 'x'));
+        match role {
+            Some(role) if starts_move && (before_square || prev == Some('=')) => {
+                out.push_str(language.letter(role));
+            }
+            _ => out.push(c),
+        }
+        prev = Some(c);
+    }
+    out
+}
+
+#[test]
+fn every_move_code_in_every_notation() {
+    use super::Code;
+    let promotion = "[FEN \"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n";
+    let cases: [(String, Code, &str); 14] = [
+        ("1. e4 e5 ) 2. Nf3 *".into(), Code::Syntax, ")"),
+        ("1. e4 f5 2. Qh5+ Kf7 *".into(), Code::IllegalMove, "Kf7"),
+        ("1. Nf3 Nf6 2. d4 d5 3. Nd2 *".into(), Code::AmbiguousMove, "Nd2"),
+        (format!("{promotion}1. e8 Kb2 2. Qe4 *"), Code::MissingPromotion, "e8"),
+        ("1. f3 e5 2. g4 Qh4# 1-0".into(), Code::Result, "1-0"),
+        ("1. e4 e5 2. Nf3+ Nc6 *".into(), Code::CheckMark, "+"),
+        ("1. e4 f5 2. Qh5# g6 *".into(), Code::CheckMark, "#"),
+        ("1. e4 e5 2. Nxf3 Nc6 *".into(), Code::CaptureMark, "x"),
+        ("1. e4 d5 2. exd5 e.p. Qxd5 *".into(), Code::EnPassantMark, "e.p."),
+        ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Rel *".into(), Code::Homoglyph, "l"),
+        ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. О-О Nf6 *".into(), Code::Homoglyph, "О"),
+        ("1. e4 e5 3. Nf3 Nc6 *".into(), Code::MoveNumber, "3."),
+        ("1. e4 e5 2. Ngf3 Nc6 *".into(), Code::RedundantDisambiguation, "g"),
+        // After the ambiguous move (the first finding).
+        ("1. Nf3 Nf6 2. d4 d5 3. Nd2 e6 4. e4 *".into(), Code::Unchecked, "e6"),
+    ];
+    for language in [Language::En, Language::Ru, Language::De, Language::Fr, Language::Figurine] {
+        let mut all = cases.to_vec();
+        // The pawn letter and a letter of another language differ by
+        // language.
+        let pawn = language.pawn_letters()[0];
+        all.push(("1. @e4 e5 2. Nf3 *".to_owned(), Code::PawnLetter, "P"));
+        let foreign = if language == Language::Ru { "S" } else { "К" };
+        all.push((format!("1. e4 e5 2. Nf3 {foreign}c6 3. Bb5 *"), Code::LanguageMix, "FOREIGN"));
+        for (text, code, token) in all {
+            // The pawn letter goes in after the translation, which would
+            // take a German `B` for the bishop.
+            let text = translate(&text, language).replace('@', pawn);
+            let token = match token {
+                "P" => pawn.to_owned(),
+                "FOREIGN" => foreign.to_owned(),
+                token => translate(token, language),
+            };
+            let report = analyze_text(&text, &Options::default());
+            let found: Vec<(super::Code, &str)> =
+                report.diagnostics().map(|d| (d.code, &text[d.span.clone()])).collect();
+            let at = if code == Code::Unchecked { 1 } else { 0 };
+            assert!(
+                found.get(at) == Some(&(code, token.as_str())),
+                "{language:?}: expected {code} at `{token}` as finding {at} in\n{text}\ngot {found:?}"
+            );
+        }
+    }
 }

@@ -10,8 +10,11 @@ use crate::analysis::{self, Diagnostic, Language, Options, Severity};
 use crate::syntax;
 
 /// Files larger than this are split at game boundaries so that several
-/// threads share one big file.
-const PIECE_LEN: usize = 256 * 1024;
+/// threads share one big file. Small pieces are also faster on one thread:
+/// a piece's tree and lowered games stay in the CPU caches, and tree-sitter
+/// balances shorter lists (on 10 MB of games, one core: 256 KB pieces take
+/// about 20 % more CPU time than 32 KB ones; `check-stages` measures it).
+const PIECE_LEN: usize = 32 * 1024;
 
 /// A file's findings.
 pub struct Checked {
@@ -29,7 +32,10 @@ pub fn run_check(args: &Args) -> i32 {
             Some(language) => Some(language),
             None => {
                 let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-                eprintln!("error: unknown language `{code}`; use auto or one of {}", codes.join(", "));
+                eprintln!(
+                    "error: unknown language `{code}`; use auto or one of {}",
+                    codes.join(", ")
+                );
                 return 2;
             }
         },
@@ -105,6 +111,8 @@ pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) ->
         file: usize,
         range: std::ops::Range<usize>,
     }
+    /// A piece's games and diagnostics, once a thread has checked it.
+    type Done = std::sync::Mutex<Option<(usize, Vec<Diagnostic>)>>;
     let mut jobs = Vec::new();
     for (file, source) in sources.iter().enumerate() {
         for range in syntax::split::split_at_games(&source.text, PIECE_LEN) {
@@ -112,8 +120,7 @@ pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) ->
         }
     }
     let next = AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<(usize, Vec<Diagnostic>)>>> =
-        jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let results: Vec<Done> = jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(jobs.len()).max(1) {
             scope.spawn(|| {
@@ -129,7 +136,8 @@ pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) ->
                     // fresh memory than the lowering itself.
                     let mut diagnostics: Vec<Diagnostic> = Vec::new();
                     syntax::lower_each(&tree, text, |game| {
-                        diagnostics.extend(analysis::analyze_game(&game, text, options).diagnostics);
+                        diagnostics
+                            .extend(analysis::analyze_game(&game, text, options).diagnostics);
                     });
                     let shift = job.range.start;
                     if shift > 0 {
@@ -138,15 +146,20 @@ pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) ->
                         }
                     }
                     let games = count_games(&tree);
-                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some((games, diagnostics));
+                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some((games, diagnostics));
                 }
             });
         }
     });
-    let mut checked: Vec<Checked> =
-        sources.into_iter().map(|source| Checked { source, games: 0, diagnostics: Vec::new() }).collect();
+    let mut checked: Vec<Checked> = sources
+        .into_iter()
+        .map(|source| Checked { source, games: 0, diagnostics: Vec::new() })
+        .collect();
     for (job, result) in jobs.iter().zip(results) {
-        if let Some((games, mut diagnostics)) = result.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        if let Some((games, mut diagnostics)) =
+            result.into_inner().unwrap_or_else(|e| e.into_inner())
+        {
             checked[job.file].games += games;
             checked[job.file].diagnostics.append(&mut diagnostics);
         }

@@ -38,7 +38,8 @@ pub fn run_stdio() -> i32 {
     runtime.block_on(async {
         let (reader, writer) = tokio::io::duplex(1 << 20);
         tokio::spawn(sanitize(tokio::io::stdin(), writer));
-        let (service, socket) = LspService::new(Backend::new);
+        let (service, socket) =
+            LspService::build(Backend::new).custom_method("chess-ls/positionAt", Backend::position_at).finish();
         Server::new(reader, tokio::io::stdout(), socket).serve(service).await;
     });
     // The reader of stdin may still be blocked in a read; do not wait for

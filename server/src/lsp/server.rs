@@ -13,7 +13,7 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
 use super::convert;
-use super::document::{ByteChange, Document};
+use super::document::{ByteChange, Document, Kind};
 use super::handlers;
 use crate::line_index::Unit;
 
@@ -56,6 +56,17 @@ impl Backend {
         self.with_state(|state| match state.docs.get(uri) {
             Some(doc) => f(doc, state.unit, &state.settings),
             None => T::default(),
+        })
+    }
+
+    /// `chess-ls/positionAt`: the position and the game's language at the
+    /// cursor, for an editor's board view and status bar.
+    pub async fn position_at(
+        &self,
+        params: TextDocumentPositionParams,
+    ) -> Result<Option<handlers::position::PositionInfo>> {
+        self.on_doc(&params.text_document.uri, |doc, unit, settings| {
+            handlers::position::position_at(doc, params.position, unit, settings)
         })
     }
 
@@ -133,7 +144,9 @@ impl LanguageServer for Backend {
         let doc = params.text_document;
         let uri = doc.uri.clone();
         let _ = self.with_state(|state| {
-            let opened = Document::open(doc.text, doc.version, &state.settings.options);
+            // A Markdown document is analysed in its ```pgn / ```chess blocks.
+            let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
+            let opened = Document::open_as(kind, doc.text, doc.version, &state.settings.options);
             state.docs.insert(doc.uri, opened);
         });
         self.publish(uri).await;

@@ -17,6 +17,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
+pub mod markdown;
 pub mod split;
 
 use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
@@ -148,6 +149,9 @@ pub struct Placement<'a> {
 }
 
 /// One element of a line of play.
+// A move is far larger than the other items, but boxing it would cost an
+// allocation per move; items are built once, in order, and never resized.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item<'a> {
     MoveNumber(Token<'a>),

@@ -17,7 +17,8 @@ use std::process::ExitCode;
 use chess_ls::analysis::languages::{Language, MoveStyle};
 use chess_ls_tests::generate::{RenderOptions, corpus};
 
-const USAGE: &str = "usage: gen-games [--lang LANG] (--size SIZE | --games N) [--seed SEED] OUT.pgn";
+const USAGE: &str =
+    "usage: gen-games [--lang LANG] (--size SIZE | --games N) [--seed SEED] OUT.pgn";
 
 /// How much to write.
 enum Amount {
@@ -46,7 +47,12 @@ fn main() -> ExitCode {
         eprintln!("gen-games: cannot write {}: {e}", args.out);
         return ExitCode::FAILURE;
     }
-    eprintln!("gen-games: wrote {games} games ({} bytes) in {} to {}", text.len(), args.language.name(), args.out);
+    eprintln!(
+        "gen-games: wrote {games} games ({} bytes) in {} to {}",
+        text.len(),
+        args.language.name(),
+        args.out
+    );
     ExitCode::SUCCESS
 }
 
@@ -91,16 +97,20 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         match arg.as_str() {
             "--lang" => {
                 let code = value("--lang")?;
-                language = Language::from_code(&code).ok_or_else(|| format!("unknown language `{code}`"))?;
+                language = Language::from_code(&code)
+                    .ok_or_else(|| format!("unknown language `{code}`"))?;
             }
             "--size" => amount = Some(Amount::Bytes(parse_size(&value("--size")?)?)),
             "--games" => {
                 let n = value("--games")?;
-                amount = Some(Amount::Games(n.parse().map_err(|_| format!("`{n}` is not a number of games"))?));
+                amount = Some(Amount::Games(
+                    n.parse().map_err(|_| format!("`{n}` is not a number of games"))?,
+                ));
             }
             "--seed" => {
                 let s = value("--seed")?;
-                seed = s.parse().map_err(|_| format!("`{s}` is not a seed (an unsigned number)"))?;
+                seed =
+                    s.parse().map_err(|_| format!("`{s}` is not a seed (an unsigned number)"))?;
             }
             "-h" | "--help" => return Err("writes random legal games".to_owned()),
             _ if arg.starts_with('-') => return Err(format!("unknown option `{arg}`")),
@@ -151,7 +161,12 @@ mod tests {
 
     #[test]
     fn size_is_reached_with_whole_games() {
-        let args = Args { language: Language::Ru, amount: Amount::Bytes(20_000), seed: 1, out: String::new() };
+        let args = Args {
+            language: Language::Ru,
+            amount: Amount::Bytes(20_000),
+            seed: 1,
+            out: String::new(),
+        };
         let text = generate(&args);
         assert!(text.len() >= 20_000 && text.len() < 40_000, "{}", text.len());
         assert!(text.ends_with("\n") && !text.ends_with("\n\n"));

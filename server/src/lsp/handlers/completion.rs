@@ -17,7 +17,12 @@ use crate::syntax;
 
 pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<CompletionResponse> {
     let offset = convert::offset(doc, position, unit);
-    let text = &doc.text;
+    if !doc.in_notation(offset) {
+        // Markdown prose: nothing to complete.
+        return None;
+    }
+    // What the parser reads (in Markdown, the prose around a block is blank).
+    let text = doc.source();
     // The word being typed: back to whitespace, a bracket or a move number.
     let word_start = text[..offset]
         .char_indices()

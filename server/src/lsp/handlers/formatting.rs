@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use crate::line_index::Unit;
 use crate::lsp::convert;
-use crate::lsp::document::Document;
+use crate::lsp::document::{Document, Kind};
 
 const WIDTH: usize = 80;
 
@@ -24,6 +24,10 @@ pub fn format(doc: &Document, unit: Unit) -> Option<Vec<TextEdit>> {
 /// The formatted text, or `None` when the document cannot be formatted
 /// safely.
 pub fn format_text(doc: &Document) -> Option<String> {
+    if doc.kind() == Kind::Markdown {
+        // The layout is for whole notation files, not for blocks in prose.
+        return None;
+    }
     let trees: Vec<tree_sitter::Tree> = doc.pieces.iter().map(|p| p.tree(doc)).collect();
     if trees.iter().any(|t| t.root_node().has_error()) {
         return None;

@@ -7,5 +7,6 @@ pub mod diagnostics;
 pub mod folding;
 pub mod formatting;
 pub mod hover;
+pub mod position;
 pub mod semantic_tokens;
 pub mod symbols;

@@ -85,11 +85,13 @@ fn push(
     last: &mut (usize, usize),
     out: &mut Vec<SemanticToken>,
 ) {
-    let text = &doc.text[span.clone()];
+    // The parser's text: in Markdown, prose inside a token's span (a comment
+    // left open across blocks) is blank and gives no token.
+    let text = &doc.source()[span.clone()];
     let mut start = span.start;
     for piece in text.split_inclusive('\n') {
         let content = piece.trim_end_matches(['\n', '\r']);
-        if !content.is_empty() {
+        if !content.trim().is_empty() {
             let (line, column) = doc.position(start, unit);
             let (_, end_column) = doc.position(start + content.len(), unit);
             let delta_line = line - last.0;

@@ -1,0 +1,247 @@
+-- End-to-end test of chess-ls.nvim in a real headless Neovim (run by
+-- ../test.sh): zero-config start on a Russian *.pgn and on a Markdown
+-- chapter, diagnostics at exact positions, a hover board, the preferred
+-- quick-fix applied through vim.lsp.buf.code_action, completion,
+-- tree-sitter captures and folds, and :checkhealth chess-ls.
+-- Exits with :cquit when anything fails.
+
+local repo = assert(vim.env.CHESS_LS_REPO, 'CHESS_LS_REPO is not set')
+local workdir = assert(vim.env.CHESS_LS_TEST_DIR, 'CHESS_LS_TEST_DIR is not set')
+
+local failures = 0
+local function log(line)
+  io.stdout:write(line .. '\n')
+  io.stdout:flush()
+end
+local function check(cond, what, detail)
+  if cond then
+    log('  ok   ' .. what)
+  else
+    failures = failures + 1
+    log('  FAIL ' .. what .. (detail ~= nil and ('\n       ' .. vim.inspect(detail)) or ''))
+  end
+  return cond
+end
+local function section(name)
+  log('\n' .. name)
+end
+
+local TIMEOUT = 20000
+
+--- The 0-based line and byte column of the first `needle` at or after line
+--- `from` (0-based).
+local function find(buf, needle, from)
+  local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  for i = (from or 0) + 1, #lines do
+    local col = lines[i]:find(needle, 1, true)
+    if col then
+      return i - 1, col - 1
+    end
+  end
+  error('not in the buffer: ' .. needle)
+end
+
+local function client_of(buf)
+  local clients = vim.lsp.get_clients({ bufnr = buf, name = 'chess_ls' })
+  return clients[1]
+end
+
+local function diagnostics(buf)
+  local ds = vim.diagnostic.get(buf)
+  table.sort(ds, function(a, b)
+    return a.lnum < b.lnum or a.lnum == b.lnum and a.col < b.col
+  end)
+  return ds
+end
+
+local function codes(ds)
+  return vim.tbl_map(function(d)
+    return d.code
+  end, ds)
+end
+
+local function request(buf, method, params)
+  local responses = vim.lsp.buf_request_sync(buf, method, params, TIMEOUT) or {}
+  for _, response in pairs(responses) do
+    if response.error then
+      error(method .. ': ' .. vim.inspect(response.error))
+    end
+    return response.result
+  end
+end
+
+local function position_params(buf, row, col)
+  vim.api.nvim_win_set_cursor(0, { row + 1, col })
+  local client = client_of(buf)
+  return vim.lsp.util.make_position_params(0, client.offset_encoding)
+end
+
+--- Diagnostics, hover, quick-fix, completion and tree-sitter on the game in
+--- `buf`, whose lines start at `first` (0-based). `prose` is a line before
+--- the game holding move-like words that are not notation (Markdown).
+local function check_game(buf, first, prose)
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(buf)
+    return c ~= nil and c.initialized
+  end, 20), 'the chess_ls client starts and attaches')
+  local client = client_of(buf)
+  if not client then
+    return
+  end
+
+  -- Diagnostics: 7. Кd2 is ambiguous, 16. Кf3 illegal, nothing else.
+  check(vim.wait(TIMEOUT, function()
+    return #vim.diagnostic.get(buf) >= 2
+  end, 20), 'diagnostics arrive')
+  local ds = diagnostics(buf)
+  check(vim.deep_equal(codes(ds), { 'ambiguous-move', 'illegal-move' }), 'codes: ambiguous-move, illegal-move', codes(ds))
+  local arow, acol = find(buf, 'Кd2', first)
+  local irow, icol = find(buf, 'Кf3 *', first)
+  check(
+    ds[1] and ds[1].lnum == arow and ds[1].col == acol and ds[1].end_col == acol + #'Кd2',
+    ('ambiguous-move at %d:%d-%d (7. Кd2)'):format(arow, acol, acol + #'Кd2'),
+    ds[1] and { ds[1].lnum, ds[1].col, ds[1].end_col }
+  )
+  check(
+    ds[2] and ds[2].lnum == irow and ds[2].col == icol and ds[2].end_col == icol + #'Кf3',
+    ('illegal-move at %d:%d-%d (16. Кf3)'):format(irow, icol, icol + #'Кf3'),
+    ds[2] and { ds[2].lnum, ds[2].col, ds[2].end_col }
+  )
+  check(ds[1] and ds[1].severity == vim.diagnostic.severity.ERROR, 'the ambiguity is an error')
+  check(ds[2] and ds[2].message:find('White has no knight', 1, true), 'the illegal move is explained', ds[2] and ds[2].message)
+
+  -- Hover on 2. Кf3: the board after it, with its FEN.
+  local hrow, hcol = find(buf, 'Кf3', first)
+  local hover = request(buf, 'textDocument/hover', position_params(buf, hrow, hcol + 1))
+  local value = hover and hover.contents and hover.contents.value or ''
+  check(value:find('```text', 1, true) and value:find('English SAN **Nf3**', 1, true), 'hover shows a board', value)
+  check(
+    value:find('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', 1, true),
+    'hover shows the FEN after 2. Кf3'
+  )
+  if prose then
+    local prow, pcol = find(buf, 'Кf3', prose)
+    local nothing = request(buf, 'textDocument/hover', position_params(buf, prow, pcol + 1))
+    check(nothing == nil, 'no hover on a move in prose', nothing)
+  end
+
+  -- Completion where 16. Кf3 stands: White's legal moves, in Russian.
+  local items = request(buf, 'textDocument/completion', position_params(buf, irow, icol)) or {}
+  items = items.items or items
+  local labels = vim.tbl_map(function(i)
+    return i.label
+  end, items)
+  check(#labels > 10 and vim.list_contains(labels, 'Фe3') and vim.list_contains(labels, 'Лe3'), 'completion offers legal moves (Фe3, Лe3, …)', labels)
+  check(not vim.list_contains(labels, 'Кf3'), 'completion does not offer the illegal Кf3')
+  if prose then
+    local prow, pcol = find(buf, 'Кf3', prose)
+    local none = request(buf, 'textDocument/completion', position_params(buf, prow, pcol))
+    check(none == nil or #(none.items or none) == 0, 'no completion in prose', none)
+  end
+
+  -- The preferred quick-fix, applied the way a user does: Кd2 -> Кbd2.
+  vim.api.nvim_win_set_cursor(0, { arow + 1, acol + 1 })
+  local titles = {}
+  vim.lsp.buf.code_action({
+    filter = function(action)
+      table.insert(titles, action.title)
+      return action.isPreferred == true
+    end,
+    apply = true,
+  })
+  check(vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_get_lines(buf, arow, arow + 1, false)[1]:find('7. Кbd2', 1, true) ~= nil
+  end, 20), 'the preferred quick-fix writes 7. Кbd2', { titles = titles, line = vim.api.nvim_buf_get_lines(buf, arow, arow + 1, false)[1] })
+  check(vim.list_contains(titles, 'Write Кbd2'), 'the quick-fixes include "Write Кbd2"', titles)
+  check(vim.wait(TIMEOUT, function()
+    return vim.deep_equal(codes(vim.diagnostic.get(buf)), { 'illegal-move' })
+  end, 20), 'after the fix only the illegal move is left', codes(vim.diagnostic.get(buf)))
+
+  -- Tree-sitter: piece letters, squares and move numbers are captured.
+  vim.treesitter.get_parser(buf):parse(true)
+  local function captures(row, col)
+    return vim.tbl_map(function(c)
+      return c.lang .. ':' .. c.capture
+    end, vim.treesitter.get_captures_at_pos(buf, row, col))
+  end
+  local prow, pcol = find(buf, 'Кbd2', first)
+  local on_piece = captures(prow, pcol)
+  check(vim.list_contains(on_piece, 'chess:type'), 'tree-sitter: К of Кbd2 is a piece (@type)', on_piece)
+  local srow, scol = find(buf, 'e4 e5', first)
+  local on_square = captures(srow, scol + 1)
+  check(vim.list_contains(on_square, 'chess:variable'), 'tree-sitter: e4 is a square (@variable)', on_square)
+  local nrow, ncol = find(buf, '1. e4', first)
+  local on_number = captures(nrow, ncol)
+  check(vim.list_contains(on_number, 'chess:number'), 'tree-sitter: 1. is a move number (@number)', on_number)
+end
+
+local function main()
+  section('parser')
+  vim.cmd('ChessLsBuildParser')
+  local built = vim.api.nvim_get_runtime_file('parser/chess.so', false)[1]
+  check(built ~= nil, ':ChessLsBuildParser builds parser/chess.so on the runtimepath', built)
+  check(vim.treesitter.language.get_lang('pgn') == 'chess', 'filetype pgn uses the chess parser')
+  for _, name in ipairs({ 'highlights', 'folds', 'injections' }) do
+    local ok, query = pcall(vim.treesitter.query.get, 'chess', name)
+    check(ok and query ~= nil, ('queries/chess/%s.scm compiles against the parser'):format(name), query)
+  end
+
+  section('a Russian *.pgn, zero configuration')
+  local pgn = vim.fs.joinpath(workdir, 'ru-errors.pgn')
+  vim.fn.writefile(vim.fn.readfile(vim.fs.joinpath(repo, 'tests', 'fixtures', 'ru-errors.pgn')), pgn)
+  vim.cmd.edit(vim.fn.fnameescape(pgn))
+  local buf = vim.api.nvim_get_current_buf()
+  check(vim.bo[buf].filetype == 'pgn', 'ftdetect: *.pgn is filetype pgn', vim.bo[buf].filetype)
+  check(vim.treesitter.highlighter.active[buf] ~= nil, 'tree-sitter highlighting is on')
+  check(vim.wo.foldmethod == 'expr' and vim.wo.foldexpr:find('treesitter', 1, true) ~= nil, 'folds come from tree-sitter')
+  check(vim.wait(TIMEOUT, function()
+    return vim.fn.foldlevel(2) > 0
+  end, 20), 'the game folds (a line inside it has a fold level)', vim.fn.foldlevel(2))
+  check_game(buf, 0, nil)
+
+  section('a Markdown chapter with the game in a ```pgn block')
+  require('chess-ls').setup({ treesitter = { markdown = true } })
+  local game = vim.fn.readfile(vim.fs.joinpath(repo, 'tests', 'fixtures', 'ru-errors.pgn'))
+  local chapter = {
+    '# Глава 1. Итальянская партия',
+    '',
+    'После 1. e4 e5 2. Кf3 белые развивают коня; ход `Кd2` ниже неоднозначен,',
+    'а 16. Кf3 невозможен. Nf3, e4, O-O здесь просто слова.',
+    '',
+    '```pgn',
+  }
+  vim.list_extend(chapter, game)
+  vim.list_extend(chapter, { '```', '', 'После 16. Кf3 партия прервана.', '' })
+  local md = vim.fs.joinpath(workdir, 'chapter.md')
+  vim.fn.writefile(chapter, md)
+  vim.cmd.edit(vim.fn.fnameescape(md))
+  local mbuf = vim.api.nvim_get_current_buf()
+  check(vim.bo[mbuf].filetype == 'markdown', 'filetype markdown', vim.bo[mbuf].filetype)
+  check(vim.treesitter.highlighter.active[mbuf] ~= nil, 'tree-sitter highlighting is on (treesitter.markdown = true)')
+  check_game(mbuf, 6, 0)
+  local ds = vim.diagnostic.get(mbuf)
+  check(vim.iter(ds):all(function(d)
+    return d.lnum >= 6 and d.lnum < 6 + #game
+  end), 'no diagnostics outside the block')
+
+  section(':checkhealth chess-ls')
+  vim.cmd('checkhealth chess-ls')
+  local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  check(report:find('chess-ls', 1, true) ~= nil, 'the report is shown')
+  check(report:find('OK chess%-ls %d+%.%d+') ~= nil, 'it reports the server and its version', report)
+  check(report:find('OK parser `chess` loads', 1, true) ~= nil, 'it reports the parser', report)
+  check(report:find('OK queries/chess/highlights.scm', 1, true) ~= nil, 'it reports the queries', report)
+  check(not report:find('ERROR', 1, true) and not report:find('WARNING', 1, true), 'no errors or warnings', report)
+end
+
+local ok, err = xpcall(main, debug.traceback)
+if not ok then
+  failures = failures + 1
+  log('  FAIL the test script raised an error:\n' .. err)
+end
+log(('\n%s'):format(failures == 0 and 'all passed' or (failures .. ' failed')))
+if failures > 0 then
+  vim.cmd('cquit 1')
+else
+  vim.cmd('qall!')
+end
