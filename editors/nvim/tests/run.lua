@@ -5,8 +5,7 @@
 -- tree-sitter captures and folds, and :checkhealth chess-ls.
 -- Exits with :cquit when anything fails.
 
-local repo = assert(vim.env.CHESS_LS_REPO, 'CHESS_LS_REPO is not set')
-local workdir = assert(vim.env.CHESS_LS_TEST_DIR, 'CHESS_LS_TEST_DIR is not set')
+local repo, workdir ---@type string, string
 
 local failures = 0
 local function log(line)
@@ -176,6 +175,8 @@ local function check_game(buf, first, prose)
 end
 
 local function main()
+  repo = assert(vim.env.CHESS_LS_REPO, 'CHESS_LS_REPO is not set')
+  workdir = assert(vim.env.CHESS_LS_TEST_DIR, 'CHESS_LS_TEST_DIR is not set')
   section('parser')
   vim.cmd('ChessLsBuildParser')
   local built = vim.api.nvim_get_runtime_file('parser/chess.so', false)[1]
@@ -223,6 +224,20 @@ local function main()
   check(vim.iter(ds):all(function(d)
     return d.lnum >= 6 and d.lnum < 6 + #game
   end), 'no diagnostics outside the block')
+
+  section('documentation')
+  local docdir = vim.fs.joinpath(workdir, 'help', 'doc')
+  vim.fn.mkdir(docdir, 'p')
+  local plugin = vim.api.nvim_get_runtime_file('doc/chess-ls.txt', false)[1]
+  vim.fn.writefile(vim.fn.readfile(plugin), vim.fs.joinpath(docdir, 'chess-ls.txt'))
+  local tagged, tag_err = pcall(vim.cmd.helptags, vim.fn.fnameescape(docdir))
+  check(tagged, ':helptags accepts doc/chess-ls.txt (no duplicate tags)', tag_err)
+  vim.opt.runtimepath:prepend(vim.fs.joinpath(workdir, 'help'))
+  for _, tag in ipairs({ 'chess-ls', 'chess-ls-markdown', 'chess-ls-options', ':ChessLsBuildParser', 'chess-ls-health' }) do
+    local found = pcall(vim.cmd.help, tag)
+    check(found and vim.api.nvim_buf_get_name(0):find('chess%-ls%.txt$') ~= nil, ':help ' .. tag)
+  end
+  vim.cmd('helpclose')
 
   section(':checkhealth chess-ls')
   vim.cmd('checkhealth chess-ls')

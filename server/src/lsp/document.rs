@@ -750,3 +750,31 @@ mod tests {
     }
 }
 
+#[cfg(test)]
+mod tmp_bench {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn tmp_markdown_edit_cost() {
+        let game = include_str!("../../../tests/fixtures/ru-errors.pgn");
+        let mut text = String::new();
+        while text.len() < 5 << 20 {
+            text.push_str("Some prose about the game, 1. e4 and so on, a long paragraph of a book chapter.\n\n```pgn\n");
+            text.push_str(game);
+            text.push_str("\n```\n\n");
+        }
+        let t = std::time::Instant::now();
+        let mut doc = Document::open_as(Kind::Markdown, text, 1, &Options::default());
+        eprintln!("open {:?} pieces {}", t.elapsed(), doc.pieces.len());
+        let at = doc.text.len() / 2;
+        let at = at + doc.text[at..].find("Some prose").unwrap();
+        for (what, at) in [("prose", at + 5), ("block", at + doc.text[at..].find("Кc6").unwrap())] {
+            let t = std::time::Instant::now();
+            for i in 0..20 {
+                doc.apply_changes(vec![ByteChange { range: Some(at..at), text: "x".into() }], 2 + i, &Options::default());
+                doc.apply_changes(vec![ByteChange { range: Some(at..at + 1), text: "".into() }], 2 + i, &Options::default());
+            }
+            eprintln!("{what}: {:?} per edit", t.elapsed() / 40);
+        }
+    }
+}

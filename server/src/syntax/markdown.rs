@@ -157,7 +157,8 @@ pub fn piece_starts(blanked: &str, blocks: &[Block]) -> Vec<usize> {
         .enumerate()
         .flat_map(|(i, b)| {
             let run_starts = (!b.continues).then_some(b.content.start);
-            let run_ends = blocks.get(i + 1).is_none_or(|next| !next.continues).then_some(b.content.end);
+            let run_ends =
+                blocks.get(i + 1).is_none_or(|next| !next.continues).then_some(b.content.end);
             run_starts.into_iter().chain(run_ends)
         })
         .filter(|&s| s > 0 && s < blanked.len());
@@ -197,7 +198,11 @@ mod tests {
         let blanked = blank(BOOK, &blocks);
         assert_eq!(blanked.len(), BOOK.len());
         assert_eq!(blanked.lines().count(), BOOK.lines().count());
-        assert!(!blanked.contains("Chapter") && !blanked.contains("```") && !blanked.contains("not chess"));
+        assert!(
+            !blanked.contains("Chapter")
+                && !blanked.contains("```")
+                && !blanked.contains("not chess")
+        );
         assert!(!blanked.contains("After 1. e4"));
         let at = BOOK.find("3... a6").unwrap();
         assert_eq!(&blanked[at..at + 7], "3... a6");
@@ -213,7 +218,12 @@ mod tests {
         let blocks = chess_blocks(BOOK);
         let blanked = blank(BOOK, &blocks);
         let starts = piece_starts(&blanked, &blocks);
-        let runs = [blocks[0].content.start, blocks[1].content.end, blocks[2].content.start, blocks[2].content.end];
+        let runs = [
+            blocks[0].content.start,
+            blocks[1].content.end,
+            blocks[2].content.start,
+            blocks[2].content.end,
+        ];
         assert_eq!(starts, [&[0][..], &runs].concat());
     }
 

@@ -35,7 +35,7 @@ use chess_ls::syntax;
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let mut piece_kb = 256;
+    let mut piece_kb = 32;
     let mut path = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {

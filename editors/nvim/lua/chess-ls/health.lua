@@ -91,7 +91,8 @@ local function check_treesitter()
     else
       local ok, query = pcall(vim.treesitter.query.get, 'chess', name)
       if ok and query then
-        health.ok(('queries/chess/%s.scm (%d captures)'):format(name, #query.captures))
+        local n = #query.captures
+        health.ok(('queries/chess/%s.scm (%d capture%s)'):format(name, n, n == 1 and '' or 's'))
       else
         health.error(('queries/chess/%s.scm does not compile: %s'):format(name, query), {
           'the grammar changed: rebuild the parser (:ChessLsBuildParser) or update the query',

@@ -23,6 +23,8 @@ function M.setup(opts)
     client.settings = { ['chess-ls'] = settings }
     client:notify('workspace/didChangeConfiguration', { settings = client.settings })
   end
+  -- Read by plugin/chess-ls.lua when setup() runs before it (init.lua).
+  vim.g.chess_ls_autostart = config.options.autostart
   if vim.fn.has('nvim-0.11') == 1 then
     vim.lsp.enable(M.name, config.options.autostart)
   end

@@ -102,7 +102,7 @@ fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option
         .enumerate()
         .filter(|(_, l)| l.span.start <= offset && offset <= l.span.end)
         .min_by_key(|(_, l)| l.span.end - l.span.start)?;
-    let last = trace.moves.iter().filter(|m| m.line == line.0 && m.span.end <= offset).last();
+    let last = trace.moves.iter().rfind(|m| m.line == line.0 && m.span.end <= offset);
     let pos = match last {
         Some(m) => m.after.clone(),
         None => line.1.start.clone(),

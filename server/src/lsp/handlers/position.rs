@@ -99,7 +99,7 @@ pub fn position_at(
         return Some(info);
     };
     // The move under the cursor, else the last one before it.
-    let last = trace.moves.iter().filter(|m| m.line == line_index && m.span.start <= local).last();
+    let last = trace.moves.iter().rfind(|m| m.line == line_index && m.span.start <= local);
     let pos = last.map_or(&line.start, |m| &m.after);
     info.fen = Some(board::fen(pos));
     let pieces = match settings.board_style {

@@ -1,0 +1,36 @@
+// `npm run package`: builds the release chess-ls binary (cargo), puts it in
+// server/chess-ls, bundles the extension and packs a linux-x64 .vsix with
+// vsce (offline). CHESS_LS_BINARY=<file> uses that binary instead of cargo.
+import { execFileSync } from "node:child_process";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const repo = resolve(here, "../..");
+const run = (cmd, args, cwd = here) => execFileSync(cmd, args, { cwd, stdio: "inherit" });
+
+let binary = process.env.CHESS_LS_BINARY;
+if (!binary) {
+  run("cargo", ["build", "--release", "-p", "chess-ls"], repo);
+  binary = join(repo, "target", "release", "chess-ls");
+}
+mkdirSync(join(here, "server"), { recursive: true });
+copyFileSync(binary, join(here, "server", "chess-ls"));
+chmodSync(join(here, "server", "chess-ls"), 0o755);
+// The extension ships the server, so it carries the server's licence.
+copyFileSync(join(repo, "LICENSE"), join(here, "LICENSE"));
+
+run(process.execPath, [join(here, "scripts", "build.mjs"), "--production"]);
+
+const { version } = JSON.parse(readFileSync(join(here, "package.json"), "utf8"));
+const out = process.env.VSIX_OUT || join(here, `chess-ls-linux-x64-${version}.vsix`);
+run(process.execPath, [
+  join(here, "node_modules", "@vscode", "vsce", "vsce"),
+  "package",
+  "--target", "linux-x64",
+  "--allow-missing-repository",
+  "--no-update-package-json",
+  "-o", out,
+]);
+console.log(`packaged ${out}`);

@@ -1,0 +1,335 @@
+// The VS Code client of chess-ls: starts the server (found by
+// serverPath.ts), passes the settings on, and adds what an annotator needs
+// around it: the Board view, the notation language in the status bar, and
+// commands that apply the server's source actions (translate, normalize).
+// The intelligence stays in the server.
+
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import * as vscode from "vscode";
+import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from "vscode-languageclient/node";
+
+import { BoardPanel } from "./board";
+import { LANGUAGES } from "./languages";
+import { POSITION_AT, type PositionAtParams, type PositionInfo } from "./protocol";
+import { findServer } from "./serverPath";
+
+const SECTION = "chess-ls";
+const SOURCE_KIND = vscode.CodeActionKind.Source.append("chess-ls");
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel;
+let statusItem: vscode.StatusBarItem;
+let extensionUri: vscode.Uri;
+let extensionPath: string;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionUri = context.extensionUri;
+  extensionPath = context.extensionPath;
+  output = vscode.window.createOutputChannel("chess-ls");
+  statusItem = vscode.window.createStatusBarItem("chess-ls.language", vscode.StatusBarAlignment.Right, 100);
+  statusItem.name = "Chess notation language";
+  statusItem.command = "chess-ls.translate";
+  context.subscriptions.push(
+    output,
+    statusItem,
+    vscode.commands.registerCommand("chess-ls.showBoard", showBoard),
+    vscode.commands.registerCommand("chess-ls.translate", translate),
+    vscode.commands.registerCommand("chess-ls.normalize", normalize),
+    vscode.commands.registerCommand("chess-ls.restartServer", restart),
+    vscode.commands.registerCommand("chess-ls.copyFen", copyFen),
+    vscode.window.onDidChangeActiveTextEditor(() => scheduleRefresh()),
+    vscode.window.onDidChangeTextEditorSelection((e) => {
+      if (e.textEditor === vscode.window.activeTextEditor) {
+        scheduleRefresh();
+      }
+    }),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === vscode.window.activeTextEditor?.document) {
+        scheduleRefresh(250);
+      }
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.server.path`)) {
+        void restart();
+      } else if (e.affectsConfiguration(SECTION)) {
+        // The client passes the settings on; the view follows.
+        scheduleRefresh(250);
+      }
+    }),
+    { dispose: () => BoardPanel.instance?.dispose() },
+  );
+  await startClient();
+  scheduleRefresh(0);
+}
+
+export async function deactivate(): Promise<void> {
+  await stopClient();
+}
+
+/** The settings the server reads (initializationOptions). */
+function serverSettings(): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  return {
+    language: config.get<string>("language", "auto"),
+    reportMissingCheckMarks: config.get<boolean>("reportMissingCheckMarks", false),
+    reportMissingCaptureSigns: config.get<boolean>("reportMissingCaptureSigns", false),
+    boardStyle: config.get<string>("boardStyle", "figurines"),
+  };
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, process.platform === "win32" ? fs.constants.F_OK : fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function startClient(): Promise<void> {
+  const found = findServer({
+    configured: vscode.workspace.getConfiguration(SECTION).get<string>("server.path", ""),
+    extensionPath,
+    workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    envPath: process.env.PATH ?? "",
+    home: os.homedir(),
+    platform: process.platform,
+    isExecutable,
+  });
+  if (found.kind === "missing") {
+    output.appendLine(found.message);
+    statusItem.text = "$(error) chess-ls";
+    statusItem.tooltip = found.message;
+    void vscode.window.showErrorMessage(found.message, "Open Settings", "Restart Server").then((choice) => {
+      if (choice === "Open Settings") {
+        void vscode.commands.executeCommand("workbench.action.openSettings", `${SECTION}.server.path`);
+      } else if (choice === "Restart Server") {
+        void restart();
+      }
+    });
+    return;
+  }
+  output.appendLine(`chess-ls: starting ${found.path} (${found.source})`);
+  // `transport: stdio` makes the client add `--stdio`, which chess-ls accepts.
+  const serverOptions: ServerOptions = { command: found.path, transport: TransportKind.stdio };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: "pgn" }],
+    initializationOptions: serverSettings(),
+    // Sends `{"chess-ls": {...}}` on every change of the section.
+    synchronize: { configurationSection: SECTION },
+    outputChannel: output,
+  };
+  const started = new LanguageClient(SECTION, "chess-ls", serverOptions, clientOptions);
+  try {
+    await started.start();
+    client = started;
+  } catch (error) {
+    const message = `chess-ls: the server at ${found.path} did not start: ${String(error)}. Check "chess-ls.server.path" or run "Chess: Restart server".`;
+    output.appendLine(message);
+    void vscode.window.showErrorMessage(message);
+  }
+}
+
+async function stopClient(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running !== undefined) {
+    try {
+      await running.stop();
+    } catch (error) {
+      output.appendLine(`chess-ls: stopping the server failed: ${String(error)}`);
+    }
+  }
+}
+
+async function restart(): Promise<void> {
+  await stopClient();
+  await startClient();
+  if (client !== undefined) {
+    void vscode.window.setStatusBarMessage("chess-ls: server restarted", 3000);
+  }
+  scheduleRefresh(0);
+}
+
+// ---- The position at the cursor: Board view and status bar ----
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshGeneration = 0;
+
+function scheduleRefresh(delay = 60): void {
+  if (refreshTimer !== undefined) {
+    clearTimeout(refreshTimer);
+  }
+  refreshTimer = setTimeout(() => {
+    refreshTimer = undefined;
+    void refresh();
+  }, delay);
+}
+
+function pgnEditor(): vscode.TextEditor | undefined {
+  const editor = vscode.window.activeTextEditor;
+  return editor?.document.languageId === "pgn" ? editor : undefined;
+}
+
+async function positionAt(editor: vscode.TextEditor): Promise<PositionInfo | null> {
+  if (client === undefined || !client.isRunning()) {
+    return null;
+  }
+  const params: PositionAtParams = client.code2ProtocolConverter.asTextDocumentPositionParams(
+    editor.document,
+    editor.selection.active,
+  );
+  try {
+    return await client.sendRequest<PositionInfo | null>(POSITION_AT, params);
+  } catch (error) {
+    output.appendLine(`chess-ls: ${POSITION_AT} failed: ${String(error)}`);
+    return null;
+  }
+}
+
+async function refresh(): Promise<void> {
+  const editor = pgnEditor();
+  if (editor === undefined) {
+    statusItem.hide();
+    return;
+  }
+  const generation = ++refreshGeneration;
+  if (client === undefined) {
+    statusItem.show();
+    return;
+  }
+  const info = await positionAt(editor);
+  if (generation !== refreshGeneration) {
+    return; // A newer cursor position is being asked about.
+  }
+  showLanguage(info);
+  BoardPanel.instance?.update({
+    info,
+    file: path.basename(editor.document.fileName),
+    style: vscode.workspace.getConfiguration(SECTION).get<string>("boardStyle") === "letters" ? "letters" : "figurines",
+  });
+}
+
+function showLanguage(info: PositionInfo | null): void {
+  if (info === null) {
+    statusItem.text = "♞ PGN";
+    statusItem.tooltip = "chess-ls: no game at the cursor. Click to translate the notation.";
+    statusItem.show();
+    return;
+  }
+  const how = {
+    chosen: "set by the chess-ls.language setting",
+    letters: "decided from its piece letters",
+    replay: "the reading under which its moves are legal",
+    undecided: "could not be decided (no piece letters, or letters of two languages)",
+  }[info.languageSource];
+  statusItem.text = `♞ ${info.languageName}`;
+  statusItem.tooltip = `Notation language of this game: ${info.languageName} — ${how}.\nClick to translate the notation.`;
+  statusItem.show();
+}
+
+function showBoard(): void {
+  BoardPanel.show(extensionUri, (fen) => {
+    void vscode.env.clipboard.writeText(fen).then(() => vscode.window.setStatusBarMessage(`FEN copied: ${fen}`, 3000));
+  });
+  scheduleRefresh(0);
+}
+
+async function copyFen(): Promise<void> {
+  const editor = pgnEditor();
+  const info = editor === undefined ? null : await positionAt(editor);
+  if (info?.fen == null) {
+    void vscode.window.showWarningMessage("chess-ls: no position at the cursor.");
+    return;
+  }
+  await vscode.env.clipboard.writeText(info.fen);
+  vscode.window.setStatusBarMessage(`FEN copied: ${info.fen}`, 3000);
+}
+
+// ---- Commands that apply the server's source actions ----
+
+async function sourceActions(editor: vscode.TextEditor): Promise<vscode.CodeAction[]> {
+  const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[] | undefined>(
+    "vscode.executeCodeActionProvider",
+    editor.document.uri,
+    editor.selection,
+    SOURCE_KIND.value,
+  );
+  return (actions ?? []).filter((a): a is vscode.CodeAction => a instanceof vscode.CodeAction || "edit" in a);
+}
+
+function editCount(action: vscode.CodeAction): number {
+  return (action.edit?.entries() ?? []).reduce((n, [, edits]) => n + edits.length, 0);
+}
+
+function requirePgnEditor(): vscode.TextEditor | undefined {
+  const editor = pgnEditor();
+  if (editor === undefined) {
+    void vscode.window.showWarningMessage("chess-ls: open a .pgn file first.");
+  } else if (client === undefined) {
+    void vscode.window.showErrorMessage("chess-ls: the server is not running. Run \"Chess: Restart server\".");
+    return undefined;
+  }
+  return editor;
+}
+
+async function apply(action: vscode.CodeAction): Promise<void> {
+  if (action.edit !== undefined) {
+    await vscode.workspace.applyEdit(action.edit);
+  }
+  if (action.command !== undefined) {
+    await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+  }
+}
+
+async function translate(): Promise<void> {
+  const editor = requirePgnEditor();
+  if (editor === undefined) {
+    return;
+  }
+  const pick = await vscode.window.showQuickPick(
+    LANGUAGES.map((l) => ({ label: l.name, description: l.letters, code: l.code })),
+    { title: "Translate notation to...", placeHolder: "The language to write the moves in", matchOnDescription: true },
+  );
+  if (pick === undefined) {
+    return;
+  }
+  const actions = await sourceActions(editor);
+  const whole = actions.find((a) => a.title === `Translate the document to ${pick.label}`);
+  const game = actions.find((a) => a.title === `Translate this game to ${pick.label}`);
+  let chosen = whole ?? game;
+  if (chosen === undefined) {
+    void vscode.window.showInformationMessage(`chess-ls: the notation is already in ${pick.label}; nothing to change.`);
+    return;
+  }
+  if (whole !== undefined && game !== undefined && editCount(whole) !== editCount(game)) {
+    const scope = await vscode.window.showQuickPick(
+      [
+        { label: "The whole document", description: `${editCount(whole)} moves`, action: whole },
+        { label: "This game only", description: `${editCount(game)} moves`, action: game },
+      ],
+      { title: `Translate to ${pick.label}` },
+    );
+    if (scope === undefined) {
+      return;
+    }
+    chosen = scope.action;
+  }
+  await apply(chosen);
+}
+
+async function normalize(): Promise<void> {
+  const editor = requirePgnEditor();
+  if (editor === undefined) {
+    return;
+  }
+  const actions = await sourceActions(editor);
+  const action = actions.find((a) => a.title.startsWith("Normalize notation"));
+  if (action === undefined) {
+    void vscode.window.showInformationMessage("chess-ls: the notation is already canonical; nothing to change.");
+    return;
+  }
+  await apply(action);
+}

@@ -1,0 +1,29 @@
+// The server's own request, `chess-ls/positionAt` (server/src/lsp/handlers/position.rs).
+
+import type { Range, TextDocumentPositionParams } from "vscode-languageclient/node";
+
+export const POSITION_AT = "chess-ls/positionAt";
+
+export type PositionAtParams = TextDocumentPositionParams;
+
+export interface MoveInfo {
+  /** `7.` or `7...`. */
+  number: string;
+  /** The move in the game's language (`Кbd2`). */
+  san: string;
+  /** The move in English SAN (`Nbd2`). */
+  english: string;
+  /** UCI, castling as the king's move (`e1g1`). */
+  uci: string;
+  range: Range;
+}
+
+export interface PositionInfo {
+  language: string;
+  languageName: string;
+  languageSource: "chosen" | "letters" | "replay" | "undecided";
+  fen: string | null;
+  board: string | null;
+  status: string | null;
+  move: MoveInfo | null;
+}

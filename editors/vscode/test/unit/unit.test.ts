@@ -1,0 +1,80 @@
+// Unit tests of what the extension decides without VS Code: where the
+// server is, and the language list against package.json.
+
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { test } from "node:test";
+
+import { LANGUAGES } from "../../src/languages";
+import { type ServerSearch, findServer } from "../../src/serverPath";
+
+function search(files: string[], overrides: Partial<ServerSearch> = {}): ServerSearch {
+  return {
+    configured: "",
+    extensionPath: "/ext",
+    workspaceFolder: "/ws",
+    envPath: "/usr/local/bin:/home/me/.cargo/bin",
+    home: "/home/me",
+    platform: "linux",
+    isExecutable: (file) => files.includes(file),
+    ...overrides,
+  };
+}
+
+test("the setting wins, relative to the workspace or the home folder", () => {
+  const all = ["/ext/server/chess-ls", "/ws/bin/chess-ls", "/home/me/bin/chess-ls", "/usr/local/bin/chess-ls"];
+  assert.deepEqual(findServer(search(all, { configured: "bin/chess-ls" })), {
+    kind: "found",
+    path: "/ws/bin/chess-ls",
+    source: "setting",
+  });
+  assert.deepEqual(findServer(search(all, { configured: "~/bin/chess-ls" })), {
+    kind: "found",
+    path: "/home/me/bin/chess-ls",
+    source: "setting",
+  });
+});
+
+test("a setting that points nowhere is an error that names the setting, not a silent fallback", () => {
+  const found = findServer(search(["/ext/server/chess-ls"], { configured: "/opt/chess-ls" }));
+  assert.equal(found.kind, "missing");
+  assert.ok(found.kind === "missing" && found.message.includes('"chess-ls.server.path"'));
+  assert.ok(found.kind === "missing" && found.message.includes("/opt/chess-ls"));
+});
+
+test("then the bundled binary, then PATH", () => {
+  assert.deepEqual(findServer(search(["/ext/server/chess-ls", "/usr/local/bin/chess-ls"])), {
+    kind: "found",
+    path: "/ext/server/chess-ls",
+    source: "bundled",
+  });
+  assert.deepEqual(findServer(search(["/home/me/.cargo/bin/chess-ls"])), {
+    kind: "found",
+    path: "/home/me/.cargo/bin/chess-ls",
+    source: "PATH",
+  });
+  // Windows: `;` between PATH entries and the `.exe` name.
+  assert.deepEqual(findServer(search(["/b/chess-ls.exe"], { platform: "win32", envPath: "/a;/b" })), {
+    kind: "found",
+    path: "/b/chess-ls.exe",
+    source: "PATH",
+  });
+});
+
+test("nothing found: the message says how to fix it", () => {
+  const found = findServer(search([]));
+  assert.equal(found.kind, "missing");
+  const message = found.kind === "missing" ? found.message : "";
+  assert.match(message, /cargo install --path server/);
+  assert.match(message, /chess-ls\.server\.path/);
+  assert.match(message, /Restart server/);
+});
+
+test("the language setting lists exactly the languages the commands offer", () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8"));
+  const setting = manifest.contributes.configuration.properties["chess-ls.language"];
+  assert.deepEqual(setting.enum, ["auto", ...LANGUAGES.map((l) => l.code)]);
+  assert.deepEqual(setting.enumItemLabels, ["Auto", ...LANGUAGES.map((l) => l.name)]);
+  assert.equal(setting.markdownEnumDescriptions.length, setting.enum.length);
+});
