@@ -129,23 +129,32 @@ pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) ->
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
                     let text = &sources[job.file].text[job.range.clone()];
-                    let tree = syntax::parse_with(&mut parser, text, None);
-                    // Each game is analysed as soon as it is lowered, then
-                    // dropped: a lowered game is many times the size of its
-                    // text, and holding a whole piece's games costs more in
-                    // fresh memory than the lowering itself.
+                    // Each piece on its own (as the language server parses
+                    // it), and each game analysed as soon as it is lowered,
+                    // then dropped: a lowered game is many times the size
+                    // of its text.
                     let mut diagnostics: Vec<Diagnostic> = Vec::new();
-                    syntax::lower_each(&tree, text, |game| {
-                        diagnostics
-                            .extend(analysis::analyze_game(&game, text, options).diagnostics);
-                    });
+                    let mut games = 0;
+                    for piece in syntax::split::split_at_games(text, 0) {
+                        let base = piece.start;
+                        let piece_text = &text[piece];
+                        syntax::lower_piece(&mut parser, piece_text, |game| {
+                            games += 1;
+                            let mut found = analysis::analyze_game(&game, piece_text, options).diagnostics;
+                            if base > 0 {
+                                for d in &mut found {
+                                    shift_diagnostic(d, base);
+                                }
+                            }
+                            diagnostics.extend(found);
+                        });
+                    }
                     let shift = job.range.start;
                     if shift > 0 {
                         for d in &mut diagnostics {
                             shift_diagnostic(d, shift);
                         }
                     }
-                    let games = count_games(&tree);
                     *results[i].lock().unwrap_or_else(|e| e.into_inner()) =
                         Some((games, diagnostics));
                 }
@@ -167,11 +176,6 @@ pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) ->
     checked
 }
 
-fn count_games(tree: &tree_sitter::Tree) -> usize {
-    let root = tree.root_node();
-    let mut cursor = root.walk();
-    root.children(&mut cursor).filter(|n| n.kind() == "game").count()
-}
 
 fn shift_diagnostic(d: &mut Diagnostic, by: usize) {
     d.span = d.span.start + by..d.span.end + by;

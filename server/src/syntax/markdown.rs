@@ -129,19 +129,21 @@ fn continues(content: &str) -> bool {
 /// into a space, line ends kept. Same length, same lines, valid UTF-8 (the
 /// blocks start and end at line starts).
 pub fn blank(text: &str, blocks: &[Block]) -> String {
-    let bytes = text.as_bytes();
-    let blank_into = |out: &mut Vec<u8>, range: Range<usize>| {
-        out.extend(bytes[range].iter().map(|&b| if b == b'\n' || b == b'\r' { b } else { b' ' }));
+    let mut out = text.as_bytes().to_vec();
+    let mut blank = |range: Range<usize>| {
+        for b in &mut out[range] {
+            if *b != b'\n' && *b != b'\r' {
+                *b = b' ';
+            }
+        }
     };
-    let mut out = Vec::with_capacity(text.len());
     let mut at = 0;
     for b in blocks {
-        blank_into(&mut out, at..b.content.start);
-        out.extend_from_slice(&bytes[b.content.clone()]);
+        blank(at..b.content.start);
         at = b.content.end;
     }
-    blank_into(&mut out, at..text.len());
-    // Only whole lines were copied and only ASCII written elsewhere.
+    blank(at..text.len());
+    // Blocks are whole lines, and only ASCII was written elsewhere.
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 

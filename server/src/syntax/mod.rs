@@ -18,6 +18,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 pub mod markdown;
+pub mod fast;
 pub mod split;
 
 use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
@@ -332,6 +333,19 @@ pub fn lower_each<'a>(tree: &Tree, source: &'a str, mut f: impl FnMut(GameSyntax
             f(GameSyntax { span: root.byte_range(), errors: pending, ..GameSyntax::default() });
         }
         None => {}
+    }
+}
+
+/// Lowers the games of one piece of text (see [`split`]): by the fast path
+/// when it can read the piece, else through the grammar. Either way the
+/// games are the same; the fast path only skips building a tree.
+pub fn lower_piece<'a>(parser: &mut Parser, text: &'a str, mut f: impl FnMut(GameSyntax<'a>)) {
+    match fast::lower_fast(text) {
+        Some(games) => games.into_iter().for_each(f),
+        None => {
+            let tree = parse_with(parser, text, None);
+            lower_each(&tree, text, &mut f);
+        }
     }
 }
 

@@ -1,0 +1,560 @@
+//! A fast path for plain notation: lowers a piece of text straight to
+//! [`GameSyntax`] without building a tree-sitter tree, for the checker,
+//! where parsing would otherwise cost more than the whole replay.
+//!
+//! It reads only what it can read exactly as the grammar does: tag pairs,
+//! move numbers, SAN and long algebraic moves in the usual letters (Latin,
+//! Cyrillic, figurines), checks and glyphs, NAGs, comments, variations and
+//! results. Anything else (a look-alike letter, a position description, an
+//! en-passant mark, junk, a broken bracket) makes it give up with `None`,
+//! and the caller parses the piece with tree-sitter. Whenever it does not
+//! give up, its result equals what the tree-sitter path lowers; the test
+//! `fast_path_equals_tree_sitter` checks that over generated games in every
+//! language and over the real corpus.
+
+use super::{GameSyntax, Item, Line, Origin, Tag, Token, WrittenMove};
+
+/// The games of `source`, or `None` when the text needs the full grammar.
+pub fn lower_fast(source: &str) -> Option<Vec<GameSyntax<'_>>> {
+    let mut reader = Reader { src: source, bytes: source.as_bytes(), pos: 0 };
+    let mut games = Vec::new();
+    let mut current: Option<GameSyntax<'_>> = None;
+    // What the current game has had so far: tags only, movetext, a result.
+    let mut has_movetext = false;
+    loop {
+        reader.skip_extras()?;
+        let Some(b) = reader.peek() else { break };
+        if b == b'[' {
+            if has_movetext || current.as_ref().is_some_and(|g| g.result.is_some()) {
+                games.extend(current.take());
+                has_movetext = false;
+            }
+            let tag = reader.tag()?;
+            let game = current.get_or_insert_with(|| GameSyntax { span: tag.span.clone(), ..GameSyntax::default() });
+            game.span.end = tag.span.end;
+            game.tags.push(tag);
+            continue;
+        }
+        if current.as_ref().is_some_and(|g| g.result.is_some()) {
+            games.extend(current.take());
+            has_movetext = false;
+        }
+        if let Some(result) = reader.result() {
+            let game = current.get_or_insert_with(|| GameSyntax { span: result.span.clone(), ..GameSyntax::default() });
+            game.span.end = result.span.end;
+            game.result = Some(result);
+            continue;
+        }
+        // Movetext up to a tag, a result or the end.
+        let mut line = Line::default();
+        reader.items(&mut line, false)?;
+        if line.items.is_empty() {
+            // Something that is neither a tag, a result nor an element.
+            return None;
+        }
+        let game = current.get_or_insert_with(|| GameSyntax { span: line.span.clone(), ..GameSyntax::default() });
+        game.span.end = line.span.end;
+        if has_movetext {
+            // Movetext, a comment, more movetext: still one movetext.
+            game.mainline.span.end = line.span.end;
+            game.mainline.items.append(&mut line.items);
+        } else {
+            game.mainline = line;
+        }
+        has_movetext = true;
+    }
+    games.extend(current);
+    Some(games)
+}
+
+struct Reader<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+/// Bytes that may follow a move, a number-less token or a result without
+/// making the grammar read anything glued to it.
+fn is_separator(b: Option<u8>) -> bool {
+    matches!(b, None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'(' | b')' | b';' | b'$' | b'%'))
+}
+
+fn is_file(b: u8) -> bool {
+    (b'a'..=b'h').contains(&b)
+}
+
+fn is_rank(b: u8) -> bool {
+    (b'1'..=b'8').contains(&b)
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn at(&self, offset: usize) -> Option<u8> {
+        self.bytes.get(self.pos + offset).copied()
+    }
+
+    fn token(&self, start: usize) -> Token<'a> {
+        Token { text: &self.src[start..self.pos], span: start..self.pos }
+    }
+
+    /// Skips blanks, comments, `;` comments and `%` escapes. `None` on a
+    /// comment the fast path does not read (nested braces, a line break
+    /// before a `[`, unclosed).
+    fn skip_extras(&mut self) -> Option<()> {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
+                Some(b'{') => {
+                    let mut i = self.pos + 1;
+                    loop {
+                        match self.bytes.get(i)? {
+                            b'}' => break,
+                            b'{' => return None,
+                            b'\n' => {
+                                let mut j = i + 1;
+                                while matches!(self.bytes.get(j), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+                                    j += 1;
+                                }
+                                if self.bytes.get(j) == Some(&b'[') {
+                                    return None;
+                                }
+                                i = j;
+                                continue;
+                            }
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                    self.pos = i + 1;
+                }
+                Some(b';' | b'%') => {
+                    while !matches!(self.peek(), None | Some(b'\n')) {
+                        self.pos += 1;
+                    }
+                }
+                Some(b) if b >= 0x80 => {
+                    // Unicode blanks (no-break space, BOM, ...) are extras
+                    // too, but rare: leave them to the grammar.
+                    let ch = self.src[self.pos..].chars().next()?;
+                    if ch.is_whitespace() || ch == '\u{FEFF}' {
+                        return None;
+                    }
+                    return Some(());
+                }
+                _ => return Some(()),
+            }
+        }
+    }
+
+    /// `[Name "value"]` with blanks between its parts.
+    fn tag(&mut self) -> Option<Tag<'a>> {
+        let start = self.pos;
+        self.pos += 1;
+        self.skip_blanks();
+        let name_start = self.pos;
+        while self.peek().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            self.pos += 1;
+        }
+        if self.pos == name_start {
+            return None;
+        }
+        let name = self.token(name_start);
+        self.skip_blanks();
+        if self.peek()? != b'"' {
+            return None;
+        }
+        let value_start = self.pos + 1;
+        let mut i = value_start;
+        loop {
+            match *self.bytes.get(i)? {
+                b'"' => break,
+                b'\\' => {
+                    // `\"` and `\\` are escapes; a value that does not close
+                    // on its line this way (`"Masters\"]`) is left to the
+                    // grammar, which reads the backslash as a literal one.
+                    if matches!(self.bytes.get(i + 1), None | Some(b'\n')) {
+                        return None;
+                    }
+                    i += 2;
+                }
+                b'\n' => return None,
+                _ => i += 1,
+            }
+        }
+        let value = Token { text: &self.src[value_start..i], span: value_start..i };
+        self.pos = i + 1;
+        // The grammar lets a quote stay inside a value unless `]` follows
+        // it; read only the plain form.
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.pos += 1;
+        }
+        if self.peek()? != b']' {
+            return None;
+        }
+        self.pos += 1;
+        Some(Tag { span: start..self.pos, name, value: Some(value) })
+    }
+
+    fn skip_blanks(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`, not glued to anything.
+    fn result(&mut self) -> Option<Token<'a>> {
+        let rest = &self.bytes[self.pos..];
+        let len = if rest.starts_with(b"1/2-1/2") {
+            7
+        } else if rest.starts_with(b"1-0") || rest.starts_with(b"0-1") {
+            3
+        } else if rest.starts_with(b"*") {
+            1
+        } else {
+            return None;
+        };
+        let next = rest.get(len).copied();
+        if !(is_separator(next) || next == Some(b'[')) {
+            return None;
+        }
+        let start = self.pos;
+        self.pos += len;
+        Some(self.token(start))
+    }
+
+    /// Elements up to a `)` (in a variation), a tag, a result or the end.
+    fn items(&mut self, line: &mut Line<'a>, in_variation: bool) -> Option<()> {
+        let mut first = true;
+        loop {
+            self.skip_extras()?;
+            let Some(b) = self.peek() else {
+                return if in_variation { None } else { Some(()) };
+            };
+            let start = self.pos;
+            match b {
+                b')' => return if in_variation { Some(()) } else { None },
+                b'[' => return if in_variation { None } else { Some(()) },
+                b'*' => {
+                    if in_variation {
+                        return None;
+                    }
+                    return Some(());
+                }
+                b'(' => {
+                    if self.at(1) == Some(b'=') {
+                        // The draw offer `(=)`.
+                        return None;
+                    }
+                    self.pos += 1;
+                    let mut inner = Line::default();
+                    self.items(&mut inner, true)?;
+                    self.pos += 1; // the `)`
+                    inner.span = start..self.pos;
+                    line.items.push(Item::Variation(inner));
+                }
+                b'$' => {
+                    self.pos += 1;
+                    while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+                        self.pos += 1;
+                    }
+                    if self.pos == start + 1 {
+                        return None;
+                    }
+                    line.items.push(Item::Nag(self.token(start)));
+                }
+                b'0'..=b'9' => {
+                    if self.result_ahead() {
+                        if in_variation {
+                            return None;
+                        }
+                        return Some(());
+                    }
+                    if self.bytes[self.pos..].starts_with(b"0-0") {
+                        line.items.push(Item::Move(self.castling()?));
+                    } else {
+                        line.items.push(Item::MoveNumber(self.move_number()?));
+                    }
+                }
+                b'.' => {
+                    // A lone `...` (after `12.` and a space).
+                    if !self.bytes[self.pos..].starts_with(b"...") {
+                        return None;
+                    }
+                    self.pos += 3;
+                    if self.peek() == Some(b'.') {
+                        return None;
+                    }
+                    line.items.push(Item::MoveNumber(self.token(start)));
+                }
+                b'O' => line.items.push(Item::Move(self.castling()?)),
+                b'!' | b'?' => {
+                    let len = match (b, self.at(1)) {
+                        (b'!', Some(b'!' | b'?')) | (b'?', Some(b'?' | b'!')) => 2,
+                        _ => 1,
+                    };
+                    self.pos += len;
+                    if !is_separator(self.peek()) {
+                        return None;
+                    }
+                    line.items.push(Item::Glyph(self.token(start)));
+                }
+                _ => line.items.push(Item::Move(self.san()?)),
+            }
+            if first {
+                line.span.start = start;
+                first = false;
+            }
+            line.span.end = self.pos;
+        }
+    }
+
+    /// Whether a result starts here (or something the grammar might read as
+    /// one, which the fast path leaves alone).
+    fn result_ahead(&self) -> bool {
+        let rest = &self.bytes[self.pos..];
+        if rest.starts_with(b"1-0") || rest.starts_with(b"0-1") || rest.starts_with(b"1/2") {
+            return true;
+        }
+        // `1 - 0`, `1–0` and the like.
+        matches!(rest, [b'0' | b'1', b' ' | b'\t' | b'/', ..] | [b'0' | b'1', 0xE2, ..])
+    }
+
+    /// `12.` `12...` `12…` `12)` `12`.
+    fn move_number(&mut self) -> Option<Token<'a>> {
+        let start = self.pos;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'.') => {
+                while self.peek() == Some(b'.') {
+                    self.pos += 1;
+                }
+            }
+            Some(b')') => self.pos += 1,
+            Some(b) if b >= 0x80 => {
+                if self.src[self.pos..].starts_with('…') {
+                    self.pos += '…'.len_utf8();
+                } else {
+                    // Look-alike dots and bidi marks.
+                    return None;
+                }
+            }
+            _ => {}
+        }
+        Some(self.token(start))
+    }
+
+    /// `O-O`, `O-O-O`, `0-0`, `0-0-0` with their marks.
+    fn castling(&mut self) -> Option<WrittenMove<'a>> {
+        let start = self.pos;
+        let o = self.peek()?;
+        let rest = &self.bytes[self.pos..];
+        let len = if rest.len() >= 5 && rest[1] == b'-' && rest[2] == o && rest[3] == b'-' && rest[4] == o {
+            5
+        } else if rest.len() >= 3 && rest[1] == b'-' && rest[2] == o {
+            3
+        } else {
+            return None;
+        };
+        self.pos += len;
+        let mut mv = WrittenMove { castling: Some(self.token(start)), ..WrittenMove::default() };
+        self.suffix(&mut mv);
+        mv.span = start..self.pos;
+        is_separator(self.peek()).then_some(mv)
+    }
+
+    /// A piece letter of the grammar's set, if one starts here.
+    fn piece_len(&self) -> Option<usize> {
+        let rest = &self.src[self.pos..];
+        let mut chars = rest.chars();
+        let first = chars.next()?;
+        let second = chars.next();
+        if matches!(first, 'К' | 'K') && matches!(second, Some('р' | 'p')) {
+            return Some(first.len_utf8() + second.map_or(0, char::len_utf8));
+        }
+        let is_piece = matches!(
+            first,
+            'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'D' | 'T' | 'L' | 'S' | 'C' | 'F' | 'A' | 'V' | 'J' | 'H' | 'W' | 'G'
+                | 'К' | 'Ф' | 'Л' | 'С' | 'Т' | 'п' | 'П' | 'p'
+        ) || ('♔'..='♟').contains(&first);
+        is_piece.then(|| first.len_utf8())
+    }
+
+    /// A square `[a-h][1-8]` at the current position.
+    fn square_here(&self) -> bool {
+        self.peek().is_some_and(is_file) && self.at(1).is_some_and(is_rank)
+    }
+
+    fn take(&mut self, len: usize) -> Token<'a> {
+        let start = self.pos;
+        self.pos += len;
+        self.token(start)
+    }
+
+    /// A capture sign: `x` `X` `:` `×` or the Cyrillic `х`.
+    fn capture_len(&self) -> Option<usize> {
+        match self.peek()? {
+            b'x' | b'X' | b':' => Some(1),
+            _ => {
+                let ch = self.src[self.pos..].chars().next()?;
+                matches!(ch, '×' | 'х').then(|| ch.len_utf8())
+            }
+        }
+    }
+
+    /// A piece move or a pawn move, in short or long algebraic.
+    fn san(&mut self) -> Option<WrittenMove<'a>> {
+        let start = self.pos;
+        let mut mv = WrittenMove::default();
+        if let Some(len) = self.piece_len() {
+            mv.piece = Some(self.take(len));
+            // The origin: a square followed by more (long algebraic or
+            // `Qa4b3`), a file, or a rank; then the capture or the dash.
+            if self.square_here() {
+                let square_end = self.pos + 2;
+                let after = self.bytes.get(square_end).copied();
+                let more = after.is_some_and(is_file)
+                    || after.is_some_and(|b| matches!(b, b'x' | b'X' | b':' | b'-'))
+                    || self.src[square_end..].starts_with(['×', 'х', '–', '—']);
+                if more {
+                    mv.origin = Some(Origin::Square(self.take(2)));
+                }
+            } else if self.peek().is_some_and(is_file) {
+                mv.origin = Some(Origin::File(self.take(1)));
+            } else if self.peek().is_some_and(is_rank) {
+                mv.origin = Some(Origin::Rank(self.take(1)));
+            }
+            if let Some(len) = self.capture_len() {
+                mv.capture = Some(self.take(len));
+            } else if self.peek() == Some(b'-') {
+                mv.dash = Some(self.take(1));
+            }
+            if !self.square_here() {
+                return None;
+            }
+            mv.destination = Some(self.take(2));
+            self.suffix(&mut mv);
+        } else {
+            if !self.peek().is_some_and(is_file) {
+                return None;
+            }
+            if self.square_here() {
+                let first = self.take(2);
+                let dash_or_capture = self.capture_len().map(|l| (l, true)).or((self.peek() == Some(b'-')).then_some((1, false)));
+                if let Some((len, capture)) = dash_or_capture {
+                    mv.origin = Some(Origin::Square(first));
+                    let t = self.take(len);
+                    if capture {
+                        mv.capture = Some(t);
+                    } else {
+                        mv.dash = Some(t);
+                    }
+                    if !self.square_here() {
+                        return None;
+                    }
+                    mv.destination = Some(self.take(2));
+                } else if self.square_here() {
+                    mv.origin = Some(Origin::Square(first));
+                    mv.destination = Some(self.take(2));
+                } else {
+                    mv.destination = Some(first);
+                }
+            } else {
+                mv.origin = Some(Origin::File(self.take(1)));
+                if let Some(len) = self.capture_len() {
+                    mv.capture = Some(self.take(len));
+                }
+                if !self.square_here() {
+                    return None;
+                }
+                mv.destination = Some(self.take(2));
+            }
+            // A promotion: `=Q`, `/Q` or a glued piece letter.
+            if matches!(self.peek(), Some(b'=' | b'/')) {
+                let sign = self.take(1);
+                let len = self.piece_len()?;
+                mv.promotion_sign = Some(sign);
+                mv.promotion = Some(self.take(len));
+            } else if let Some(len) = self.piece_len() {
+                if self.peek() == Some(b'p') {
+                    return None;
+                }
+                mv.promotion = Some(self.take(len));
+            }
+            self.suffix(&mut mv);
+        }
+        mv.span = start..self.pos;
+        is_separator(self.peek()).then_some(mv)
+    }
+
+    /// `+` `++` `#` and then `!` `?` `!!` `??` `!?` `?!`, glued to the move.
+    fn suffix(&mut self, mv: &mut WrittenMove<'a>) {
+        let check_len = match (self.peek(), self.at(1)) {
+            (Some(b'+'), Some(b'+')) => 2,
+            (Some(b'+' | b'#'), _) => 1,
+            _ => 0,
+        };
+        if check_len > 0 {
+            mv.check = Some(self.take(check_len));
+        }
+        let annotation_len = match (self.peek(), self.at(1)) {
+            (Some(b'!'), Some(b'!' | b'?')) | (Some(b'?'), Some(b'?' | b'!')) => 2,
+            (Some(b'!' | b'?'), _) => 1,
+            _ => 0,
+        };
+        if annotation_len > 0 {
+            mv.annotation = Some(self.take(annotation_len));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{lower, parse};
+
+    #[track_caller]
+    fn same(text: &str) {
+        let fast = lower_fast(text).unwrap_or_else(|| panic!("the fast path gave up on {text:?}"));
+        let tree = parse(text, None);
+        assert_eq!(fast, lower(&tree, text), "{text:?}");
+    }
+
+    #[track_caller]
+    fn gives_up(text: &str) {
+        assert!(lower_fast(text).is_none(), "{text:?}");
+    }
+
+    #[test]
+    fn reads_plain_notation_like_the_grammar() {
+        same("");
+        same("[Event \"A \\\"quoted\\\" event\"]\n[Site  \"?\"]\n\n[Date \"2024.??.??\"]\n1.e4 e5 2. Ng1-f3 Nb8c6 3.Bb5 a6 {comment (x)} 4. Bxa6?! bxa6 5. O-O+ $1 d5!? *");
+        same("1. e4 e5 2. Кf3 Кf6 3. d4 exd4 4. e5 Кe4 5. Фxd4 d5 6. Кc3 Кxc3 7. Сg5 Кc6 8. Фe3+ Сe7 9. Кbd2 0-0 10. 0-0-0 Лe8 11. Крb1 *");
+        same("1. ♘f3 ♞f6 2. g3 g6 3. ♗g2 ♝g7 4. O-O O-O 1/2-1/2");
+        same("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 ; comment\nNc6 % escape\n3. Bb5 1-0\n\n[Event \"2\"]\n1. d4 0-1");
+        same("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
+        same("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5xc6 d7xc6 *");
+        same("12. ... Nf6 13. a8=Q b1Q+ 14. exd5 ed5 15. Кр1e2 Nxe4!! *");
+        same("1. e4 {multi\nline comment} e5 2) Nf3 3 Nc6 *");
+        same("[Event \"x\"]\n1-0\n\n1. e4 *\n1. d4 *");
+        same("1. e4 e5 2. f4 2... exf4 3. Nf3 !! 3... g5 ? 4. h4 *");
+    }
+
+    #[test]
+    fn gives_up_on_anything_unusual() {
+        gives_up("1. е4 *"); // Cyrillic е
+        gives_up("1. Kel *"); // l for 1
+        gives_up("1. e4 <br/> e5 *");
+        gives_up("1. e4 {a {nested} b} e5 *");
+        gives_up("1. exd6 e.p. *");
+        gives_up("Белые: Крс1, Фf2; пп. a3.");
+        gives_up("1. e4 e5 (=) *");
+        gives_up("1. e4 e5 1 - 0");
+        gives_up("8. Фe3+3 Сe7 *");
+        gives_up("1. e4 ±");
+    }
+}
