@@ -59,12 +59,10 @@ fn reparse_after_one_character_edit(bencher: Bencher, language: &str) {
     let (edited, edit) = edit_a_square_in_the_middle(text);
     let mut edited_tree = tree.clone();
     edited_tree.edit(&edit);
-    bencher
-        .with_inputs(|| edited_tree.clone())
-        .bench_local_values(|old_tree: Tree| {
-            let new_tree = parser.parse(&edited, Some(&old_tree)).expect("reparse");
-            (old_tree, new_tree)
-        });
+    bencher.with_inputs(|| edited_tree.clone()).bench_local_values(|old_tree: Tree| {
+        let new_tree = parser.parse(&edited, Some(&old_tree)).expect("reparse");
+        (old_tree, new_tree)
+    });
     let new_tree = parser.parse(&edited, Some(&edited_tree)).expect("reparse");
     assert!(!new_tree.root_node().has_error());
     assert_eq!(new_tree.root_node().child_count(), tree.root_node().child_count());

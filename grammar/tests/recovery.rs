@@ -43,9 +43,7 @@ fn game(number: usize, junk: Option<(Place, &str)>) -> String {
 }
 
 fn file(junk: (Place, &str)) -> String {
-    (1..=GAMES)
-        .map(|number| game(number, (number == JUNK_GAME).then_some(junk)))
-        .collect()
+    (1..=GAMES).map(|number| game(number, (number == JUNK_GAME).then_some(junk))).collect()
 }
 
 fn parse(text: &str) -> Tree {
@@ -81,7 +79,7 @@ fn check(place: Place, junk: &str) {
             assert!(
                 !has_syntax_error(*game),
                 "junk {junk:?} ({place:?}) in game {JUNK_GAME} left an error in game {number}: {}",
-                &text[game.byte_range()].lines().nth(0).unwrap_or_default(),
+                text[game.byte_range()].lines().next().unwrap_or_default(),
             );
         }
     }
@@ -165,5 +163,8 @@ fn the_clean_file_has_no_error() {
     let tree = parse(&text);
     assert!(!has_syntax_error(tree.root_node()));
     let mut cursor = tree.root_node().walk();
-    assert_eq!(tree.root_node().children(&mut cursor).filter(|n| n.kind() == "game").count(), GAMES);
+    assert_eq!(
+        tree.root_node().children(&mut cursor).filter(|n| n.kind() == "game").count(),
+        GAMES
+    );
 }

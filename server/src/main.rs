@@ -1,12 +1,12 @@
-//! The `chess-ls` binary: the language server by default, the checker with
-//! `--check`.
+//! The `chess-ls` binary: the language server by default, the command line
+//! with `--check`, `--fix` or `--translate`.
 
 use clap::Parser;
 
 fn main() {
     let args = chess_ls::cli::Args::parse();
-    if args.check {
-        std::process::exit(chess_ls::cli::run_check(&args));
+    if args.is_command_line() {
+        std::process::exit(chess_ls::cli::run(&args));
     }
     std::process::exit(chess_ls::lsp::run_stdio());
 }

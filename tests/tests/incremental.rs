@@ -76,6 +76,10 @@ proptest! {
         let fresh = Document::open(expected, 0, &options);
         let starts = |d: &Document| d.pieces.iter().map(|p| p.start).collect::<Vec<_>>();
         prop_assert_eq!(starts(&doc), starts(&fresh));
+        // Edited pieces are outlined from their trees, fresh ones by the fast
+        // path: the two must agree.
+        let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+        prop_assert_eq!(outlines(&doc), outlines(&fresh));
         let incremental: Vec<_> = doc.diagnostics().collect();
         let from_scratch: Vec<_> = fresh.diagnostics().collect();
         prop_assert_eq!(incremental, from_scratch);

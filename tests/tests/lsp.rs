@@ -258,3 +258,27 @@ fn position_at_gives_the_board_and_the_language_at_the_cursor() {
     assert!(none.is_null());
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn source_actions_answer_to_their_own_kind() {
+    let text = "1. e4 e5 2. Nf3 Nc6 *\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let titles = |client: &mut Client, only: &str| -> Vec<String> {
+        let actions = client.call(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": range(0, 0, 0), "context": {"diagnostics": [], "only": [only]}}),
+        );
+        actions.as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap().to_owned()).collect()
+    };
+    // An editor command that asks for `source.chess-ls` only (VS Code's
+    // `editor.action.sourceAction` with that kind) gets the same actions as
+    // one asking for every `source` action.
+    let own = titles(&mut client, "source.chess-ls");
+    assert!(own.contains(&"Translate the document to Russian".to_owned()), "{own:?}");
+    assert_eq!(own, titles(&mut client, "source"));
+    assert!(titles(&mut client, "source.organizeImports").is_empty());
+    assert!(client.shutdown().success());
+}

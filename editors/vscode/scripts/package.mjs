@@ -18,6 +18,12 @@ if (!binary) {
 mkdirSync(join(here, "server"), { recursive: true });
 copyFileSync(binary, join(here, "server", "chess-ls"));
 chmodSync(join(here, "server", "chess-ls"), 0o755);
+// The release profile keeps debug info (for profiling); users need none.
+try {
+  execFileSync("strip", ["--strip-debug", join(here, "server", "chess-ls")]);
+} catch {
+  console.warn("strip failed or is missing: the bundled server keeps its debug info");
+}
 // The extension ships the server, so it carries the server's licence.
 copyFileSync(join(repo, "LICENSE"), join(here, "LICENSE"));
 
@@ -30,7 +36,7 @@ run(process.execPath, [
   "package",
   "--target", "linux-x64",
   "--allow-missing-repository",
-  "--no-update-package-json",
+  "--no-dependencies",
   "-o", out,
 ]);
 console.log(`packaged ${out}`);

@@ -99,14 +99,14 @@ function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 <div id="caption" class="caption">Put the cursor on a move in a .pgn file.</div>
 <div id="wrap" class="wrap">
   <div id="board" class="board" role="grid" aria-label="Chess board"></div>
+  <div id="status" class="status"></div>
+  <div class="fen-row">
+    <input id="fen" class="fen" type="text" readonly aria-label="FEN" value="">
+    <button id="copy" type="button" title="Copy the FEN to the clipboard">Copy FEN</button>
+    <button id="flip" type="button" title="Turn the board around">Flip</button>
+  </div>
+  <div id="language" class="language"></div>
 </div>
-<div id="status" class="status"></div>
-<div class="fen-row">
-  <input id="fen" class="fen" type="text" readonly aria-label="FEN" value="">
-  <button id="copy" type="button" title="Copy the FEN to the clipboard">Copy FEN</button>
-  <button id="flip" type="button" title="Turn the board around">Flip</button>
-</div>
-<div id="language" class="language"></div>
 <script nonce="${nonce}" src="${media("board.js").toString()}"></script>
 </body>
 </html>`;

@@ -16,7 +16,9 @@ import { POSITION_AT, type PositionAtParams, type PositionInfo } from "./protoco
 import { findServer } from "./serverPath";
 
 const SECTION = "chess-ls";
-const SOURCE_KIND = vscode.CodeActionKind.Source.append("chess-ls");
+// The server's source actions are of kind `source.chess-ls`; asking for the
+// whole `source` family also works with servers that filter on it.
+const SOURCE_KIND = vscode.CodeActionKind.Source;
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;

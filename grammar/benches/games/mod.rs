@@ -18,8 +18,8 @@ pub struct Letters {
     pub players: &'static [&'static str],
     /// Places for the Event and Site tags.
     pub places: &'static [&'static str],
-    /// Words for comments.
-    pub words: &'static [&'static str],
+    /// Words for comments, separated by spaces.
+    pub words: &'static str,
 }
 
 /// English SAN, as nearly every PGN file writes it.
@@ -38,10 +38,8 @@ pub const ENGLISH: Letters = Letters {
         "Aronian, Levon",
     ],
     places: &["Wijk aan Zee NED", "Stavanger NOR", "Saint Louis USA", "Berlin GER"],
-    words: &[
-        "the", "knight", "is", "better", "than", "bishop", "here", "White", "keeps", "pressure",
-        "on", "file", "with", "an", "edge", "Black", "equalises", "after", "exchange", "novelty",
-    ],
+    words: "the knight is better than bishop here White keeps pressure on file with an edge \
+            Black equalises after exchange novelty",
 };
 
 /// Russian book notation: Кр Ф Л С К, zeros in castling, `:` now and then.
@@ -60,11 +58,8 @@ pub const RUSSIAN: Letters = Letters {
         "Крамник, Владимир",
     ],
     places: &["Москва", "Ленинград", "Тбилиси", "Киев"],
-    words: &[
-        "белые", "сохраняют", "перевес", "конь", "сильнее", "слона", "черные", "уравняли",
-        "после", "размена", "ферзей", "новинка", "лучше", "было", "с", "идеей", "атаки", "на",
-        "короля", "ход",
-    ],
+    words: "белые сохраняют перевес конь сильнее слона черные уравняли после размена ферзей \
+            новинка лучше было с идеей атаки на короля ход",
 };
 
 /// A small, fast, deterministic generator (SplitMix64).
@@ -129,7 +124,11 @@ fn game(rng: &mut Rng, letters: &Letters, round: usize, out: &mut String) {
         out.push_str(&format!("[BlackElo \"{}\"]\n", 2500 + rng.below(300)));
     }
     if rng.percent(60) {
-        out.push_str(&format!("[ECO \"{}{:02}\"]\n", ["A", "B", "C", "D", "E"][rng.below(5)], rng.below(100)));
+        out.push_str(&format!(
+            "[ECO \"{}{:02}\"]\n",
+            ["A", "B", "C", "D", "E"][rng.below(5)],
+            rng.below(100)
+        ));
     }
     out.push('\n');
 
@@ -138,7 +137,7 @@ fn game(rng: &mut Rng, letters: &Letters, round: usize, out: &mut String) {
     let mut castled = [false, false];
     for ply in 0..plies {
         let number = ply / 2 + 1;
-        let white_to_move = ply % 2 == 0;
+        let white_to_move = ply.is_multiple_of(2);
         if white_to_move {
             line.word(&format!("{number}."));
         } else if line.needs_black_number {
@@ -172,7 +171,7 @@ fn variation(rng: &mut Rng, letters: &Letters, line: &mut Line, ply: usize, dept
     for offset in 0..length {
         let ply = ply + offset;
         let number = ply / 2 + 1;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             line.word(&format!("{number}."));
         } else if offset == 0 {
             line.word(&format!("{number}..."));
@@ -207,7 +206,7 @@ fn san(rng: &mut Rng, letters: &Letters, ply: usize, castled: &mut bool) -> Stri
         // A pawn push, rarely a promotion.
         if ply > 60 && rng.percent(10) {
             mv.push(FILES[rng.below(8)] as char);
-            mv.push(if ply % 2 == 0 { '8' } else { '1' });
+            mv.push(if ply.is_multiple_of(2) { '8' } else { '1' });
             mv.push('=');
             mv.push_str(letters.pieces[1]);
         } else {
@@ -262,12 +261,13 @@ impl Line<'_> {
     }
 
     fn comment(&mut self, rng: &mut Rng, letters: &Letters) {
+        let words: Vec<&str> = letters.words.split_whitespace().collect();
         let mut text = String::from("{");
         for i in 0..3 + rng.below(10) {
             if i > 0 {
                 text.push(' ');
             }
-            text.push_str(rng.pick(letters.words));
+            text.push_str(rng.pick(&words));
         }
         text.push('}');
         // Comments are written word by word, so long ones wrap too.

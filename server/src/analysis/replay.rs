@@ -156,18 +156,28 @@ fn decide_language(
     // Several languages read the letters differently (`R`: rook in English,
     // king in French, knight in Finnish): the one that replays best wins
     // (see `ReadingScore`).
-    let written = count_moves(&game.mainline);
-    let mut scores: Vec<Replayed> = distinct
+    let replays: Vec<(Replayer<'_, '_>, &infer::Reader)> = distinct
         .iter()
         .map(|reader| {
             let mut r = Replayer::new(source, options, reader.language, &game.errors);
             r.mixing = false;
             r.replay_line(&game.mainline, start.clone(), true);
-            Replayed {
-                score: ReadingScore::of(&r, reader, written),
-                language: reader.language,
-                findings: r.diagnostics.iter().map(|d| (d.code, d.span.clone())).collect(),
-            }
+            (r, *reader)
+        })
+        .collect();
+    // Beyond the first place where some reading stopped, that reading says
+    // nothing: what the others find there cannot be weighed against it.
+    let horizon = replays
+        .iter()
+        .filter_map(|(r, _)| r.diagnostics.iter().find(|d| d.code == Code::Unchecked).map(|d| d.span.start))
+        .min()
+        .unwrap_or(usize::MAX);
+    let mut scores: Vec<Replayed> = replays
+        .iter()
+        .map(|(r, reader)| Replayed {
+            score: ReadingScore::of(r, reader, horizon),
+            language: reader.language,
+            findings: r.diagnostics.iter().map(|d| (d.code, d.span.clone())).collect(),
         })
         .collect();
     // A stable sort keeps the order of `Language::ALL` among equals.
@@ -216,44 +226,37 @@ struct Replayed {
 /// better.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct ReadingScore {
-    /// Moves that are not right under this reading: errors and warnings,
-    /// and the moves after a stop that the replay did not reach. A reading
-    /// that stops early is worse than one that replays on past a mistake.
+    /// Errors and warnings before the horizon: the first move that some
+    /// reading did not reach. Up to there every reading is judged on the
+    /// same moves.
+    before_horizon: usize,
+    /// All errors and warnings: a reading that goes on past the horizon
+    /// with mistake after mistake is worse than one that stopped there.
     anomalies: usize,
     /// Letters that this reading takes for a pawn letter: FIDE discourages
     /// them and texts rarely have them, so among equals a reading with a
     /// piece for every letter is likelier (German `Sd4` for a knight rather
     /// than Finnish `S`, a pawn).
     pawn_letters: usize,
+    /// Plies replayed as written (not guessed), reversed so that more is
+    /// better.
+    plies: std::cmp::Reverse<usize>,
     /// Moves no piece can make: an ambiguous move at least names a piece
     /// that can go there, so it counts less against a reading.
     illegal: usize,
 }
 
 impl ReadingScore {
-    fn of(r: &Replayer<'_, '_>, reader: &infer::Reader, written: usize) -> ReadingScore {
-        let count = |f: &dyn Fn(&Diagnostic) -> bool| r.diagnostics.iter().filter(|d| f(d)).count();
-        let errors = count(&|d| d.severity == super::Severity::Error);
-        let warnings = count(&|d| d.severity == super::Severity::Warning);
+    fn of(r: &Replayer<'_, '_>, reader: &infer::Reader, horizon: usize) -> ReadingScore {
+        let anomaly = |d: &&Diagnostic| matches!(d.severity, super::Severity::Error | super::Severity::Warning);
         ReadingScore {
-            // A move that stopped the replay is counted once, as an error.
-            anomalies: errors + warnings + written.saturating_sub(r.plies + errors),
+            before_horizon: r.diagnostics.iter().filter(anomaly).filter(|d| d.span.start < horizon).count(),
+            anomalies: r.diagnostics.iter().filter(anomaly).count(),
+            plies: std::cmp::Reverse(r.plies - r.guesses),
             pawn_letters: reader.readings.iter().filter(|reading| reading.role == Role::Pawn).count(),
-            illegal: count(&|d| d.code == Code::IllegalMove),
+            illegal: r.diagnostics.iter().filter(|d| d.code == Code::IllegalMove).count(),
         }
     }
-}
-
-/// The written moves of a line and its variations.
-fn count_moves(line: &Line<'_>) -> usize {
-    line.items
-        .iter()
-        .map(|item| match item {
-            Item::Move(_) => 1,
-            Item::Variation(v) => count_moves(v),
-            _ => 0,
-        })
-        .sum()
 }
 
 /// Compares the result token and the Result tag with the final position
@@ -362,6 +365,8 @@ struct Replayer<'a, 'o> {
     syntax_errors: &'a [SyntaxError],
     /// Set when the latest move was illegal and read as a guessed one.
     guessed: bool,
+    /// How many moves were guessed so.
+    guesses: usize,
     /// Filled only when a front end asks where each move leads (hover,
     /// completion); the checker leaves it off.
     trace: Option<Trace>,
@@ -384,6 +389,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             diagnostics: Vec::new(),
             plies: 0,
             guessed: false,
+            guesses: 0,
             trace: None,
         }
     }
@@ -808,6 +814,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             candidates[..=i].rotate_right(1);
         }
         self.guessed = chosen.is_some();
+        self.guesses += usize::from(chosen.is_some());
         let mut message = format!("{written} is illegal: {why}");
         if let Some(mv) = chosen {
             let why = if rest.iter().any(|i| matches!(i, Item::Move(_))) {

@@ -1,13 +1,21 @@
-//! `chess-ls --check`: reads the files, analyses their games on every core,
-//! and prints the findings in file order.
+//! `chess-ls --check`: reads the files, analyses their games on every core
+//! (rayon: files, and pieces of big files, in parallel), and prints the
+//! findings in file order.
+//!
+//! [`for_each_game`] is the one place where the command line turns text
+//! into games; `--check`, `--fix` and `--translate` all go through it.
 
-use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::borrow::Cow;
+use std::ops::Range;
 
-use super::sources::{self, Source};
-use super::{Args, Format, human, json};
-use crate::analysis::{self, Diagnostic, Language, Options, Severity};
-use crate::syntax;
+use rayon::prelude::*;
+
+use super::Session;
+use super::output::{Printer, Summary};
+use super::progress::Progress;
+use super::sources::Source;
+use crate::analysis::{self, Diagnostic, Options, Severity};
+use crate::syntax::{self, GameSyntax};
 
 /// Files larger than this are split at game boundaries so that several
 /// threads share one big file. Small pieces are also faster on one thread:
@@ -23,161 +31,146 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Checked {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == severity).count()
+    }
+}
+
 /// Runs `--check`; returns the exit status (0 no error, 1 errors, 2 the run
 /// failed).
-pub fn run_check(args: &Args) -> i32 {
-    let language = match args.lang.as_str() {
-        "auto" => None,
-        code => match Language::from_code(code) {
-            Some(language) => Some(language),
-            None => {
-                let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-                eprintln!(
-                    "error: unknown language `{code}`; use auto or one of {}",
-                    codes.join(", ")
-                );
-                return 2;
-            }
-        },
-    };
-    if args.paths.is_empty() {
-        eprintln!("error: --check needs at least one file or directory (or - for stdin)");
-        return 2;
-    }
-    let options = Options {
-        language,
-        report_missing_check: args.missing_check_marks,
-        report_missing_capture: args.missing_capture_signs,
-    };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-
-    let mut failures = Vec::new();
-    let paths = sources::expand(&args.paths, &mut failures);
-    let mut texts = Vec::with_capacity(paths.len());
-    for path in &paths {
-        match sources::read(path) {
-            Ok(source) => texts.push(source),
-            Err(e) => failures.push(e),
+pub fn run(session: &Session) -> i32 {
+    let (sources, mut failures) = session.read_all();
+    let progress = Progress::new(&sources);
+    // TEMPORARY: the hand-made pool, for measuring rayon against it.
+    if let Ok(n) = std::env::var("CHESS_LS_HANDMADE_POOL") {
+        let checked = handmade::check_sources(sources, &session.options, n.parse().unwrap_or(1));
+        let mut summary = Summary::default();
+        for file in &checked {
+            summary.add(file);
         }
+        summary.elapsed = session.started.elapsed();
+        eprintln!("{}", summary.line());
+        return summary.exit_status();
     }
-    let checked = check_sources(texts, &options, threads);
-
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let (mut errors, mut warnings, mut games) = (0, 0, 0);
-    for file in &checked {
-        games += file.games;
-        errors += file.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-        warnings += file.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
-        let written = match args.format {
-            Format::Human => human::write(&mut out, file, color),
-            Format::Json => json::write(&mut out, file),
-        };
-        if written.is_err() {
-            // stdout closed (e.g. piped into `head`): nothing more to say.
-            return if errors > 0 { 1 } else { 0 };
-        }
-    }
-    for failure in &failures {
-        eprintln!("error: {failure}");
-    }
-    let files = checked.len();
-    let summary = human::summary(files, games, errors, warnings, failures.len());
-    let _ = match args.format {
-        Format::Human => writeln!(out, "{summary}"),
-        Format::Json => {
-            let _ = out.flush();
-            writeln!(std::io::stderr(), "{summary}")
-        }
-    };
-    let _ = out.flush();
-    if !failures.is_empty() {
-        2
-    } else if errors > 0 {
-        1
-    } else {
-        0
-    }
-}
-
-/// Analyses every source on `threads` threads. Big files are cut into
-/// pieces at game boundaries; the results come back in file order.
-pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) -> Vec<Checked> {
-    struct Job {
-        file: usize,
-        range: std::ops::Range<usize>,
-    }
-    /// A piece's games and diagnostics, once a thread has checked it.
-    type Done = std::sync::Mutex<Option<(usize, Vec<Diagnostic>)>>;
-    let mut jobs = Vec::new();
-    for (file, source) in sources.iter().enumerate() {
-        for range in syntax::split::split_at_games(&source.text, PIECE_LEN) {
-            jobs.push(Job { file, range });
-        }
-    }
-    let next = AtomicUsize::new(0);
-    let results: Vec<Done> = jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(jobs.len()).max(1) {
-            scope.spawn(|| {
-                let mut parser = syntax::parser();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else { break };
-                    let text = &sources[job.file].text[job.range.clone()];
-                    // Each piece on its own (as the language server parses
-                    // it), and each game analysed as soon as it is lowered,
-                    // then dropped: a lowered game is many times the size
-                    // of its text.
-                    let mut diagnostics: Vec<Diagnostic> = Vec::new();
-                    let mut games = 0;
-                    for piece in syntax::split::split_at_games(text, 0) {
-                        let base = piece.start;
-                        let piece_text = &text[piece];
-                        syntax::lower_piece(&mut parser, piece_text, |game| {
-                            games += 1;
-                            let mut found = analysis::analyze_game(&game, piece_text, options).diagnostics;
-                            if base > 0 {
-                                for d in &mut found {
-                                    shift_diagnostic(d, base);
-                                }
-                            }
-                            diagnostics.extend(found);
-                        });
-                    }
-                    let shift = job.range.start;
-                    if shift > 0 {
-                        for d in &mut diagnostics {
-                            shift_diagnostic(d, shift);
-                        }
-                    }
-                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some((games, diagnostics));
-                }
-            });
-        }
-    });
-    let mut checked: Vec<Checked> = sources
-        .into_iter()
-        .map(|source| Checked { source, games: 0, diagnostics: Vec::new() })
+    let checked: Vec<Checked> = sources
+        .into_par_iter()
+        .map(|source| {
+            let (games, diagnostics) = analyse_text(&source.text, &session.options, &progress);
+            progress.file_done();
+            Checked { source, games, diagnostics }
+        })
         .collect();
-    for (job, result) in jobs.iter().zip(results) {
-        if let Some((games, mut diagnostics)) =
-            result.into_inner().unwrap_or_else(|e| e.into_inner())
-        {
-            checked[job.file].games += games;
-            checked[job.file].diagnostics.append(&mut diagnostics);
+    progress.finish();
+
+    let mut printer = Printer::new(session.format);
+    let mut summary = Summary::default();
+    for file in &checked {
+        summary.add(file);
+        if printer.file(file).is_err() {
+            // stdout closed (e.g. piped into `head`): nothing more to say.
+            return i32::from(summary.errors > 0);
         }
     }
-    checked
+    failures.sort();
+    summary.failures = failures.len();
+    summary.elapsed = session.started.elapsed();
+    printer.finish(&failures, &summary.line());
+    summary.exit_status()
 }
 
+/// The games and diagnostics of a whole text (spans in `text`), its pieces
+/// analysed in parallel.
+pub fn analyse_text(
+    text: &str,
+    options: &Options,
+    progress: &Progress,
+) -> (usize, Vec<Diagnostic>) {
+    let pieces = per_piece(text, |parser, piece, base| {
+        let mut diagnostics: Vec<Diagnostic> = Vec::new();
+        // Each game is analysed as soon as it is lowered, then dropped: a
+        // lowered game is many times the size of its text.
+        let games = for_each_game(parser, piece, |game, source, offset| {
+            let mut found = analysis::analyze_game(game, source, options).diagnostics;
+            for d in &mut found {
+                shift_diagnostic(d, base + offset);
+            }
+            diagnostics.extend(found);
+        });
+        progress.advance(piece.len());
+        (games, diagnostics)
+    });
+    let mut games = 0;
+    let mut diagnostics = Vec::new();
+    for (n, mut found) in pieces {
+        games += n;
+        diagnostics.append(&mut found);
+    }
+    (games, diagnostics)
+}
 
-fn shift_diagnostic(d: &mut Diagnostic, by: usize) {
+/// Cuts `text` into pieces of whole games and runs `f` on each in
+/// parallel, with a parser of the thread, the piece's text and its offset
+/// in `text`; the results come back in text order.
+pub fn per_piece<T: Send>(
+    text: &str,
+    f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send,
+) -> Vec<T> {
+    let text = parser_view(text);
+    let text = &*text;
+    syntax::split::split_at_games(text, PIECE_LEN)
+        .into_par_iter()
+        .map_init(syntax::parser, |parser, range: Range<usize>| {
+            f(parser, &text[range.clone()], range.start)
+        })
+        .collect()
+}
+
+/// Turns a piece of text into games and hands each to `each`, with the text
+/// its spans are relative to and that text's offset in `text`; returns the
+/// number of games. Every command-line mode parses through here.
+pub fn for_each_game<'a>(
+    parser: &mut tree_sitter::Parser,
+    text: &'a str,
+    mut each: impl FnMut(&GameSyntax<'a>, &'a str, usize),
+) -> usize {
+    // Each game on its own (as the language server parses it), by the fast
+    // path where it can.
+    let mut games = 0;
+    for piece in syntax::split::split_at_games(text, 0) {
+        let base = piece.start;
+        let piece_text = &text[piece];
+        syntax::lower_piece(parser, piece_text, |game| {
+            games += 1;
+            each(&game, piece_text, base);
+        });
+    }
+    games
+}
+
+/// The text the parser reads: the file's text, except that a lone `\r`
+/// (old Mac line endings) becomes `\n`, since the grammar ends `;` comments
+/// at `\n` only. Both are one byte, so every offset stays the same and edits
+/// still apply to the file's own text.
+fn parser_view(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone_cr) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = text.as_bytes().to_vec();
+    for (i, b) in out.iter_mut().enumerate() {
+        if lone_cr(i) {
+            *b = b'\n';
+        }
+    }
+    Cow::Owned(String::from_utf8(out).expect("replacing an ASCII byte keeps UTF-8 valid"))
+}
+
+pub fn shift_diagnostic(d: &mut Diagnostic, by: usize) {
+    if by == 0 {
+        return;
+    }
     d.span = d.span.start + by..d.span.end + by;
     for r in &mut d.related {
         r.span = r.span.start + by..r.span.end + by;
@@ -186,5 +179,75 @@ fn shift_diagnostic(d: &mut Diagnostic, by: usize) {
         for e in &mut f.edits {
             e.span = e.span.start + by..e.span.end + by;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_carriage_returns_end_comments() {
+        let text = "1. e4 e5 ; a comment\r2. Nf3 Nc6 3. Ke2 Ke7 4. Kf3 *\r";
+        let (games, diagnostics) = analyse_text(text, &Options::default(), &Progress::none());
+        assert_eq!(games, 1);
+        let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["illegal-move"]);
+        assert_eq!(&text[diagnostics[0].span.clone()], "Kf3");
+        assert!(matches!(parser_view("a\r\nb"), Cow::Borrowed(_)));
+    }
+}
+
+/// TEMPORARY: the pool of HEAD, for the measurement.
+mod handmade {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use super::*;
+    pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) -> Vec<Checked> {
+        struct Job {
+            file: usize,
+            range: std::ops::Range<usize>,
+        }
+        type Done = std::sync::Mutex<Option<(usize, Vec<Diagnostic>)>>;
+        let mut jobs = Vec::new();
+        for (file, source) in sources.iter().enumerate() {
+            for range in syntax::split::split_at_games(&source.text, PIECE_LEN) {
+                jobs.push(Job { file, range });
+            }
+        }
+        let next = AtomicUsize::new(0);
+        let results: Vec<Done> = jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..threads.min(jobs.len()).max(1) {
+                scope.spawn(|| {
+                    let mut parser = syntax::parser();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else { break };
+                        let text = &sources[job.file].text[job.range.clone()];
+                        let mut diagnostics: Vec<Diagnostic> = Vec::new();
+                        let games = for_each_game(&mut parser, text, |game, source, offset| {
+                            let mut found = analysis::analyze_game(game, source, options).diagnostics;
+                            for d in &mut found {
+                                shift_diagnostic(d, offset);
+                            }
+                            diagnostics.extend(found);
+                        });
+                        for d in &mut diagnostics {
+                            shift_diagnostic(d, job.range.start);
+                        }
+                        *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some((games, diagnostics));
+                    }
+                });
+            }
+        });
+        let mut checked: Vec<Checked> =
+            sources.into_iter().map(|source| Checked { source, games: 0, diagnostics: Vec::new() }).collect();
+        for (job, result) in jobs.iter().zip(results) {
+            if let Some((games, mut diagnostics)) = result.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                checked[job.file].games += games;
+                checked[job.file].diagnostics.append(&mut diagnostics);
+            }
+        }
+        checked
     }
 }

@@ -57,18 +57,3 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
     }
     Ok(())
 }
-
-pub fn summary(files: usize, games: usize, errors: usize, warnings: usize, unreadable: usize) -> String {
-    let plural = |n: usize, word: &str| if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") };
-    let mut s = format!(
-        "checked {}, {}: {}, {}",
-        plural(files, "file"),
-        plural(games, "game"),
-        plural(errors, "error"),
-        plural(warnings, "warning")
-    );
-    if unreadable > 0 {
-        s.push_str(&format!("; {} could not be read", plural(unreadable, "file")));
-    }
-    s
-}

@@ -1,12 +1,55 @@
-//! Finds and reads the files `--check` was given.
+//! Finds and reads the files the command line was given: directories are
+//! searched for `*.pgn` files, and each file is decoded in its own encoding
+//! (see [`super::encoding`]), remembering what is needed to write it back.
 
+use std::hash::{Hash, Hasher};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::encoding::{self, Decoded, Encoding};
 
 /// A text to check, under the name the user gave it.
 pub struct Source {
+    /// The path as given on the command line (`-` for stdin).
     pub name: String,
+    /// The file, or `None` for stdin.
+    pub path: Option<PathBuf>,
+    /// The decoded text, without a byte order mark.
     pub text: String,
+    pub encoding: Encoding,
+    /// The file starts with a byte order mark.
+    pub bom: bool,
+    /// What the file was when it was read, to notice a change before
+    /// writing over it.
+    pub stamp: Option<Stamp>,
+}
+
+/// A file's modification time, length and content hash when it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    pub modified: Option<SystemTime>,
+    pub len: u64,
+    pub hash: u64,
+}
+
+impl Stamp {
+    pub fn of(bytes: &[u8], metadata: Option<&std::fs::Metadata>) -> Stamp {
+        Stamp {
+            modified: metadata.and_then(|m| m.modified().ok()),
+            len: bytes.len() as u64,
+            hash: content_hash(bytes),
+        }
+    }
+}
+
+/// A hash of a file's bytes (SipHash with fixed keys: the same in every
+/// run, which is all that comparing two reads of one file needs).
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    #[expect(deprecated, reason = "SipHasher is the std hasher with fixed keys")]
+    let mut hasher = std::hash::SipHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Expands directories into the `*.pgn` files below them, sorted so that
@@ -44,27 +87,27 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
     }
 }
 
-/// Reads a file (or stdin for `-`) as text: UTF-8 with or without a byte
-/// order mark; other bytes are read as Latin-1 so that nothing is lost and
-/// columns stay right (an 8-bit file has one character per byte).
-pub fn read(path: &Path) -> Result<Source, String> {
+/// Reads a file (or stdin for `-`) and decodes it: in `encoding` if one is
+/// named, else in the encoding [`encoding::detect`] decides. A file that
+/// cannot be decoded is an error, never a lossy reading.
+pub fn read(path: &Path, named: Option<Encoding>) -> Result<Source, String> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
+    let (file, metadata) = if path.as_os_str() == "-" {
         std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read stdin: {e}"))?;
+        (None, None)
     } else {
+        let metadata =
+            std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    }
-    Ok(Source { name, text: decode(bytes) })
-}
-
-pub fn decode(bytes: Vec<u8>) -> String {
-    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => rest.to_vec(),
-        None => bytes,
+        (Some(path.to_path_buf()), Some(metadata))
     };
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
-    }
+    let decoded = match named {
+        Some(encoding) => encoding::decode_as(&bytes, encoding),
+        None => encoding::detect(&bytes),
+    };
+    let Decoded { text, encoding, bom, .. } =
+        decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
+    let stamp = file.as_ref().map(|_| Stamp::of(&bytes, metadata.as_ref()));
+    Ok(Source { name, path: file, text, encoding, bom, stamp })
 }

@@ -137,6 +137,15 @@ pub struct ByteChange {
 /// Parses and analyses one piece of `text`.
 fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Options, keep: bool, used: u64) -> Piece {
     let source = &text[range.clone()];
+    if !keep
+        && let Some((lowered, long_comments)) = syntax::fast::lower_fast_with_comments(source)
+    {
+        // No tree is kept for this piece anyway: the fast path gives the
+        // same games without building one.
+        let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+        let outline = outline::outline_without_tree(&lowered, &long_comments, source);
+        return Piece { start: range.start, len: range.len(), tree: None, used, games, outline };
+    }
     let tree = syntax::parse(source, old);
     let lowered = syntax::lower(&tree, source);
     let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
@@ -340,8 +349,10 @@ impl Document {
         let Some(old_view) = self.markdown.replace(view) else { return };
         let Some(view) = &self.markdown else { return };
         let (new, old) = (&view.blanked, &old_view.blanked);
-        if new == old {
-            // Prose changed, or nothing: the parser's text is the same.
+        let starts = view.piece_starts();
+        if new == old && self.pieces.iter().map(|p| p.start).eq(starts.iter().copied()) {
+            // Prose changed, or nothing: the parser's text and pieces are
+            // the same.
             return;
         }
         let (start, old_end, new_end) = changed_region(old, new);
@@ -365,7 +376,6 @@ impl Document {
 
         self.clock += 1;
         let now = self.clock;
-        let starts = view.piece_starts();
         let mut pieces = Vec::with_capacity(starts.len());
         let mut rebuilt = 0;
         for (i, &s) in starts.iter().enumerate() {
@@ -578,6 +588,8 @@ mod tests {
         assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>());
         let starts = |d: &Document| d.pieces.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
         assert_eq!(starts(doc), starts(&fresh));
+        let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+        assert_eq!(outlines(doc), outlines(&fresh));
         assert_eq!(doc.rope.to_string(), doc.text);
         assert_eq!(doc.source(), fresh.source());
         let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
@@ -703,6 +715,12 @@ mod tests {
             same_as_fresh(&doc);
         }
         assert_eq!(doc.diagnostics().filter(|d| d.code == crate::analysis::Code::AmbiguousMove).count(), 2);
+        // Prose turned into an empty block of the same shape changes no text
+        // the parser reads, but the pieces.
+        let at = doc.text.find("Проза после").unwrap();
+        edit(&mut doc, at, at, "aaaaaa\n\nbbb\n");
+        edit(&mut doc, at, at + 12, "```pgn\n\n```\n");
+        same_as_fresh(&doc);
         // A whole-document replacement stays Markdown.
         doc.apply_changes(vec![ByteChange { range: None, text: book() }], doc.version + 1, &Options::default());
         assert_eq!(doc.kind(), Kind::Markdown);
@@ -747,34 +765,5 @@ mod tests {
         assert_eq!(Kind::detect("pgn", "file:///a.md"), Kind::Pgn);
         assert_eq!(Kind::detect("plaintext", "file:///book/ch1.MD"), Kind::Markdown);
         assert_eq!(Kind::detect("", "file:///book/games.pgn"), Kind::Pgn);
-    }
-}
-
-#[cfg(test)]
-mod tmp_bench {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn tmp_markdown_edit_cost() {
-        let game = include_str!("../../../tests/fixtures/ru-errors.pgn");
-        let mut text = String::new();
-        while text.len() < 5 << 20 {
-            text.push_str("Some prose about the game, 1. e4 and so on, a long paragraph of a book chapter.\n\n```pgn\n");
-            text.push_str(game);
-            text.push_str("\n```\n\n");
-        }
-        let t = std::time::Instant::now();
-        let mut doc = Document::open_as(Kind::Markdown, text, 1, &Options::default());
-        eprintln!("open {:?} pieces {}", t.elapsed(), doc.pieces.len());
-        let at = doc.text.len() / 2;
-        let at = at + doc.text[at..].find("Some prose").unwrap();
-        for (what, at) in [("prose", at + 5), ("block", at + doc.text[at..].find("Кc6").unwrap())] {
-            let t = std::time::Instant::now();
-            for i in 0..20 {
-                doc.apply_changes(vec![ByteChange { range: Some(at..at), text: "x".into() }], 2 + i, &Options::default());
-                doc.apply_changes(vec![ByteChange { range: Some(at..at + 1), text: "".into() }], 2 + i, &Options::default());
-            }
-            eprintln!("{what}: {:?} per edit", t.elapsed() / 40);
-        }
     }
 }

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use tree_sitter::{Node, Tree};
 
-use crate::syntax::GameSyntax;
+use crate::syntax::{GameSyntax, Item, Line};
 
 /// The kind of a folding range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,9 +33,53 @@ pub struct Outline {
     pub symbols: Vec<GameSymbol>,
 }
 
+/// The outline of a parsed piece.
 pub fn outline(tree: &Tree, games: &[GameSyntax<'_>], source: &str) -> Outline {
     let mut out = Outline::default();
     folds(tree.root_node(), source, &mut out.folds);
+    symbols(games, &mut out);
+    out.folds.sort_by_key(|(span, _)| (span.start, std::cmp::Reverse(span.end)));
+    out
+}
+
+/// The same outline from the fast path's games and its multi-line
+/// comments, without a tree.
+pub fn outline_without_tree(games: &[GameSyntax<'_>], long_comments: &[Range<usize>], source: &str) -> Outline {
+    let mut out = Outline::default();
+    let multiline = |span: &Range<usize>| source[span.clone()].trim_end().contains('\n');
+    let push = |span: Range<usize>, fold: Fold, out: &mut Outline| {
+        if multiline(&span) {
+            out.folds.push((span, fold));
+        }
+    };
+    fn variations(line: &Line<'_>, found: &mut Vec<Range<usize>>) {
+        for item in &line.items {
+            if let Item::Variation(v) = item {
+                found.push(v.span.clone());
+                variations(v, found);
+            }
+        }
+    }
+    for game in games {
+        push(game.span.clone(), Fold::Game, &mut out);
+        if let (Some(first), Some(last)) = (game.tags.first(), game.tags.last()) {
+            push(first.span.start..last.span.end, Fold::Headers, &mut out);
+        }
+        let mut found = Vec::new();
+        variations(&game.mainline, &mut found);
+        for span in found {
+            push(span, Fold::Variation, &mut out);
+        }
+    }
+    for span in long_comments {
+        out.folds.push((span.clone(), Fold::Comment));
+    }
+    symbols(games, &mut out);
+    out.folds.sort_by_key(|(span, _)| (span.start, std::cmp::Reverse(span.end)));
+    out
+}
+
+fn symbols(games: &[GameSyntax<'_>], out: &mut Outline) {
     for game in games {
         let tag = |name: &str| game.tag(name).map(|t| t.unescaped_value()).filter(|v| !v.is_empty() && v != "?");
         let mut name = match (tag("White"), tag("Black")) {
@@ -59,7 +103,6 @@ pub fn outline(tree: &Tree, games: &[GameSyntax<'_>], source: &str) -> Outline {
         let selection = game.tags.first().map_or(game.span.clone(), |t| t.span.clone());
         out.symbols.push(GameSymbol { name, date: tag("Date"), span: game.span.clone(), selection });
     }
-    out
 }
 
 fn folds(node: Node<'_>, source: &str, out: &mut Vec<(Range<usize>, Fold)>) {

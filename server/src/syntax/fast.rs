@@ -16,7 +16,14 @@ use super::{GameSyntax, Item, Line, Origin, Tag, Token, WrittenMove};
 
 /// The games of `source`, or `None` when the text needs the full grammar.
 pub fn lower_fast(source: &str) -> Option<Vec<GameSyntax<'_>>> {
-    let mut reader = Reader { src: source, bytes: source.as_bytes(), pos: 0 };
+    lower_fast_with_comments(source).map(|(games, _)| games)
+}
+
+/// As [`lower_fast`], and the spans of the `{...}` comments that run over
+/// more than one line (for folding).
+#[allow(clippy::type_complexity)]
+pub fn lower_fast_with_comments(source: &str) -> Option<(Vec<GameSyntax<'_>>, Vec<std::ops::Range<usize>>)> {
+    let mut reader = Reader { src: source, bytes: source.as_bytes(), pos: 0, long_comments: Vec::new() };
     let mut games = Vec::new();
     let mut current: Option<GameSyntax<'_>> = None;
     // What the current game has had so far: tags only, movetext, a result.
@@ -64,13 +71,14 @@ pub fn lower_fast(source: &str) -> Option<Vec<GameSyntax<'_>>> {
         has_movetext = true;
     }
     games.extend(current);
-    Some(games)
+    Some((games, reader.long_comments))
 }
 
 struct Reader<'a> {
     src: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    long_comments: Vec<std::ops::Range<usize>>,
 }
 
 /// Bytes that may follow a move, a number-less token or a result without
@@ -109,11 +117,13 @@ impl<'a> Reader<'a> {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
                 Some(b'{') => {
                     let mut i = self.pos + 1;
+                    let mut multiline = false;
                     loop {
                         match self.bytes.get(i)? {
                             b'}' => break,
                             b'{' => return None,
                             b'\n' => {
+                                multiline = true;
                                 let mut j = i + 1;
                                 while matches!(self.bytes.get(j), Some(b' ' | b'\t' | b'\r' | b'\n')) {
                                     j += 1;
@@ -127,6 +137,9 @@ impl<'a> Reader<'a> {
                             _ => {}
                         }
                         i += 1;
+                    }
+                    if multiline {
+                        self.long_comments.push(self.pos..i + 1);
                     }
                     self.pos = i + 1;
                 }

@@ -15,6 +15,10 @@ M.name = 'chess_ls'
 ---@param opts chess_ls.Options?
 function M.setup(opts)
   config.set(opts)
+  if vim.fn.has('nvim-0.11') == 0 then
+    vim.notify('chess-ls.nvim needs Neovim 0.11 or newer', vim.log.levels.WARN)
+    return
+  end
   -- lsp/chess_ls.lua is read again on the next start, with these options;
   -- what you give vim.lsp.config('chess_ls', ...) yourself still wins.
   vim.lsp.config(M.name, {})
@@ -25,9 +29,7 @@ function M.setup(opts)
   end
   -- Read by plugin/chess-ls.lua when setup() runs before it (init.lua).
   vim.g.chess_ls_autostart = config.options.autostart
-  if vim.fn.has('nvim-0.11') == 1 then
-    vim.lsp.enable(M.name, config.options.autostart)
-  end
+  vim.lsp.enable(M.name, config.options.autostart)
 end
 
 --- The configuration of lsp/chess_ls.lua.

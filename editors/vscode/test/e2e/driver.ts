@@ -1,1 +1,331 @@
-export {};
+// End to end in a real VS Code: drives code-server (with the packaged
+// extension installed) through Debian's Chromium and checks what a user
+// sees in a Russian game with an ambiguous and an illegal move.
+//
+//   node out/e2e-driver.js <code-server url> <screenshot folder>
+//
+// Exits 0 when every check passed. Screenshots go to the folder at each
+// step (and FAILED-<step>.png on a failure): look at them.
+
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { type Browser, type Frame, type Page, chromium } from "playwright-core";
+
+const url = process.argv[2] ?? "http://127.0.0.1:8080/";
+const outDir = process.argv[3] ?? "test-results";
+const FILE = "ru-errors.pgn";
+/** The position after 7. Кbd2, the preferred fix of the ambiguous 7. Кd2. */
+const FEN_AFTER_FIX = "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP1N1PPP/R1BQK2R b KQkq - 2 7";
+
+const t0 = Date.now();
+function log(...parts: unknown[]): void {
+  console.log(`[e2e ${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...parts);
+}
+
+let shot = 0;
+async function screenshot(page: Page, name: string): Promise<void> {
+  shot += 1;
+  const file = path.join(outDir, `${String(shot).padStart(2, "0")}-${name}.png`);
+  await page.screenshot({ path: file });
+  log(`screenshot ${file}`);
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) {
+    throw new Error(message);
+  }
+  log(`ok: ${message}`);
+}
+
+/** Runs a command from the command palette (F1), waiting for its row. */
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout: 10_000 });
+  await input.fill(`>${title}`);
+  await page.locator(".quick-input-widget .monaco-list-row", { hasText: title }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press("Enter");
+}
+
+/** The text of the editor's visible lines (spaces normalised). */
+async function editorText(page: Page): Promise<string> {
+  const text = await page.locator(".monaco-editor .view-lines").first().innerText();
+  return text.replace(/\u00a0/g, " ");
+}
+
+/** The centre of the `nth` occurrence of `needle` in the editor's visible lines. */
+async function locate(page: Page, needle: string, nth = 0): Promise<{ x: number; y: number }> {
+  const found = await page.evaluate(
+    ([needle, nth]) => {
+      let seen = 0;
+      const lines = Array.from(document.querySelectorAll(".monaco-editor .view-lines .view-line"));
+      lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      for (const line of lines) {
+        const nodes: Text[] = [];
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+          nodes.push(n as Text);
+        }
+        const text = nodes.map((n) => n.data).join("").replace(/\u00a0/g, " ");
+        let at = text.indexOf(needle);
+        while (at >= 0) {
+          if (seen === nth) {
+            // Map the text offsets to (node, offset) pairs.
+            const point = (offset: number): [Text, number] => {
+              for (const node of nodes) {
+                if (offset <= node.data.length) {
+                  return [node, offset];
+                }
+                offset -= node.data.length;
+              }
+              const last = nodes[nodes.length - 1]!;
+              return [last, last.data.length];
+            };
+            const range = document.createRange();
+            range.setStart(...point(at));
+            range.setEnd(...point(at + needle.length));
+            const box = range.getBoundingClientRect();
+            return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+          }
+          seen += 1;
+          at = text.indexOf(needle, at + 1);
+        }
+      }
+      return null;
+    },
+    [needle, nth] as const,
+  );
+  if (found === null) {
+    throw new Error(`"${needle}" (#${nth}) is not in the editor`);
+  }
+  return found;
+}
+
+/** The text under each error squiggle, with its line's text. */
+async function squiggles(page: Page): Promise<{ text: string; line: string }[]> {
+  return page.evaluate(() => {
+    const out: { text: string; line: string }[] = [];
+    const lines = Array.from(document.querySelectorAll(".monaco-editor .view-lines .view-line"));
+    for (const squiggle of Array.from(document.querySelectorAll(".monaco-editor .squiggly-error"))) {
+      const r = squiggle.getBoundingClientRect();
+      const middle = r.top + r.height / 2;
+      const line = lines.find((l) => {
+        const b = l.getBoundingClientRect();
+        return b.top <= middle && middle <= b.bottom;
+      });
+      if (line === undefined) {
+        continue;
+      }
+      let text = "";
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+        const node = n as Text;
+        for (let i = 0; i < node.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const b = range.getBoundingClientRect();
+          const centre = b.left + b.width / 2;
+          if (centre >= r.left && centre <= r.right) {
+            text += node.data[i];
+          }
+        }
+      }
+      out.push({ text, line: (line.textContent ?? "").replace(/\u00a0/g, " ") });
+    }
+    return out;
+  });
+}
+
+async function problemRows(page: Page): Promise<string[]> {
+  const rows = page.locator(".markers-panel .monaco-list-row");
+  const texts = await rows.allInnerTexts();
+  return texts.map((t) => t.replace(/\s+/g, " ").trim());
+}
+
+/** The Board view's frame (a webview is an iframe in an iframe). */
+async function boardFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if ((await frame.locator("#board").count().catch(() => 0)) > 0) {
+        return frame;
+      }
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error("the Board view did not appear");
+}
+
+async function waitFor(page: Page, what: string, test: () => Promise<boolean>, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (await test()) {
+      log(`ok: ${what}`);
+      return;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(outDir, { recursive: true });
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  page.on("console", (m) => {
+    if (m.type() === "error") {
+      console.log("  [browser]", m.text().slice(0, 200));
+    }
+  });
+  let step = "start";
+  try {
+    step = "open";
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await page.waitForSelector(".monaco-workbench", { timeout: 90_000 });
+    log("workbench loaded");
+    const row = page.locator(".explorer-folders-view .monaco-list-row", { hasText: FILE }).first();
+    await row.waitFor({ timeout: 60_000 });
+    await row.dblclick();
+    await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30_000 });
+    await waitFor(page, "the game is in the editor", async () => (await editorText(page)).includes("7. Кd2"));
+
+    step = "squiggles";
+    await waitFor(page, "two error squiggles", async () => (await squiggles(page)).length === 2, 60_000);
+    const under = (await squiggles(page)).map((s) => s.text).sort();
+    check(JSON.stringify(under) === JSON.stringify(["Кd2", "Кf3"]), `the squiggles are under Кd2 and Кf3 (${under.join(", ")})`);
+    const lines = (await squiggles(page)).map((s) => s.line);
+    check(lines.some((l) => l.includes("7. Кd2")) && lines.some((l) => l.includes("16. Кf3")), "on the lines of 7. Кd2 and 16. Кf3");
+    await screenshot(page, "squiggles");
+
+    step = "status-bar";
+    const status = page.locator(".statusbar-item", { hasText: "Russian" }).first();
+    await status.waitFor({ timeout: 30_000 });
+    check((await status.innerText()).includes("Russian"), `the status bar shows the notation language (${await status.innerText()})`);
+
+    step = "problems";
+    await runCommand(page, "View: Focus Problems");
+    await waitFor(page, "two rows in the Problems view", async () => {
+      const rows = await problemRows(page);
+      return rows.some((r) => r.includes("ambiguous-move")) && rows.some((r) => r.includes("illegal-move"));
+    });
+    const rows = await problemRows(page);
+    log("Problems:", JSON.stringify(rows));
+    const ambiguous = rows.find((r) => r.includes("ambiguous-move")) ?? "";
+    const illegal = rows.find((r) => r.includes("illegal-move")) ?? "";
+    check(/Кd2 is ambiguous/.test(ambiguous) && /Ln 6, Col 69/.test(ambiguous), `ambiguous-move at Ln 6, Col 69: ${ambiguous}`);
+    check(/Кf3 is illegal/.test(illegal) && /Ln 8, Col 31/.test(illegal), `illegal-move at Ln 8, Col 31: ${illegal}`);
+    await screenshot(page, "problems");
+
+    step = "hover-board";
+    // Hover 2. Кf3: the server's board after the move.
+    const kf3 = await locate(page, "Кf3", 0);
+    await page.mouse.move(kf3.x, kf3.y);
+    const hover = page.locator(".monaco-hover", { hasText: "FEN" }).first();
+    await hover.waitFor({ state: "visible", timeout: 15_000 });
+    const hoverText = (await hover.innerText()).replace(/\u00a0/g, " ");
+    check(hoverText.includes("a b c d e f g h"), "the hover has a board with file letters");
+    check(hoverText.includes("♘") && hoverText.includes("♜"), "the board has figurines");
+    check(hoverText.includes("English SAN Nf3") || hoverText.includes("Nf3"), "the hover names the move in English (Nf3)");
+    check(hoverText.includes("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "the hover has the FEN after 2. Кf3");
+    await screenshot(page, "hover-board");
+
+    step = "hover-diagnostic";
+    await page.mouse.move(10, 10);
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(300);
+    const kd2 = await locate(page, "Кd2");
+    await page.mouse.move(kd2.x, kd2.y);
+    const diagnosticHover = page.locator(".monaco-hover", { hasText: "ambiguous" }).first();
+    await diagnosticHover.waitFor({ state: "visible", timeout: 15_000 });
+    check((await diagnosticHover.innerText()).includes("ambiguous-move"), "hovering the squiggle shows the message and its code");
+    await screenshot(page, "hover-diagnostic");
+    await page.mouse.move(10, 10);
+    await page.keyboard.press("Escape");
+
+    step = "quick-fix";
+    await page.mouse.click(kd2.x, kd2.y);
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Control+Period");
+    const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Write Кbd2" }).first();
+    await fix.waitFor({ state: "visible", timeout: 15_000 });
+    const menu = (await page.locator(".action-widget").first().innerText()).replace(/\s+/g, " ");
+    log("quick-fix menu:", menu);
+    check(menu.includes("Write Кbd2") && menu.includes("Write Кfd2"), "the quick-fix menu offers both disambiguations");
+    await screenshot(page, "quick-fix-menu");
+    await fix.click();
+    await waitFor(page, "the move is rewritten as 7. Кbd2", async () => (await editorText(page)).includes("7. Кbd2"));
+    await waitFor(page, "one squiggle is left, under Кf3", async () => {
+      const left = await squiggles(page);
+      return left.length === 1 && left[0]!.text === "Кf3";
+    });
+    await waitFor(page, "the Problems view has no ambiguous-move", async () => {
+      const now = await problemRows(page);
+      return !now.some((r) => r.includes("ambiguous-move")) && now.some((r) => r.includes("illegal-move"));
+    });
+    await screenshot(page, "after-fix");
+
+    step = "board-view";
+    await runCommand(page, "Chess: Show Board");
+    const frame = await boardFrame(page);
+    // Back in the editor, on the fixed move: the board follows the cursor.
+    const kbd2 = await locate(page, "Кbd2");
+    await page.mouse.click(kbd2.x, kbd2.y);
+    const fen = frame.locator("#fen");
+    await waitFor(page, "the Board view shows the position after 7. Кbd2", async () => (await fen.inputValue()) === FEN_AFTER_FIX);
+    const caption = await frame.locator("#caption").innerText();
+    check(caption.includes("7. Кbd2") && caption.includes("Nbd2"), `the caption names the move: ${caption}`);
+    check((await frame.locator("#board .sq").count()) === 64, "the board has 64 squares");
+    check((await frame.locator('#board .sq[data-square="d2"]').getAttribute("data-piece")) === "N", "a white knight stands on d2");
+    check((await frame.locator('#board .sq[data-square="b4"]').getAttribute("data-piece")) === "b", "a black bishop stands on b4");
+    check((await frame.locator("#board .sq.moved").count()) === 2, "the move's two squares are marked");
+    check((await frame.locator("#status").innerText()).includes("Black to move"), "the side to move is shown");
+    await screenshot(page, "board-view");
+    // A cursor elsewhere: 2. Кf3 moves the board back.
+    const early = await locate(page, "Кf3", 0);
+    await page.mouse.click(early.x, early.y);
+    await waitFor(page, "the Board view follows the cursor to 2. Кf3", async () =>
+      (await fen.inputValue()).startsWith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/"),
+    );
+
+    step = "translate";
+    await runCommand(page, "Chess: Translate notation to...");
+    const english = page.locator(".quick-input-widget .monaco-list-row", { hasText: "English" }).first();
+    await english.waitFor({ timeout: 10_000 });
+    await page.keyboard.type("English");
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Enter");
+    await waitFor(page, "the game is translated to English", async () => {
+      const text = await editorText(page);
+      return text.includes("2. Nf3 Nc6") && text.includes("7. Nbd2") && text.includes("15. Rad1 Qb6");
+    });
+    await waitFor(page, "the status bar follows (English)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
+    );
+    await screenshot(page, "translated");
+    log("all checks passed");
+  } catch (error) {
+    log(`FAILED at ${step}: ${(error as Error).message.split("\n")[0]}`);
+    await page.screenshot({ path: path.join(outDir, `FAILED-${step}.png`) }).catch(() => undefined);
+    await browser.close();
+    process.exit(1);
+  }
+  await browser.close();
+}
+
+void main();

@@ -73,7 +73,9 @@ pub fn actions(
         }
     }
 
-    let source = CodeActionKind::SOURCE;
+    // Asked for as `source` or as our own `source.chess-ls` (an editor's
+    // command or key binding for these actions only).
+    let source = CodeActionKind::new("source.chess-ls");
     if wants(params, &source) && params.context.only.is_some() {
         // Every game of every piece, with the piece's start to make its
         // spans absolute.

@@ -1,0 +1,122 @@
+//! Prints the findings in the chosen format, file by file, then the
+//! summary: on stdout for `human`, on stderr for the machine formats so
+//! that stdout holds only JSON Lines, workflow commands or the SARIF log.
+
+use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::time::Duration;
+
+use super::check::Checked;
+use super::{Format, github, human, json, sarif};
+use crate::analysis::Severity;
+
+pub struct Printer {
+    format: Format,
+    out: BufWriter<Stdout>,
+    color: bool,
+    sarif: sarif::Log,
+}
+
+impl Printer {
+    pub fn new(format: Format) -> Printer {
+        let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        Printer { format, out: BufWriter::new(io::stdout()), color, sarif: sarif::Log::default() }
+    }
+
+    /// Prints one file's diagnostics (a SARIF log is printed at the end).
+    pub fn file(&mut self, file: &Checked) -> io::Result<()> {
+        match self.format {
+            Format::Human => human::write(&mut self.out, file, self.color),
+            Format::Json => json::write(&mut self.out, file),
+            Format::Github => github::write(&mut self.out, file),
+            Format::Sarif => {
+                self.sarif.add(file);
+                Ok(())
+            }
+        }
+    }
+
+    /// Prints what could not be done (on stderr, and in a SARIF log) and
+    /// the summary line.
+    pub fn finish(mut self, failures: &[String], summary: &str) {
+        if self.format == Format::Sarif {
+            let log = std::mem::take(&mut self.sarif);
+            let _ = log.write(&mut self.out, failures);
+        }
+        let _ = self.out.flush();
+        for failure in failures {
+            eprintln!("error: {failure}");
+        }
+        if self.format == Format::Human {
+            let _ = writeln!(self.out, "{summary}");
+            let _ = self.out.flush();
+        } else {
+            eprintln!("{summary}");
+        }
+    }
+
+    /// Text that goes with the report: on stdout in the human format, on
+    /// stderr otherwise.
+    pub fn note(&mut self, line: &str) {
+        if self.format == Format::Human {
+            let _ = writeln!(self.out, "{line}");
+        } else {
+            let _ = self.out.flush();
+            eprintln!("{line}");
+        }
+    }
+}
+
+/// What a run found, for the summary line and the exit status.
+#[derive(Default)]
+pub struct Summary {
+    pub files: usize,
+    pub games: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    /// Files that could not be read (or written, in the modes that write).
+    pub failures: usize,
+    /// What happened to them: "could not be read" unless set.
+    pub failure_note: Option<&'static str>,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn add(&mut self, file: &Checked) {
+        self.files += 1;
+        self.games += file.games;
+        self.errors += file.count(Severity::Error);
+        self.warnings += file.count(Severity::Warning);
+    }
+
+    /// `checked 3 files, 12 games: 1 error, 2 warnings in 0.42 s`.
+    pub fn line(&self) -> String {
+        let mut s = format!(
+            "checked {}, {}: {}, {}",
+            plural(self.files, "file"),
+            plural(self.games, "game"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning")
+        );
+        if self.failures > 0 {
+            let note = self.failure_note.unwrap_or("could not be read");
+            s.push_str(&format!("; {} {note}", plural(self.failures, "file")));
+        }
+        s.push_str(&format!(" in {:.2} s", self.elapsed.as_secs_f64()));
+        s
+    }
+
+    /// 2 if the run failed somewhere, else 1 if there are errors, else 0.
+    pub fn exit_status(&self) -> i32 {
+        if self.failures > 0 {
+            2
+        } else if self.errors > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") }
+}
