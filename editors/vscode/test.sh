@@ -81,7 +81,7 @@ CODE_SERVER="$CACHE/cs/bin/code-server"
 step "end to end: code-server + Chromium"
 rm -rf "$WORK" "$RESULTS"
 mkdir -p "$WORK/data/User" "$WORK/ws" "$RESULTS"
-cp "$REPO/tests/fixtures/ru-errors.pgn" "$WORK/ws/"
+cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn "$WORK/ws/"
 cp test/e2e/settings.json "$WORK/data/User/settings.json"
 # Everything code-server and Chromium write stays in $WORK.
 export XDG_CONFIG_HOME="$WORK/xdg/config" XDG_DATA_HOME="$WORK/xdg/data" XDG_CACHE_HOME="$WORK/xdg/cache"

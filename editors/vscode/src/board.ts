@@ -27,7 +27,7 @@ export class BoardPanel implements vscode.Disposable {
   /** Shows the panel beside the active editor, creating it if needed. */
   static show(extensionUri: vscode.Uri, onCopy: (fen: string) => void): BoardPanel {
     if (BoardPanel.current !== undefined) {
-      BoardPanel.current.panel.reveal(vscode.ViewColumn.Beside, true);
+      BoardPanel.current.panel.reveal(undefined, true);
       return BoardPanel.current;
     }
     const panel = vscode.window.createWebviewPanel(

@@ -170,9 +170,14 @@ function scheduleRefresh(delay = 60): void {
   }, delay);
 }
 
+/** The .pgn editor the user works in: the active one, or, while a webview
+ * such as the Board view has the focus, the visible one. */
 function pgnEditor(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
-  return editor?.document.languageId === "pgn" ? editor : undefined;
+  if (editor !== undefined) {
+    return editor.document.languageId === "pgn" ? editor : undefined;
+  }
+  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === "pgn");
 }
 
 async function positionAt(editor: vscode.TextEditor): Promise<PositionInfo | null> {

@@ -65,15 +65,26 @@ pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> G
         }
     };
 
-    let (language, language_source, language_notes) = decide_language(game, source, options, &start);
-    report.language = language;
-    report.language_source = language_source;
-    diagnostics.extend(language_notes);
+    let decision = decide_language(game, source, options, &start);
+    report.language = decision.language;
+    report.language_source = decision.source;
+    diagnostics.extend(decision.notes);
 
-    let mut replayer = Replayer::new(source, options, language, &game.errors);
-    let end = replayer.replay_line(&game.mainline, start, true);
-    report.plies = replayer.plies;
-    diagnostics.append(&mut replayer.diagnostics);
+    let end = match decision.clean_replay {
+        // The replay that decided the language is the answer already.
+        Some(replay) => {
+            report.plies = replay.plies;
+            diagnostics.extend(replay.diagnostics);
+            replay.end
+        }
+        None => {
+            let mut replayer = Replayer::new(source, options, decision.language, &game.errors);
+            let end = replayer.replay_line(&game.mainline, start, true);
+            report.plies = replayer.plies;
+            diagnostics.append(&mut replayer.diagnostics);
+            end
+        }
+    };
 
     check_result(game, end.as_ref(), &mut diagnostics);
     report.diagnostics = sorted(diagnostics);
@@ -112,7 +123,7 @@ pub fn trace_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> Tra
     let (rules, _) = setup::rules(game);
     let Rules::Standard(mode) = rules else { return Trace::default() };
     let Ok(start) = setup::start_position(game, mode) else { return Trace::default() };
-    let (language, _, _) = decide_language(game, source, options, &start);
+    let language = decide_language(game, source, options, &start).language;
     let mut replayer = Replayer::new(source, options, language, &game.errors);
     replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
     let mut main = game.mainline.clone();
@@ -130,54 +141,70 @@ fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
 
 /// Decides the game's language: the user's choice, the only language that
 /// reads its letters, or the reading under which it replays best.
-fn decide_language(
-    game: &GameSyntax<'_>,
-    source: &str,
-    options: &Options,
-    start: &Chess,
-) -> (Language, LanguageSource, Vec<Diagnostic>) {
+/// The language of a game and how it was decided.
+struct LanguageDecision {
+    language: Language,
+    source: LanguageSource,
+    /// A `language-mix` note when the language could not be decided.
+    notes: Vec<Diagnostic>,
+    /// The replay that decided it, when it found nothing wrong: then it is
+    /// the game's replay as it stands, and need not be done again.
+    clean_replay: Option<CleanReplay>,
+}
+
+/// A replay without errors or warnings.
+struct CleanReplay {
+    diagnostics: Vec<Diagnostic>,
+    plies: usize,
+    end: Option<Chess>,
+}
+
+fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Chess) -> LanguageDecision {
+    let decided = |language, source| LanguageDecision { language, source, notes: Vec::new(), clean_replay: None };
     if let Some(language) = options.language {
-        return (language, LanguageSource::Chosen, Vec::new());
+        return decided(language, LanguageSource::Chosen);
     }
     let letters = infer::letters(game);
     if letters.is_empty() {
-        return (Language::En, LanguageSource::Undecided, Vec::new());
+        return decided(Language::En, LanguageSource::Undecided);
     }
     let readers = infer::readers(&letters);
     if readers.is_empty() {
         // No language reads every letter: the moves mix two languages. The
         // replay reads the foreign letters move by move and reports each.
-        return (infer::best_partial(game), LanguageSource::Undecided, Vec::new());
+        return decided(infer::best_partial(game), LanguageSource::Undecided);
     }
     let distinct = infer::distinct_readings(&readers);
     if distinct.len() == 1 {
-        return (readers[0].language, LanguageSource::Letters, Vec::new());
+        return decided(readers[0].language, LanguageSource::Letters);
     }
     // Several languages read the letters differently (`R`: rook in English,
     // king in French, knight in Finnish): the one that replays best wins
     // (see `ReadingScore`).
-    let replays: Vec<(Replayer<'_, '_>, &infer::Reader)> = distinct
+    let mut replays: Vec<(Replayer<'_, '_>, &infer::Reader, Option<Chess>)> = distinct
         .iter()
         .map(|reader| {
             let mut r = Replayer::new(source, options, reader.language, &game.errors);
             r.mixing = false;
-            r.replay_line(&game.mainline, start.clone(), true);
-            (r, *reader)
+            let end = r.replay_line(&game.mainline, start.clone(), true);
+            (r, *reader, end)
         })
         .collect();
     // Beyond the first place where some reading stopped, that reading says
     // nothing: what the others find there cannot be weighed against it.
     let horizon = replays
         .iter()
-        .filter_map(|(r, _)| r.diagnostics.iter().find(|d| d.code == Code::Unchecked).map(|d| d.span.start))
+        .filter_map(|(r, _, _)| r.diagnostics.iter().find(|d| d.code == Code::Unchecked).map(|d| d.span.start))
         .min()
         .unwrap_or(usize::MAX);
     let mut scores: Vec<Replayed> = replays
         .iter()
-        .map(|(r, reader)| Replayed {
+        .enumerate()
+        .map(|(index, (r, reader, _))| Replayed {
             score: ReadingScore::of(r, reader, horizon),
             language: reader.language,
             findings: r.diagnostics.iter().map(|d| (d.code, d.span.clone())).collect(),
+            index,
         })
         .collect();
     // A stable sort keeps the order of `Language::ALL` among equals.
@@ -185,7 +212,15 @@ fn decide_language(
     let (best_score, best) = (scores[0].score, scores[0].language);
     let tied: Vec<&Replayed> = scores.iter().filter(|s| s.score == best_score).collect();
     if tied.len() == 1 {
-        return (best, LanguageSource::Replay, Vec::new());
+        // Without errors and warnings, reading other languages' letters
+        // (which the deciding replays leave off) changes nothing.
+        let (r, _, end) = &mut replays[scores[0].index];
+        let clean_replay = (scores[0].score.anomalies == 0).then(|| CleanReplay {
+            diagnostics: std::mem::take(&mut r.diagnostics),
+            plies: r.plies,
+            end: end.take(),
+        });
+        return LanguageDecision { language: best, source: LanguageSource::Replay, notes: Vec::new(), clean_replay };
     }
     // The moves read as well in several languages. When the readings find
     // the same things at the same places (nothing at all, in a clean game),
@@ -197,7 +232,7 @@ fn decide_language(
     let pgn_english = !game.tags.is_empty() && tied.iter().any(|s| s.language == Language::En);
     if same_findings || pgn_english {
         let language = if pgn_english { Language::En } else { best };
-        return (language, LanguageSource::Undecided, Vec::new());
+        return decided(language, LanguageSource::Undecided);
     }
     let names: Vec<String> = tied.iter().map(|s| s.language.name().to_owned()).collect();
     let letter = letters[0];
@@ -210,7 +245,7 @@ fn decide_language(
             best.name()
         ),
     );
-    (best, LanguageSource::Undecided, vec![d])
+    LanguageDecision { language: best, source: LanguageSource::Undecided, notes: vec![d], clean_replay: None }
 }
 
 /// A game replayed in one reading of its letters, to compare with others.
@@ -220,6 +255,8 @@ struct Replayed {
     /// What the replay found, where: readings that find the same things at
     /// the same places need no decision between them.
     findings: Vec<(Code, Span)>,
+    /// Where the replay is in the list of replays.
+    index: usize,
 }
 
 /// How well a game replays in one reading of its letters; smaller is

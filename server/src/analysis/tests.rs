@@ -622,10 +622,13 @@ fn missing_promotion_reads_a_queen_and_goes_on() {
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=N Kb2 2. Nd6 *"));
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8S Kb2 2. Sd6 *"));
     // A figurine in a game written with letters is a mix of notations.
-    check(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"), r#"
+    check(
+        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"),
+        r#"
         language-mix @ `♘`: `♘` is the figurine of the knight, but this game is in English: write N
           fix* Write N (`♘` -> `N`)
-    "#);
+    "#,
+    );
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8q Kb2 *"));
 }
 
@@ -670,7 +673,7 @@ fn invalid_position_description() {
     check(
         "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\n1. Фf7 *",
         r#"
-        invalid-position @ `Белые: Крс1, Фf2, Лe1`: the described position is not legal: Black has no king
+        invalid-position @ `Белые: Крс1, Фf2, Лe1; пп. a3, b2.`: the described position is not legal: Black has no king
     "#,
     );
     check(

@@ -6,6 +6,7 @@
 //! into games; `--check`, `--fix` and `--translate` all go through it.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::ops::Range;
 
 use rayon::prelude::*;
@@ -23,6 +24,11 @@ use crate::syntax::{self, GameSyntax};
 /// balances shorter lists (on 10 MB of games, one core: 256 KB pieces take
 /// about 20 % more CPU time than 32 KB ones; `check-stages` measures it).
 const PIECE_LEN: usize = 32 * 1024;
+
+/// A piece of bare games longer than this (no tag sections to cut it at)
+/// is cut after a result, so that a file on one line or a million bare
+/// games is not parsed and lowered at once (see `split::cut_after_results`).
+const LONG_PIECE: usize = 64 * 1024;
 
 /// A file's findings.
 pub struct Checked {
@@ -116,12 +122,17 @@ pub fn per_piece<T: Send>(
     text: &str,
     f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send,
 ) -> Vec<T> {
+    thread_local! {
+        // One parser per thread for the whole run (rayon's `map_init` would
+        // make one per split of the work, thousands on many files).
+        static PARSER: RefCell<tree_sitter::Parser> = RefCell::new(syntax::parser());
+    }
     let text = parser_view(text);
     let text = &*text;
     syntax::split::split_at_games(text, PIECE_LEN)
         .into_par_iter()
-        .map_init(syntax::parser, |parser, range: Range<usize>| {
-            f(parser, &text[range.clone()], range.start)
+        .map(|range: Range<usize>| {
+            PARSER.with_borrow_mut(|parser| f(parser, &text[range.clone()], range.start))
         })
         .collect()
 }
@@ -137,7 +148,8 @@ pub fn for_each_game<'a>(
     // Each game on its own (as the language server parses it), by the fast
     // path where it can.
     let mut games = 0;
-    for piece in syntax::split::split_at_games(text, 0) {
+    let pieces = syntax::split::split_at_games(text, 0).into_iter();
+    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_PIECE)) {
         let base = piece.start;
         let piece_text = &text[piece];
         syntax::lower_piece(parser, piece_text, |game| {
@@ -155,7 +167,8 @@ pub fn for_each_game<'a>(
 fn parser_view(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    if !(0..bytes.len()).any(lone_cr) {
+    // `contains` on bytes is a fast memchr; most files have no `\r` at all.
+    if !bytes.contains(&b'\r') || !(0..bytes.len()).any(lone_cr) {
         return Cow::Borrowed(text);
     }
     let mut out = text.as_bytes().to_vec();

@@ -46,7 +46,8 @@ pub fn outline(tree: &Tree, games: &[GameSyntax<'_>], source: &str) -> Outline {
 /// comments, without a tree.
 pub fn outline_without_tree(games: &[GameSyntax<'_>], long_comments: &[Range<usize>], source: &str) -> Outline {
     let mut out = Outline::default();
-    let multiline = |span: &Range<usize>| source[span.clone()].trim_end().contains('\n');
+    let lines = LineBreaks::new(source);
+    let multiline = |span: &Range<usize>| lines.multiline(source, span);
     let push = |span: Range<usize>, fold: Fold, out: &mut Outline| {
         if multiline(&span) {
             out.folds.push((span, fold));
@@ -105,25 +106,60 @@ fn symbols(games: &[GameSyntax<'_>], out: &mut Outline) {
     }
 }
 
-fn folds(node: Node<'_>, source: &str, out: &mut Vec<(Range<usize>, Fold)>) {
-    let kind = match node.kind() {
-        "game" => Some(Fold::Game),
-        "headers" => Some(Fold::Headers),
-        "variation" => Some(Fold::Variation),
-        "comment" => Some(Fold::Comment),
-        _ => None,
-    };
-    if let Some(kind) = kind
-        && source[node.byte_range()].trim_end().contains('\n')
-    {
-        out.push((node.byte_range(), kind));
+/// Where the line breaks of a piece are, so that whether a node spans
+/// several lines costs a binary search, not a scan of its text (nested
+/// variations on one long line would make the scans quadratic).
+struct LineBreaks(Vec<usize>);
+
+impl LineBreaks {
+    fn new(source: &str) -> LineBreaks {
+        LineBreaks(source.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect())
     }
-    // Moves and tags never hold anything foldable; comments are extras and
-    // may stand under any of these.
-    if matches!(node.kind(), "source_file" | "game" | "movetext" | "variation" | "headers" | "move") {
-        let mut cursor = node.walk();
-        for child in node.children(&mut cursor) {
-            folds(child, source, out);
+
+    /// Whether the text of `span`, without its trailing blanks, holds a
+    /// line break.
+    fn multiline(&self, source: &str, span: &Range<usize>) -> bool {
+        let end = span.start + source[span.clone()].trim_end().len();
+        let next = self.0.partition_point(|&i| i < span.start);
+        self.0.get(next).is_some_and(|&i| i < end)
+    }
+}
+
+/// The folds of a tree, walked with a cursor (not recursively: variations
+/// may nest 100,000 deep).
+fn folds(root: Node<'_>, source: &str, out: &mut Vec<(Range<usize>, Fold)>) {
+    let lines = LineBreaks::new(source);
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        let kind = match node.kind() {
+            "game" => Some(Fold::Game),
+            "headers" => Some(Fold::Headers),
+            "variation" => Some(Fold::Variation),
+            "comment" => Some(Fold::Comment),
+            _ => None,
+        };
+        if let Some(kind) = kind
+            && lines.multiline(source, &node.byte_range())
+        {
+            out.push((node.byte_range(), kind));
+        }
+        // Moves and tags never hold anything foldable; comments are extras and
+        // may stand under any of these.
+        let descend = matches!(node.kind(), "source_file" | "game" | "movetext" | "variation" | "headers" | "move");
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node() == root {
+                return;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
         }
     }
 }

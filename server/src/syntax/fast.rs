@@ -54,7 +54,7 @@ pub fn lower_fast_with_comments(source: &str) -> Option<(Vec<GameSyntax<'_>>, Ve
         }
         // Movetext up to a tag, a result or the end.
         let mut line = Line::default();
-        reader.items(&mut line, false)?;
+        reader.items(&mut line)?;
         if line.items.is_empty() {
             // Something that is neither a tag, a result nor an element.
             return None;
@@ -238,17 +238,32 @@ impl<'a> Reader<'a> {
         Some(self.token(start))
     }
 
-    /// Elements up to a `)` (in a variation), a tag, a result or the end.
-    fn items(&mut self, line: &mut Line<'a>, in_variation: bool) -> Option<()> {
+    /// Elements up to a tag, a result or the end, variations included. The
+    /// variations are read with a stack of the lines they interrupt, not by
+    /// recursion; nesting deeper than the grammar path lowers is left to it
+    /// (it reports it).
+    fn items(&mut self, line: &mut Line<'a>) -> Option<()> {
+        // The open variations, innermost last: the line each interrupts,
+        // whether that line had an item before it, and where its `(` stands.
+        let mut open: Vec<(Line<'a>, bool, usize)> = Vec::new();
         let mut first = true;
         loop {
             self.skip_extras()?;
+            let in_variation = !open.is_empty();
             let Some(b) = self.peek() else {
                 return if in_variation { None } else { Some(()) };
             };
-            let start = self.pos;
+            let mut start = self.pos;
             match b {
-                b')' => return if in_variation { Some(()) } else { None },
+                b')' => {
+                    let (outer, outer_first, open_at) = open.pop()?;
+                    self.pos += 1;
+                    let mut inner = std::mem::replace(line, outer);
+                    inner.span = open_at..self.pos;
+                    line.items.push(Item::Variation(inner));
+                    first = outer_first;
+                    start = open_at;
+                }
                 b'[' => return if in_variation { None } else { Some(()) },
                 b'*' => {
                     if in_variation {
@@ -261,12 +276,13 @@ impl<'a> Reader<'a> {
                         // The draw offer `(=)`.
                         return None;
                     }
+                    if open.len() >= super::MAX_VARIATION_DEPTH {
+                        return None;
+                    }
                     self.pos += 1;
-                    let mut inner = Line::default();
-                    self.items(&mut inner, true)?;
-                    self.pos += 1; // the `)`
-                    inner.span = start..self.pos;
-                    line.items.push(Item::Variation(inner));
+                    open.push((std::mem::take(line), first, start));
+                    first = true;
+                    continue;
                 }
                 b'$' => {
                     self.pos += 1;

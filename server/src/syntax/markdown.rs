@@ -53,14 +53,31 @@ fn fence(line: &str) -> Option<(u8, usize, &str)> {
     Some((c, run, &trimmed[run..]))
 }
 
+/// A fenced code block of any language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// From the opening fence's line to the end of the closing fence's line
+    /// (or of the text, when the block is not closed).
+    pub lines: Range<usize>,
+    /// The lines between the fences.
+    pub content: Range<usize>,
+    /// Whether its info string says chess (`pgn`, `chess`).
+    pub chess: bool,
+}
+
 /// The chess blocks of a Markdown text, in order. Other fenced blocks are
 /// skipped whole (a ```` ```pgn ```` line inside a ```` ```markdown ````
 /// example is not a block); a block left open runs to the end of the text.
 pub fn chess_blocks(text: &str) -> Vec<Block> {
+    fences(text).into_iter().filter(|f| f.chess).map(|f| block(text, f.content)).collect()
+}
+
+/// Every fenced code block of a Markdown text, in order.
+pub fn fences(text: &str) -> Vec<Fence> {
     let mut blocks = Vec::new();
-    // The open fence: its character, its length, and where its content
-    // starts if it is a chess block.
-    let mut open: Option<(u8, usize, Option<usize>)> = None;
+    // The open fence: its character, its length, where its lines start,
+    // where its content starts, and whether it is a chess block.
+    let mut open: Option<(u8, usize, usize, usize, bool)> = None;
     let mut line_start = 0;
     while line_start < text.len() {
         let line_end = text[line_start..].find('\n').map_or(text.len(), |i| line_start + i + 1);
@@ -70,26 +87,24 @@ pub fn chess_blocks(text: &str) -> Vec<Block> {
                 if let Some((c, run, info)) = fence(line)
                     && !(c == b'`' && info.contains('`'))
                 {
-                    open = Some((c, run, is_chess(info.trim()).then_some(line_end)));
+                    open = Some((c, run, line_start, line_end, is_chess(info.trim())));
                 }
             }
-            Some((c, run, chess)) => {
+            Some((c, run, lines_start, content_start, chess)) => {
                 if let Some((c2, run2, rest)) = fence(line)
                     && c2 == c
                     && run2 >= run
                     && rest.trim().is_empty()
                 {
-                    if let Some(content_start) = chess {
-                        blocks.push(block(text, content_start..line_start));
-                    }
+                    blocks.push(Fence { lines: lines_start..line_end, content: content_start..line_start, chess });
                     open = None;
                 }
             }
         }
         line_start = line_end;
     }
-    if let Some((_, _, Some(content_start))) = open {
-        blocks.push(block(text, content_start..text.len()));
+    if let Some((_, _, lines_start, content_start, chess)) = open {
+        blocks.push(Fence { lines: lines_start..text.len(), content: content_start..text.len(), chess });
     }
     blocks
 }

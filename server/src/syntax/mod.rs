@@ -17,6 +17,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
+pub mod manuscript;
 pub mod markdown;
 pub mod fast;
 pub mod split;
@@ -25,6 +26,17 @@ use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
 
 /// A byte range in the document.
 pub type Span = Range<usize>;
+
+/// How deep variations may nest before the deeper ones are skipped. Every
+/// layer above walks a lowered line recursively (the replay, the language
+/// inference, even `Drop`), so the depth of a lowered game must be bounded
+/// for hostile input (100,000 nested variations) not to overflow the stack;
+/// a variation deeper than this is reported once, as a syntax error, and
+/// left out. Real annotation nests a handful of levels. The bound is for
+/// the 2 MB stacks of worker and test threads: a level of the replay takes
+/// about 5.7 KB of stack in a debug build (under 1 KB in release), so 128
+/// levels stay under 0.8 MB.
+pub const MAX_VARIATION_DEPTH: usize = 128;
 
 /// The grammar as a tree-sitter [`Language`].
 pub fn language() -> Language {
@@ -313,17 +325,32 @@ pub fn lower_each<'a>(tree: &Tree, source: &'a str, mut f: impl FnMut(GameSyntax
     // game is handed over only at the end.
     let mut pending: Vec<SyntaxError> = Vec::new();
     let mut last: Option<GameSyntax<'a>> = None;
+    // When the grammar could not read the text as games at all (100 `(`
+    // left open, say), the root itself is an ERROR whose children are loose
+    // moves and brackets: each run of them between games is one error, or
+    // the text would pass unread.
+    let root_is_error = root.is_error();
+    let mut loose: Option<Span> = None;
+    let flush = |loose: &mut Option<Span>, pending: &mut Vec<SyntaxError>| {
+        if let Some(span) = loose.take() {
+            pending.push(SyntaxError { message: describe_error(&source[span.clone()]), span });
+        }
+    };
     for child in root.children(&mut cursor) {
         if child.kind_id() == ids().game {
+            flush(&mut loose, &mut pending);
             let mut game = lower_game(child, source);
             game.errors.splice(0..0, pending.drain(..));
             if let Some(previous) = last.replace(game) {
                 f(previous);
             }
+        } else if root_is_error {
+            loose = Some(loose.map_or(child.byte_range(), |span| span.start..child.end_byte()));
         } else if child.is_error() || child.is_missing() {
             collect_errors(child, source, &mut pending);
         }
     }
+    flush(&mut loose, &mut pending);
     match last {
         Some(mut game) => {
             game.errors.append(&mut pending);
@@ -364,7 +391,7 @@ pub fn lower_game<'a>(node: Node, source: &'a str) -> GameSyntax<'a> {
                 }
             }
         } else if kind == ids.movetext {
-            lower_items(child, source, &mut game.mainline.items);
+            lower_items(child, source, &mut game.mainline.items, 0, &mut game.errors);
             game.mainline.span = child.byte_range();
         } else if kind == ids.result {
             game.result = Some(token(child, source));
@@ -390,7 +417,15 @@ fn lower_tag<'a>(node: Node, source: &'a str) -> Tag<'a> {
     Tag { span: node.byte_range(), name, value }
 }
 
-fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
+/// Lowers the items of a movetext at variation depth `depth` (0 for the main
+/// line); a variation deeper than [`MAX_VARIATION_DEPTH`] becomes an error.
+fn lower_items<'a>(
+    movetext: Node,
+    source: &'a str,
+    items: &mut Vec<Item<'a>>,
+    depth: usize,
+    errors: &mut Vec<SyntaxError>,
+) {
     let ids = ids();
     // An item is large (a move has a dozen optional parts), so growing the
     // vector by doubling would copy every item several times; a move may
@@ -414,12 +449,18 @@ fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
             items.push(Item::Move(mv));
         } else if kind == ids.move_number {
             items.push(Item::MoveNumber(token(node, source)));
+        } else if kind == ids.variation && depth >= MAX_VARIATION_DEPTH {
+            let levels = depth + variation_depth(node);
+            errors.push(SyntaxError {
+                span: node.byte_range(),
+                message: format!("variations nested too deep ({levels} levels); not checked"),
+            });
         } else if kind == ids.variation {
             let mut line = Line { span: node.byte_range(), items: Vec::new() };
             let mut c = node.walk();
             for child in node.children(&mut c) {
                 if child.kind_id() == ids.movetext {
-                    lower_items(child, source, &mut line.items);
+                    lower_items(child, source, &mut line.items, depth + 1, errors);
                 }
             }
             items.push(Item::Variation(line));
@@ -436,6 +477,37 @@ fn lower_items<'a>(movetext: Node, source: &'a str, items: &mut Vec<Item<'a>>) {
         }
         if !cursor.goto_next_sibling() {
             break;
+        }
+    }
+}
+
+/// How many variations nest at and under `node` (1 for a variation with
+/// none inside), walked with a cursor, not recursively: this is what
+/// measures hostile nesting.
+pub fn variation_depth(node: Node) -> usize {
+    let variation = ids().variation;
+    let mut cursor = node.walk();
+    let mut depth = usize::from(node.kind_id() == variation);
+    let mut deepest = depth;
+    loop {
+        if cursor.goto_first_child() {
+            depth += usize::from(cursor.node().kind_id() == variation);
+            deepest = deepest.max(depth);
+            continue;
+        }
+        loop {
+            if cursor.node() == node {
+                return deepest;
+            }
+            depth -= usize::from(cursor.node().kind_id() == variation);
+            if cursor.goto_next_sibling() {
+                depth += usize::from(cursor.node().kind_id() == variation);
+                deepest = deepest.max(depth);
+                break;
+            }
+            if !cursor.goto_parent() {
+                return deepest;
+            }
         }
     }
 }
@@ -541,28 +613,42 @@ pub fn errors_in(node: Node, source: &str) -> Vec<SyntaxError> {
     out
 }
 
-/// Collects the ERROR and MISSING nodes under `node`, outermost only.
+/// Collects the ERROR and MISSING nodes under `node`, outermost only. The
+/// walk uses a cursor, not recursion: an unclosed `(` repeated 100,000
+/// times nests as deep.
 fn collect_errors(node: Node, source: &str, out: &mut Vec<SyntaxError>) {
-    if node.is_missing() {
-        let what = node.kind();
-        out.push(SyntaxError {
-            span: node.start_byte()..node.end_byte(),
-            message: format!("`{what}` is missing here"),
-        });
-        return;
-    }
-    if node.is_error() {
-        let span = node.byte_range();
-        let text = &source[span.clone()];
-        out.push(SyntaxError { span, message: describe_error(text) });
-        return;
-    }
-    if !node.has_error() {
-        return;
-    }
     let mut cursor = node.walk();
-    for child in node.children(&mut cursor) {
-        collect_errors(child, source, out);
+    loop {
+        let current = cursor.node();
+        let descend = if current.is_missing() {
+            let what = current.kind();
+            out.push(SyntaxError {
+                span: current.start_byte()..current.end_byte(),
+                message: format!("`{what}` is missing here"),
+            });
+            false
+        } else if current.is_error() {
+            let span = current.byte_range();
+            let text = &source[span.clone()];
+            out.push(SyntaxError { span, message: describe_error(text) });
+            false
+        } else {
+            current.has_error()
+        };
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node() == node {
+                return;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
     }
 }
 

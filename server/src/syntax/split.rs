@@ -92,6 +92,73 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(usize) -> bool) {
     }
 }
 
+/// Cuts `range`, a piece of `text`, into parts of at least `min_len` bytes
+/// (except the last) that end right after a result (`1-0`, `0-1`,
+/// `1/2-1/2`, `*` standing alone, outside comments, variations and tags),
+/// where the grammar ends a game. A piece is cut only at tag sections, so
+/// bare games (or a whole file on one line) make one piece; parsed at once,
+/// its tree and games take some 200 times its text in memory. The checker
+/// cuts such pieces further so that its memory stays bounded whatever the
+/// file. (The language server keeps the pieces of [`piece_starts`], whose
+/// boundaries an edit can find again locally.)
+pub fn cut_after_results(text: &str, range: Range<usize>, min_len: usize) -> Vec<Range<usize>> {
+    if range.len() <= min_len {
+        return vec![range];
+    }
+    let bytes = &text.as_bytes()[..range.end];
+    let blank = |i: usize| i >= bytes.len() || bytes[i].is_ascii_whitespace();
+    let mut out = Vec::new();
+    let mut start = range.start;
+    let (mut brace, mut tag, mut paren_depth) = (false, false, 0usize);
+    let mut i = range.start;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if brace {
+            brace = b != b'}';
+        } else if tag {
+            tag = !matches!(b, b']' | b'\n');
+        } else {
+            match b {
+                b'{' => brace = true,
+                b'[' => tag = true,
+                b'(' => paren_depth += 1,
+                b')' => paren_depth = paren_depth.saturating_sub(1),
+                b';' => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b'%' if i == 0 || bytes[i - 1] == b'\n' => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                b'*' | b'0' | b'1' if paren_depth == 0 && (i == range.start || blank(i - 1)) => {
+                    let rest = &bytes[i..];
+                    let len = [&b"1/2-1/2"[..], b"1-0", b"0-1", b"*"]
+                        .iter()
+                        .find(|r| rest.starts_with(r))
+                        .map_or(0, |r| r.len());
+                    if len > 0 && blank(i + len) {
+                        i += len;
+                        if i - start >= min_len && i < range.end {
+                            out.push(start..i);
+                            start = i;
+                        }
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    out.push(start..range.end);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +178,16 @@ mod tests {
         let text = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
         assert_eq!(piece_starts(text).len(), 2);
         assert_eq!(split_at_games(text, 1 << 20), vec![0..text.len()]);
+    }
+
+    #[test]
+    fn long_pieces_are_cut_after_results_only() {
+        let text = "1. e4 e5 * 1. d4 {* 1-0} (1... d5 *) d5 1-0 [Result \"0-1\"] 1. c4 0-1\n1/2-1/2";
+        let parts = cut_after_results(text, 0..text.len(), 1);
+        let texts: Vec<&str> = parts.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(texts, ["1. e4 e5 *", " 1. d4 {* 1-0} (1... d5 *) d5 1-0", " [Result \"0-1\"] 1. c4 0-1", "\n1/2-1/2"]);
+        assert_eq!(cut_after_results(text, 0..text.len(), 30).len(), 2);
+        assert_eq!(cut_after_results(text, 0..text.len(), text.len()), vec![0..text.len()]);
     }
 
     #[test]

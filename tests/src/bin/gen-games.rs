@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! gen-games [--lang LANG] (--size SIZE | --games N) [--seed SEED] OUT.pgn
+//! gen-games [--lang LANG] (--size SIZE | --games N) [--seed SEED] --files N OUT_DIR
 //! ```
 //!
 //! `--size 10MB` writes whole games until the file holds at least that many
@@ -11,14 +12,18 @@
 //! their number, never on the language, so `--lang en --size 10MB` followed
 //! by `--lang ru --games N` (N as reported on stderr) writes the same games
 //! in Russian.
+//!
+//! `--files N` cuts the same games into N files of about equal size (whole
+//! games each), `OUT_DIR/games-0001.pgn` and on: the input of the publisher
+//! benchmark (`bench/publisher.sh`: 1,000 files of 100 KB).
 
 use std::process::ExitCode;
 
 use chess_ls::analysis::languages::{Language, MoveStyle};
 use chess_ls_tests::generate::{RenderOptions, corpus};
 
-const USAGE: &str =
-    "usage: gen-games [--lang LANG] (--size SIZE | --games N) [--seed SEED] OUT.pgn";
+const USAGE: &str = "usage: gen-games [--lang LANG] (--size SIZE | --games N) [--seed SEED] \
+                     [--files N] OUT (a file, or a directory with --files)";
 
 /// How much to write.
 enum Amount {
@@ -30,6 +35,8 @@ struct Args {
     language: Language,
     amount: Amount,
     seed: u64,
+    /// Cut into this many files in the directory `out`.
+    files: Option<usize>,
     out: String,
 }
 
@@ -43,17 +50,58 @@ fn main() -> ExitCode {
     };
     let text = generate(&args);
     let games = text.matches("[Event ").count();
-    if let Err(e) = std::fs::write(&args.out, &text) {
-        eprintln!("gen-games: cannot write {}: {e}", args.out);
-        return ExitCode::FAILURE;
-    }
+    let written = match args.files {
+        None => std::fs::write(&args.out, &text).map(|()| 1),
+        Some(n) => write_files(&text, n, std::path::Path::new(&args.out)),
+    };
+    let files = match written {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("gen-games: cannot write {}: {e}", args.out);
+            return ExitCode::FAILURE;
+        }
+    };
+    let into = if files == 1 { String::new() } else { format!(" as {files} files") };
     eprintln!(
-        "gen-games: wrote {games} games ({} bytes) in {} to {}",
+        "gen-games: wrote {games} games ({} bytes) in {}{into} to {}",
         text.len(),
         args.language.name(),
         args.out
     );
     ExitCode::SUCCESS
+}
+
+/// Cuts the games into `n` files of about equal size (at game starts) in
+/// `dir`, which is created; returns how many files were written.
+fn write_files(text: &str, n: usize, dir: &std::path::Path) -> std::io::Result<usize> {
+    std::fs::create_dir_all(dir)?;
+    let parts = cut_into(text, n);
+    for (i, part) in parts.iter().enumerate() {
+        std::fs::write(dir.join(format!("games-{:04}.pgn", i + 1)), part)?;
+    }
+    Ok(parts.len())
+}
+
+/// At most `n` consecutive parts of about `len / n` bytes, each made of
+/// whole games: part i ends where the first game at or after byte
+/// `i * len / n` starts.
+fn cut_into(text: &str, n: usize) -> Vec<&str> {
+    let n = n.max(1);
+    let mut parts = Vec::with_capacity(n);
+    let mut start = 0;
+    for i in 1..=n {
+        let want = text.len() * i / n;
+        let end = if i == n || want >= text.len() {
+            text.len()
+        } else {
+            text[want..].find("\n[Event ").map_or(text.len(), |at| want + at + 1)
+        };
+        if end > start {
+            parts.push(&text[start..end]);
+            start = end;
+        }
+    }
+    parts
 }
 
 fn generate(args: &Args) -> String {
@@ -91,6 +139,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut language = Language::En;
     let mut amount = None;
     let mut seed = 2024;
+    let mut files = None;
     let mut out = None;
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -112,6 +161,15 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
                 seed =
                     s.parse().map_err(|_| format!("`{s}` is not a seed (an unsigned number)"))?;
             }
+            "--files" => {
+                let n = value("--files")?;
+                files = Some(
+                    n.parse::<usize>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| format!("`{n}` is not a number of files"))?,
+                );
+            }
             "-h" | "--help" => return Err("writes random legal games".to_owned()),
             _ if arg.starts_with('-') => return Err(format!("unknown option `{arg}`")),
             _ if out.is_none() => out = Some(arg),
@@ -122,6 +180,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         language,
         amount: amount.ok_or("--size or --games is needed")?,
         seed,
+        files,
         out: out.ok_or("the output file is missing")?,
     })
 }
@@ -165,6 +224,7 @@ mod tests {
             language: Language::Ru,
             amount: Amount::Bytes(20_000),
             seed: 1,
+            files: None,
             out: String::new(),
         };
         let text = generate(&args);
@@ -173,5 +233,23 @@ mod tests {
         let games = text.matches("[Event ").count();
         let same = Args { amount: Amount::Games(games), ..args };
         assert_eq!(generate(&same), text);
+    }
+
+    #[test]
+    fn files_hold_whole_games_and_all_of_them() {
+        let args = Args {
+            language: Language::En,
+            amount: Amount::Games(40),
+            seed: 3,
+            files: Some(7),
+            out: String::new(),
+        };
+        let text = generate(&args);
+        let parts = cut_into(&text, 7);
+        assert_eq!(parts.len(), 7);
+        assert_eq!(parts.concat(), text);
+        for part in &parts {
+            assert!(part.starts_with("[Event "), "{part}");
+        }
     }
 }

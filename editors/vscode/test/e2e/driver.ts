@@ -187,7 +187,11 @@ async function main(): Promise<void> {
       "--disable-dev-shm-usage",
     ],
   });
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
+  const page = await context.newPage();
   page.on("console", (m) => {
     if (m.type() === "error") {
       console.log("  [browser]", m.text().slice(0, 200));
@@ -212,6 +216,8 @@ async function main(): Promise<void> {
     const lines = (await squiggles(page)).map((s) => s.line);
     check(lines.some((l) => l.includes("7. Кd2")) && lines.some((l) => l.includes("16. Кf3")), "on the lines of 7. Кd2 and 16. Кf3");
     await screenshot(page, "squiggles");
+    // The text alone, at full size, to see the colours of every token.
+    await page.locator(".editor-group-container.active .monaco-editor").first().screenshot({ path: path.join(outDir, "colours.png") });
 
     step = "status-bar";
     const status = page.locator(".statusbar-item", { hasText: "Russian" }).first();
@@ -281,11 +287,12 @@ async function main(): Promise<void> {
     await screenshot(page, "after-fix");
 
     step = "board-view";
-    await runCommand(page, "Chess: Show Board");
-    const frame = await boardFrame(page);
-    // Back in the editor, on the fixed move: the board follows the cursor.
+    // The cursor on the fixed move (while the whole line is still visible),
+    // then the Board view beside the editor.
     const kbd2 = await locate(page, "Кbd2");
     await page.mouse.click(kbd2.x, kbd2.y);
+    await runCommand(page, "Chess: Show Board");
+    const frame = await boardFrame(page);
     const fen = frame.locator("#fen");
     await waitFor(page, "the Board view shows the position after 7. Кbd2", async () => (await fen.inputValue()) === FEN_AFTER_FIX);
     const caption = await frame.locator("#caption").innerText();
@@ -296,12 +303,25 @@ async function main(): Promise<void> {
     check((await frame.locator("#board .sq.moved").count()) === 2, "the move's two squares are marked");
     check((await frame.locator("#status").innerText()).includes("Black to move"), "the side to move is shown");
     await screenshot(page, "board-view");
-    // A cursor elsewhere: 2. Кf3 moves the board back.
+    await frame.locator("#copy").click();
+    await page.locator(".statusbar-item", { hasText: "FEN copied" }).first().waitFor({ timeout: 10_000 });
+    check(
+      (await page.evaluate(() => navigator.clipboard.readText())) === FEN_AFTER_FIX,
+      "Copy FEN puts the FEN on the clipboard",
+    );
+    // The board follows the cursor: 2. Кf3, then 3. Сc4; the editor keeps
+    // the focus (its Ln/Col stays in the status bar).
     const early = await locate(page, "Кf3", 0);
     await page.mouse.click(early.x, early.y);
     await waitFor(page, "the Board view follows the cursor to 2. Кf3", async () =>
       (await fen.inputValue()).startsWith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/"),
     );
+    const bishop = await locate(page, "Сc4");
+    await page.mouse.click(bishop.x, bishop.y);
+    await waitFor(page, "the Board view follows the cursor to 3. Сc4", async () =>
+      (await fen.inputValue()) === "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    );
+    check((await page.locator(".statusbar-item", { hasText: /Ln 6, Col \d+/ }).count()) > 0, "the editor keeps the focus");
 
     step = "translate";
     await runCommand(page, "Chess: Translate notation to...");
@@ -318,6 +338,40 @@ async function main(): Promise<void> {
       (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
     );
     await screenshot(page, "translated");
+
+    step = "languages";
+    // A file with a game in each of several languages: all legal, coloured
+    // by the grammar and the server's semantic tokens.
+    await page.keyboard.press("Escape");
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "colours.pgn" }).first().dblclick();
+    await waitFor(page, "colours.pgn is in the editor", async () => (await editorText(page)).includes("Colours in every language"));
+    await waitFor(page, "the status bar names its first game's language", async () =>
+      (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
+    );
+    await page.waitForTimeout(1500);
+    check((await squiggles(page)).length === 0, "no error in games written in English, Russian, German, French and figurines");
+    const russian = await locate(page, "Сb5");
+    await page.mouse.click(russian.x, russian.y);
+    await waitFor(page, "the status bar follows the cursor into the Russian game", async () =>
+      (await page.locator(".statusbar-item", { hasText: "Russian" }).count()) > 0,
+    );
+    await page.locator(".editor-group-container.active .monaco-editor").first().screenshot({ path: path.join(outDir, "colours-languages.png") });
+    await screenshot(page, "languages");
+
+    step = "restart";
+    // A new server process publishes the diagnostics again (the client
+    // clears them when it stops the old one).
+    await page.locator(".tab", { hasText: FILE }).first().click();
+    await waitFor(page, "ru-errors.pgn is shown again", async () => (await editorText(page)).includes("16. Кf3"));
+    await runCommand(page, "Chess: Restart server");
+    await page.locator(".statusbar-item", { hasText: "server restarted" }).first().waitFor({ timeout: 20_000 });
+    log("ok: the status bar says the server restarted");
+    await waitFor(page, "the restarted server reports 16. Кf3 again", async () =>
+      (await squiggles(page)).some((s) => s.text === "Кf3"),
+    );
+    await waitFor(page, "the status bar is back", async () =>
+      (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
+    );
     log("all checks passed");
   } catch (error) {
     log(`FAILED at ${step}: ${(error as Error).message.split("\n")[0]}`);

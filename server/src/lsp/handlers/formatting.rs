@@ -32,6 +32,11 @@ pub fn format_text(doc: &Document) -> Option<String> {
     if trees.iter().any(|t| t.root_node().has_error()) {
         return None;
     }
+    // The layout recurses into variations; nesting too deep to check is
+    // too deep to lay out (and is reported as a syntax error).
+    if trees.iter().any(|t| crate::syntax::variation_depth(t.root_node()) > crate::syntax::MAX_VARIATION_DEPTH) {
+        return None;
+    }
     let mut out = Layout::default();
     let mut first = true;
     for (piece, tree) in doc.pieces.iter().zip(&trees) {

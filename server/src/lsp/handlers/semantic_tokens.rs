@@ -64,14 +64,33 @@ fn tokens(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> SemanticT
     SemanticTokens { result_id: None, data: tokens }
 }
 
-fn visit(doc: &Document, base: usize, node: Node<'_>, unit: Unit, last: &mut (usize, usize), out: &mut Vec<SemanticToken>) {
-    if let Some(kind) = token_type(node.kind()) {
-        push(doc, base + node.start_byte()..base + node.end_byte(), kind, unit, last, out);
-        return;
-    }
-    let mut cursor = node.walk();
-    for child in node.children(&mut cursor) {
-        visit(doc, base, child, unit, last, out);
+/// The tokens under `root` in document order, walked with a cursor (not
+/// recursively: variations may nest 100,000 deep).
+fn visit(doc: &Document, base: usize, root: Node<'_>, unit: Unit, last: &mut (usize, usize), out: &mut Vec<SemanticToken>) {
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        let descend = match token_type(node.kind()) {
+            Some(kind) => {
+                push(doc, base + node.start_byte()..base + node.end_byte(), kind, unit, last, out);
+                false
+            }
+            None => true,
+        };
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node() == root {
+                return;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
     }
 }
 

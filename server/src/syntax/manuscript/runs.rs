@@ -1,0 +1,660 @@
+//! Finds runs of notation in prose: a move number followed by a move, then
+//! moves, numbers, glyphs and bracketed variations, up to the first word
+//! that is not notation, a sentence's punctuation or a paragraph break.
+//!
+//! The reading of a move mirrors the grammar's tokens (`grammar/grammar.js`:
+//! every language's piece letters, look-alike files and ranks, long
+//! algebraic, castling with `O`, `0` or Cyrillic `О`), so a run that is
+//! found here parses as moves there. Inside a run it also reads three kinds
+//! of damage that scanned books have, where the intended move is certain,
+//! and records each as a [`Repair`]: a space inside a move (`К f3`), a lost
+//! move number (`1. Кf3 Кf6 .b3`) and a lower-case piece letter (`кf6`).
+
+use std::ops::Range;
+
+use super::{Repair, RepairKind};
+
+/// How deep bracketed variations inside a run may nest.
+const MAX_DEPTH: usize = 8;
+
+/// The character at byte `i`, if any.
+fn ch(s: &str, i: usize) -> Option<char> {
+    s.get(i..)?.chars().next()
+}
+
+pub(super) fn is_file(c: char) -> bool {
+    matches!(c, 'a'..='h' | 'а' | 'с' | 'е' | 'һ')
+}
+
+fn is_rank(c: char) -> bool {
+    matches!(c, '1'..='8' | 'l' | 'З')
+}
+
+fn is_capture(c: char) -> bool {
+    matches!(c, 'x' | 'х' | 'X' | ':' | '×')
+}
+
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '–' | '—')
+}
+
+/// The file a file letter (or its Cyrillic look-alike) stands for.
+fn file_index(c: char) -> Option<u8> {
+    let c = match c {
+        'а' => 'a',
+        'с' => 'c',
+        'е' => 'e',
+        'һ' => 'h',
+        c => c,
+    };
+    c.is_ascii_lowercase().then(|| c as u8 - b'a').filter(|&f| f < 8)
+}
+
+/// After one character of class `class` at `i`.
+fn one(s: &str, i: usize, class: fn(char) -> bool) -> Option<usize> {
+    let c = ch(s, i)?;
+    class(c).then_some(i + c.len_utf8())
+}
+
+/// The end of a piece letter at `i` (the grammar's `PIECE`: `Кр` and its
+/// mixed forms, the letters of every language, pawn letters, figurines).
+pub(super) fn piece_at(s: &str, i: usize) -> Option<usize> {
+    let c = ch(s, i)?;
+    let e = i + c.len_utf8();
+    if matches!(c, 'К' | 'K')
+        && let Some(c2 @ ('р' | 'p')) = ch(s, e)
+    {
+        return Some(e + c2.len_utf8());
+    }
+    let letter = matches!(
+        c,
+        'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'D' | 'T' | 'L' | 'S' | 'C' | 'F' | 'A' | 'V' | 'J' | 'H' | 'W' | 'G'
+            | 'К' | 'Ф' | 'Л' | 'С' | 'Т' | 'п' | 'П' | 'p'
+    );
+    (letter || ('♔'..='♟').contains(&c)).then_some(e)
+}
+
+fn square_at(s: &str, i: usize) -> Option<usize> {
+    let f = one(s, i, is_file)?;
+    one(s, f, is_rank)
+}
+
+fn check_end(s: &str, i: usize) -> usize {
+    if s[i..].starts_with("++") {
+        return i + 2;
+    }
+    one(s, i, |c| matches!(c, '+' | '#' | '†' | '‡')).unwrap_or(i)
+}
+
+fn annotation_end(s: &str, i: usize) -> usize {
+    for two in ["!!", "??", "!?", "?!"] {
+        if s[i..].starts_with(two) {
+            return i + 2;
+        }
+    }
+    one(s, i, |c| matches!(c, '!' | '?' | '‼' | '⁇' | '⁉' | '⁈')).unwrap_or(i)
+}
+
+fn suffix_end(s: &str, i: usize) -> usize {
+    annotation_end(s, check_end(s, i))
+}
+
+/// After a piece move, a glued `N` is Informant's novelty sign.
+fn piece_suffix_end(s: &str, i: usize) -> usize {
+    let j = check_end(s, i);
+    if ch(s, j) == Some('N') {
+        return j + 1;
+    }
+    annotation_end(s, j)
+}
+
+fn promotion_end(s: &str, i: usize) -> usize {
+    let j = one(s, i, |c| c == '=' || c == '/').unwrap_or(i);
+    piece_at(s, j).or_else(|| one(s, j, |c| matches!(c, 'q' | 'r' | 'b' | 'n' | 'k'))).unwrap_or(i)
+}
+
+/// `e.p.` glued to a pawn capture or after one space (`exd6 e.p.`).
+fn en_passant_end(s: &str, i: usize) -> usize {
+    let at = |start: usize| -> Option<usize> {
+        let mut j = one(s, start, |c| c == 'e' || c == 'е')?;
+        j = one(s, j, |c| c == '.').unwrap_or(j);
+        j = one(s, j, |c| c == ' ').unwrap_or(j);
+        j = one(s, j, |c| c == 'p' || c == 'р')?;
+        Some(one(s, j, |c| c == '.').unwrap_or(j))
+    };
+    at(i).or_else(|| one(s, i, |c| c == ' ').and_then(at)).unwrap_or(i)
+}
+
+fn castling(s: &str) -> Option<usize> {
+    let o = |c: char| matches!(c, 'O' | 'o' | '0' | 'О');
+    let mut j = one(s, 0, o)?;
+    j = one(s, j, is_dash)?;
+    j = one(s, j, o)?;
+    if let Some(k) = one(s, j, is_dash).and_then(|k| one(s, k, o)) {
+        j = k;
+    }
+    Some(suffix_end(s, j))
+}
+
+/// The longest piece move at the start of `s`: letter, origin (file, rank
+/// or square), capture sign or dash, a captured piece's letter, the
+/// destination, marks.
+fn piece_move(s: &str) -> Option<usize> {
+    let p = piece_at(s, 0)?;
+    let mut best = None;
+    for o in [Some(p), one(s, p, is_file), one(s, p, is_rank), square_at(s, p)].into_iter().flatten() {
+        for q in [Some(o), one(s, o, is_capture), one(s, o, is_dash), one(s, o, |c| c == '@')].into_iter().flatten() {
+            for r in [Some(q), piece_at(s, q)].into_iter().flatten() {
+                if let Some(d) = square_at(s, r) {
+                    best = best.max(Some(piece_suffix_end(s, d)));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The longest pawn move at the start of `s`: `e4`, `e2e4`, `e2-e4`,
+/// `e4xd5`, `exd5`, `ed5`, with a promotion, `e.p.` and marks.
+fn pawn_move(s: &str) -> Option<usize> {
+    let mut ends = Vec::new();
+    if let Some(d) = square_at(s, 0) {
+        ends.push(d);
+        for q in [Some(d), one(s, d, is_capture), one(s, d, is_dash)].into_iter().flatten() {
+            ends.extend(square_at(s, q));
+        }
+    }
+    if let Some(f) = one(s, 0, is_file) {
+        for q in [Some(f), one(s, f, is_capture)].into_iter().flatten() {
+            ends.extend(square_at(s, q));
+        }
+    }
+    ends.into_iter().map(|d| suffix_end(s, en_passant_end(s, promotion_end(s, d)))).max()
+}
+
+/// The length of the move at the start of `s`, if one starts there.
+pub(super) fn move_len(s: &str) -> Option<usize> {
+    [castling(s), piece_move(s), pawn_move(s)].into_iter().flatten().max()
+}
+
+/// Whether a token may end at `i`: the text ends, or a character follows
+/// that is not a letter or a digit (space, punctuation, a bracket).
+fn ends_word(s: &str, i: usize) -> bool {
+    ch(s, i).is_none_or(|c| !c.is_alphanumeric())
+}
+
+/// Whether a token may start at `i`: after nothing, a space or an opening
+/// bracket or quote, not inside a word or a number such as `3.14`.
+fn starts_word(s: &str, i: usize) -> bool {
+    s[..i].chars().next_back().is_none_or(|c| {
+        !(c.is_alphanumeric() || matches!(c, '.' | ',' | '/' | ':' | '-' | '+' | '=' | '@' | '$' | '%' | '&'))
+    })
+}
+
+/// A move number at `i`: its end, its number and whether it marks Black's
+/// move (`12...`, `12…`).
+pub(super) fn move_number_at(s: &str, i: usize) -> Option<(usize, u32, bool)> {
+    let digits = s[i..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let number: u32 = s[i..i + digits].parse().ok()?;
+    if number == 0 {
+        return None;
+    }
+    let mut j = i + digits;
+    if s[j..].starts_with('…') {
+        return Some((j + '…'.len_utf8(), number, true));
+    }
+    if !s[j..].starts_with('.') {
+        return None;
+    }
+    let dots = s[j..].bytes().take_while(|&b| b == b'.').count();
+    j += dots;
+    if s[j..].starts_with('…') {
+        return Some((j + '…'.len_utf8(), number, true));
+    }
+    Some((j, number, dots >= 2))
+}
+
+fn ply_of(number: u32, black: bool) -> u32 {
+    (number - 1) * 2 + u32::from(black)
+}
+
+/// `2.` for White's move at `ply`, `2...` for Black's.
+fn number_text(ply: u32) -> String {
+    let number = ply / 2 + 1;
+    if ply % 2 == 0 { format!("{number}.") } else { format!("{number}...") }
+}
+
+/// A move found in the text, with the repair it needed.
+struct FoundMove {
+    end: usize,
+    repair: Option<Repair>,
+}
+
+/// What a run token was, for trimming a run's end.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Token {
+    Number,
+    Move,
+    Other,
+}
+
+/// The scanner of one stretch of text (a prose segment, or the content of a
+/// notation macro).
+pub(super) struct Runs<'s> {
+    s: &'s str,
+    /// Where the stretch ends.
+    limit: usize,
+    /// Inside a notation macro every word is notation: a word that is not
+    /// moves does not end the run (the parser will report it), nor does a
+    /// blank line.
+    forced: bool,
+    pub repairs: Vec<Repair>,
+}
+
+impl<'s> Runs<'s> {
+    pub(super) fn new(s: &'s str, limit: usize, forced: bool) -> Runs<'s> {
+        Runs { s, limit, forced, repairs: Vec::new() }
+    }
+
+    /// The text of the stretch from `i` (a token never runs past `limit`).
+    fn at(&self, i: usize) -> &'s str {
+        &self.s[i..self.limit]
+    }
+
+    /// The end of the blank space from `i`, and whether it holds a blank
+    /// line (a paragraph break).
+    fn blank(&self, i: usize) -> (usize, bool) {
+        let mut newlines = 0;
+        let mut j = i;
+        for c in self.at(i).chars() {
+            if !c.is_whitespace() {
+                break;
+            }
+            if c == '\n' {
+                newlines += 1;
+            }
+            j += c.len_utf8();
+        }
+        (j, newlines >= 2)
+    }
+
+    /// A move at `i`, as written or with a certain repair.
+    fn found_move(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let plain = move_len(s).filter(|&n| ends_word(s, n));
+        if let Some(n) = plain {
+            if let Some(repair) = self.lower_case_letter(i, Some(n)) {
+                return Some(repair);
+            }
+            return Some(FoundMove { end: i + n, repair: None });
+        }
+        self.lower_case_letter(i, None).or_else(|| self.space_in_move(i))
+    }
+
+    /// `кf6`, `nf3`: a lower-case letter whose capital is a piece letter and
+    /// that makes a piece move. A file letter (`bf4`) is read so only where
+    /// it cannot be a pawn capture, that is where the destination's file is
+    /// not next to it (`bc4` stays a pawn capture).
+    fn lower_case_letter(&self, i: usize, plain: Option<usize>) -> Option<FoundMove> {
+        let s = self.at(i);
+        let c = ch(s, 0)?;
+        if !c.is_lowercase() || c == 'p' || c == 'п' {
+            return None;
+        }
+        let mut upper = c.to_uppercase();
+        let u = upper.next()?;
+        if upper.next().is_some() || u.len_utf8() != c.len_utf8() {
+            return None;
+        }
+        let word_end = s.find(char::is_whitespace).unwrap_or(s.len());
+        let respelled = format!("{u}{}", &s[c.len_utf8()..word_end]);
+        piece_at(&respelled, 0)?;
+        let n = piece_move(&respelled)?;
+        if !ends_word(s, n) {
+            return None;
+        }
+        if let Some(p) = plain {
+            // Read as written it is a pawn capture (`bf4`): only a file that
+            // is not next to the destination's makes it a piece letter.
+            let from = file_index(c)?;
+            if p != n {
+                return None;
+            }
+            let rest = &s[c.len_utf8()..];
+            let rest = rest.strip_prefix(|x: char| is_capture(x)).unwrap_or(rest);
+            let to = file_index(ch(rest, 0)?)?;
+            if from.abs_diff(to) == 1 {
+                return None;
+            }
+        }
+        let letter = i..i + c.len_utf8();
+        Some(FoundMove {
+            end: i + n,
+            repair: Some(Repair { span: letter, kind: RepairKind::LowerCaseLetter { upper: u } }),
+        })
+    }
+
+    /// `К f3`: a piece letter, one or two spaces, and the rest of a piece
+    /// move.
+    fn space_in_move(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let p = piece_at(s, 0)?;
+        if !ch(s, 0)?.is_uppercase() && !('♔'..='♟').contains(&ch(s, 0)?) {
+            return None;
+        }
+        let gap = s[p..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+        if gap == 0 || gap > 2 {
+            return None;
+        }
+        let rest_start = p + gap;
+        let rest_end = s[rest_start..].find(char::is_whitespace).map_or(s.len(), |k| rest_start + k);
+        let joined = format!("{}{}", &s[..p], &s[rest_start..rest_end]);
+        let n = piece_move(&joined)?;
+        if n <= p || !ends_word(&joined, n) {
+            return None;
+        }
+        let end = i + rest_start + (n - p);
+        Some(FoundMove {
+            end,
+            repair: Some(Repair {
+                span: i..end,
+                kind: RepairKind::SpaceInMove { letter_len: p, joined: joined[..n].to_owned() },
+            }),
+        })
+    }
+
+    /// Finds the runs from `from`: each a range of the text. In forced mode
+    /// the whole stretch is one run, whatever it holds (its words that are
+    /// not notation are left to the parser, which reports them).
+    pub(super) fn find(&mut self, from: usize) -> Vec<Range<usize>> {
+        if self.forced {
+            let (i, _) = self.blank(from);
+            let end = self.s[..self.limit].trim_end().len();
+            if i >= end {
+                return Vec::new();
+            }
+            // Read for its repairs only.
+            let _ = self.line(i, 0, None);
+            return vec![i..end];
+        }
+        let mut runs = Vec::new();
+        let mut i = from;
+        while i < self.limit {
+            let Some(c) = ch(self.s, i) else { break };
+            if c.is_ascii_digit() && starts_word(self.s, i) {
+                let saved = self.repairs.len();
+                if let Some(end) = self.run(i) {
+                    runs.push(i..end);
+                    i = end;
+                    continue;
+                }
+                self.repairs.truncate(saved);
+            }
+            i += c.len_utf8();
+        }
+        runs
+    }
+
+    fn skip_word(&self, i: usize) -> usize {
+        let s = self.at(i);
+        i + s.find(char::is_whitespace).unwrap_or(s.len()).max(ch(s, 0).map_or(0, char::len_utf8))
+    }
+
+    /// A run starting at the move number at `i`: its end, or `None` when no
+    /// move follows the number.
+    fn run(&mut self, i: usize) -> Option<usize> {
+        let (n_end, number, black) = move_number_at(self.at(i), 0).map(|(e, n, b)| (i + e, n, b))?;
+        let (j, paragraph) = self.blank(n_end);
+        if paragraph && !self.forced {
+            return None;
+        }
+        // `12. ... Nf6`: Black's move with the dots apart.
+        let (j, black) = match self.spaced_dots(j) {
+            Some(k) => (k, true),
+            None => (j, black),
+        };
+        self.found_move(j)?;
+        self.line(i, 0, Some(ply_of(number, black))).map(|(end, _)| end)
+    }
+
+    fn spaced_dots(&self, j: usize) -> Option<usize> {
+        let s = self.at(j);
+        let n = if s.starts_with("...") {
+            3
+        } else if s.starts_with('…') {
+            '…'.len_utf8()
+        } else {
+            return None;
+        };
+        let (k, _) = self.blank(j + n);
+        (k > j + n).then_some(k)
+    }
+
+    /// Reads a line of play from `i`: returns the end of its last token
+    /// (trailing move numbers left out) and, inside a variation, where its
+    /// `)` stands. `None` when it holds no move (or, for a variation, no
+    /// closing bracket).
+    fn line(&mut self, mut i: usize, depth: usize, mut ply: Option<u32>) -> Option<(usize, Option<usize>)> {
+        let mut tokens: Vec<(usize, Token)> = Vec::new();
+        let mut closed = None;
+        let mut first = true;
+        loop {
+            let (j, paragraph) = self.blank(i);
+            if j >= self.limit || (paragraph && !self.forced && !first) {
+                break;
+            }
+            if depth > 0 && ch(self.s, j) == Some(')') {
+                closed = Some(j);
+                break;
+            }
+            let Some((end, kind)) = self.token(j, depth, &mut ply) else {
+                if self.forced && depth == 0 {
+                    let next = self.skip_word(j);
+                    tokens.push((next, Token::Other));
+                    i = next;
+                    first = false;
+                    continue;
+                }
+                break;
+            };
+            first = false;
+            tokens.push((end, kind));
+            if kind == Token::Other && is_result(&self.s[j..end]) {
+                break;
+            }
+            match ch(self.s, end) {
+                Some(c) if c.is_whitespace() => i = end,
+                None => break,
+                Some(_) if end >= self.limit => break,
+                // A number glued to its move: `12.Nf3`.
+                Some(_) if kind == Token::Number => i = end,
+                Some(')') if depth > 0 => {
+                    closed = Some(end);
+                    break;
+                }
+                // A sentence's punctuation after a move ends the run.
+                Some(_) => {
+                    if self.forced && depth == 0 {
+                        i = self.skip_word(end);
+                        continue;
+                    }
+                    break;
+                }
+            }
+        }
+        while tokens.last().is_some_and(|&(_, k)| k == Token::Number) {
+            tokens.pop();
+        }
+        if !tokens.iter().any(|&(_, k)| k == Token::Move) || (depth > 0 && closed.is_none()) {
+            return None;
+        }
+        let end = tokens.last().map(|&(e, _)| e)?;
+        Some((end, closed))
+    }
+
+    /// One token of a run at `j`: a move number, a move (perhaps repaired),
+    /// the dots of a lost move number, a glyph, a NAG, a result or a
+    /// bracketed variation.
+    fn token(&mut self, j: usize, depth: usize, ply: &mut Option<u32>) -> Option<(usize, Token)> {
+        let s = self.at(j);
+        let c = ch(s, 0)?;
+        if c.is_ascii_digit() {
+            if let Some(r) = result_len(s).filter(|&n| ends_word(s, n)) {
+                return Some((j + r, Token::Other));
+            }
+            let (e, number, black) = move_number_at(s, 0)?;
+            let (k, _) = self.blank(j + e);
+            let black = black || self.spaced_dots(k).is_some();
+            *ply = Some(ply_of(number, black));
+            let end = match self.spaced_dots(k) {
+                Some(_) => k + if self.at(k).starts_with('…') { '…'.len_utf8() } else { 3 },
+                None => j + e,
+            };
+            return Some((end, Token::Number));
+        }
+        if let Some(m) = self.found_move(j) {
+            self.repairs.extend(m.repair);
+            *ply = ply.map(|p| p + 1);
+            return Some((m.end, Token::Move));
+        }
+        // `.b3`: the dots of a move number whose digits were lost.
+        if matches!(c, '.' | '…') {
+            let dots = s.find(|x: char| x != '.' && x != '…').unwrap_or(s.len());
+            if let (Some(p), Some(m)) = (*ply, self.found_move(j + dots)) {
+                let expected_black = p % 2 == 1;
+                let written_black = dots > 1 || s.starts_with('…');
+                if expected_black == written_black || !written_black {
+                    self.repairs.push(Repair { span: j..j + dots, kind: RepairKind::LostMoveNumber { number: number_text(p) } });
+                    self.repairs.extend(m.repair);
+                    *ply = Some(p + 1);
+                    return Some((m.end, Token::Move));
+                }
+            }
+            return None;
+        }
+        if c == '$' {
+            let digits = s[1..].bytes().take_while(u8::is_ascii_digit).count();
+            return (digits > 0 && ends_word(s, 1 + digits)).then_some((j + 1 + digits, Token::Other));
+        }
+        if c == '(' && depth < MAX_DEPTH {
+            let saved = self.repairs.len();
+            let (k, _) = self.blank(j + 1);
+            // A variation replaces the move before it.
+            let var_ply = ply.map(|p| p.saturating_sub(1));
+            if let Some((_, Some(close))) = self.line(k, depth + 1, var_ply) {
+                return Some((close + 1, Token::Other));
+            }
+            self.repairs.truncate(saved);
+            return None;
+        }
+        if let Some(g) = glyph_len(s).filter(|&n| ends_word(s, n) && !s[n..].starts_with(['-', '+', '='])) {
+            return Some((j + g, Token::Other));
+        }
+        if c == '½' || c == '*' {
+            let r = result_len(s)?;
+            return Some((j + r, Token::Other));
+        }
+        None
+    }
+}
+
+/// The standalone evaluation and annotation symbols a run may hold.
+fn glyph_len(s: &str) -> Option<usize> {
+    const GLYPHS: [&str; 22] = [
+        "+/-", "-/+", "+/=", "=/+", "=/∞", "∞/=", "+-", "-+", "!!", "??", "!?", "?!", "!", "?", "‼", "⁇", "⁉", "⁈",
+        "±", "∓", "⩲", "⩱",
+    ];
+    const MORE: [&str; 5] = ["∞", "=", "□", "TN", "N"];
+    GLYPHS.iter().chain(MORE.iter()).find(|g| s.starts_with(**g)).map(|g| g.len())
+}
+
+/// The length of a result at the start of `s` (`1-0`, `0-1`, `1/2-1/2`,
+/// `½-½`, each dash also `–` or `—`).
+fn result_len(s: &str) -> Option<usize> {
+    for (left, right) in [("1", "0"), ("0", "1"), ("1/2", "1/2"), ("½", "½")] {
+        let Some(rest) = s.strip_prefix(left) else { continue };
+        let Some(dash) = rest.chars().next().filter(|&c| is_dash(c)) else { continue };
+        let rest = &rest[dash.len_utf8()..];
+        if rest.starts_with(right) {
+            return Some(s.len() - rest.len() + right.len());
+        }
+    }
+    None
+}
+
+fn is_result(s: &str) -> bool {
+    result_len(s) == Some(s.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(text: &str) -> Vec<&str> {
+        let mut scanner = Runs::new(text, text.len(), false);
+        scanner.find(0).into_iter().map(|r| &text[r]).collect()
+    }
+
+    #[test]
+    fn moves_in_every_style() {
+        for m in [
+            "e4", "Nf3", "Кf3", "Крg1", "Kpg1", "♘f3", "Ng1-f3", "e2-e4", "e4xd5", "exd5", "ed5", "e4:d5", "Sd7xSe5", "O-O",
+            "0-0-0", "О-О", "Qxd8+", "e8=Q", "d8Ф", "exd6e.p.", "Nbd2", "R1e2", "Qd1N", "Фхс3+", "Кel", "Nf3!?", "Qh7#",
+        ] {
+            assert_eq!(move_len(m), Some(m.len()), "{m}");
+        }
+        for m in ["Chess", "Be", "a", "the", "1-0", "x4"] {
+            assert_ne!(move_len(m), Some(m.len()), "{m}");
+        }
+    }
+
+    #[test]
+    fn runs_stop_at_prose_punctuation_and_paragraphs() {
+        let text = "After 1. e4 e5 2. Nf3 Nc6 3. Bb5, the Spanish. Then 3...Nf6 4.O-O is the Berlin; see 12. (a note) and 20. Qd2 =.\n\n21. Qh6 Qf6 22.\n\n23. Rd1 1-0 and more";
+        assert_eq!(
+            runs(text),
+            ["1. e4 e5 2. Nf3 Nc6 3. Bb5", "3...Nf6 4.O-O", "20. Qd2 =", "21. Qh6 Qf6", "23. Rd1 1-0"]
+        );
+    }
+
+    #[test]
+    fn prose_numbers_are_not_runs() {
+        let text = "In 1995. The year 3.14 and 12.03.1995, chapter 2. A quiet move, p. 12. Ke is no move.";
+        assert!(runs(text).is_empty(), "{:?}", runs(text));
+    }
+
+    #[test]
+    fn variations_in_brackets_belong_to_the_run() {
+        let text = "12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4 (the best move) e5";
+        assert_eq!(runs(text), ["12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4"]);
+    }
+
+    #[test]
+    fn ocr_damage_is_read_and_recorded() {
+        let text = "1. К f3 кf6 .b3 d5 3. bf4 bc4 4. Кel *";
+        let mut scanner = Runs::new(text, text.len(), false);
+        let found: Vec<&str> = scanner.find(0).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(found, ["1. К f3 кf6 .b3 d5 3. bf4 bc4 4. Кel"]);
+        let kinds: Vec<(&str, &RepairKind)> = scanner.repairs.iter().map(|r| (&text[r.span.clone()], &r.kind)).collect();
+        assert_eq!(
+            kinds,
+            [
+                ("К f3", &RepairKind::SpaceInMove { letter_len: 2, joined: "Кf3".into() }),
+                ("к", &RepairKind::LowerCaseLetter { upper: 'К' }),
+                (".", &RepairKind::LostMoveNumber { number: "2.".into() }),
+                ("b", &RepairKind::LowerCaseLetter { upper: 'B' }),
+            ]
+        );
+    }
+
+    #[test]
+    fn forced_stretches_keep_every_word() {
+        let text = "1. e4 e5 junk 2. Nf3\n\n2... Nc6";
+        let mut scanner = Runs::new(text, text.len(), true);
+        let found: Vec<&str> = scanner.find(0).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(found, ["1. e4 e5 junk 2. Nf3\n\n2... Nc6"]);
+    }
+}
