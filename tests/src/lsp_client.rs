@@ -14,7 +14,8 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 
 pub struct Client {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once [`Client::disconnect`] closed it.
+    stdin: Option<ChildStdin>,
     incoming: Receiver<Value>,
     next_id: i64,
     /// Notifications received and not yet consumed, in order.
@@ -62,15 +63,45 @@ impl Client {
                 }
             }
         });
-        Client { child, stdin, incoming, next_id: 1, notifications: Vec::new() }
+        Client { child, stdin: Some(stdin), incoming, next_id: 1, notifications: Vec::new() }
     }
 
     /// Sends raw bytes as one message body (for malformed-input tests).
     pub fn send_raw(&mut self, body: &[u8]) {
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
-        self.stdin.write_all(header.as_bytes()).expect("write header");
-        self.stdin.write_all(body).expect("write body");
-        self.stdin.flush().expect("flush");
+        let mut bytes = header.into_bytes();
+        bytes.extend_from_slice(body);
+        self.send_bytes(&bytes);
+    }
+
+    /// Writes bytes to the server's stdin as they are, headers and all (for
+    /// tests of broken framing).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(bytes).expect("write to the server");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes the server's stdin without `shutdown` or `exit`, as a client
+    /// that crashed would, and waits up to `timeout` for the server to exit
+    /// by itself; `None` if it is still running then.
+    pub fn disconnect(&mut self, timeout: Duration) -> Option<std::process::ExitStatus> {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return Some(status);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The server's process id (to read its CPU time in `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     fn send(&mut self, value: &Value) {

@@ -271,7 +271,12 @@ fn source_actions_answer_to_their_own_kind() {
             "textDocument/codeAction",
             json!({"textDocument": {"uri": URI}, "range": range(0, 0, 0), "context": {"diagnostics": [], "only": [only]}}),
         );
-        actions.as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap().to_owned()).collect()
+        actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["title"].as_str().unwrap().to_owned())
+            .collect()
     };
     // An editor command that asks for `source.chess-ls` only (VS Code's
     // `editor.action.sourceAction` with that kind) gets the same actions as

@@ -46,11 +46,12 @@ pub enum Code {
     LanguageMix,
     Tag,
     RedundantDisambiguation,
+    SpaceInMove,
     Unchecked,
 }
 
 impl Code {
-    pub const ALL: [Code; 16] = [
+    pub const ALL: [Code; 17] = [
         Code::Syntax,
         Code::IllegalMove,
         Code::AmbiguousMove,
@@ -66,6 +67,7 @@ impl Code {
         Code::LanguageMix,
         Code::Tag,
         Code::RedundantDisambiguation,
+        Code::SpaceInMove,
         Code::Unchecked,
     ];
 
@@ -86,6 +88,7 @@ impl Code {
             Code::LanguageMix => "language-mix",
             Code::Tag => "tag",
             Code::RedundantDisambiguation => "redundant-disambiguation",
+            Code::SpaceInMove => "space-in-move",
             Code::Unchecked => "unchecked",
         }
     }
@@ -106,7 +109,8 @@ impl Code {
             | Code::PawnLetter
             | Code::MoveNumber
             | Code::LanguageMix
-            | Code::Tag => Severity::Warning,
+            | Code::Tag
+            | Code::SpaceInMove => Severity::Warning,
             Code::Unchecked => Severity::Info,
             Code::RedundantDisambiguation => Severity::Hint,
         }

@@ -16,6 +16,7 @@ use super::output::{Printer, Summary};
 use super::progress::Progress;
 use super::sources::Source;
 use crate::analysis::{self, Diagnostic, Options, Severity};
+use crate::syntax::manuscript::Format as ManuscriptFormat;
 use crate::syntax::{self, GameSyntax};
 
 /// Files larger than this are split at game boundaries so that several
@@ -62,7 +63,7 @@ pub fn run(session: &Session) -> i32 {
     let checked: Vec<Checked> = sources
         .into_par_iter()
         .map(|source| {
-            let (games, diagnostics) = analyse_text(&source.text, &session.options, &progress);
+            let (games, diagnostics) = analyse(&source.text, source.manuscript, &session.options, &progress);
             progress.file_done();
             Checked { source, games, diagnostics }
         })
@@ -83,6 +84,25 @@ pub fn run(session: &Session) -> i32 {
     summary.elapsed = session.started.elapsed();
     printer.finish(&failures, &summary.line());
     summary.exit_status()
+}
+
+/// The games and diagnostics of a file's text: notation, or a manuscript
+/// (`analysis::manuscript`, one thread per file: its games depend on the
+/// ones before them).
+pub fn analyse(
+    text: &str,
+    manuscript: Option<ManuscriptFormat>,
+    options: &Options,
+    progress: &Progress,
+) -> (usize, Vec<Diagnostic>) {
+    match manuscript {
+        None => analyse_text(text, options, progress),
+        Some(format) => {
+            let found = analysis::manuscript::check_text(text, format, options);
+            progress.advance(text.len());
+            found
+        }
+    }
 }
 
 /// The games and diagnostics of a whole text (spans in `text`), its pieces

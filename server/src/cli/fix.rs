@@ -21,13 +21,14 @@ use rayon::prelude::*;
 use similar::TextDiff;
 
 use super::Session;
-use super::check::{Checked, analyse_text};
+use super::check::{Checked, analyse};
 use super::output::{Printer, Summary, plural};
 use super::progress::Progress;
 use super::write::write_back;
 use crate::analysis::rewrite::apply_edits;
 use crate::analysis::{Code, Diagnostic, Fix, Options, Severity, TextEdit};
 use crate::line_index::{LineIndex, Unit};
+use crate::syntax::manuscript::Format as ManuscriptFormat;
 
 /// Fix, re-check, fix again: at most this many rounds.
 pub const MAX_ROUNDS: usize = 5;
@@ -80,7 +81,7 @@ pub struct Fixed {
 }
 
 /// Fixes a text until nothing changes or [`MAX_ROUNDS`] rounds have run.
-pub fn fix_text(original: &str, options: &Options, progress: &Progress) -> Fixed {
+pub fn fix_text(original: &str, manuscript: Option<ManuscriptFormat>, options: &Options, progress: &Progress) -> Fixed {
     let mut text = original.to_owned();
     let mut changes = Vec::new();
     // The edits of each round, sorted, with the length of their new text:
@@ -91,7 +92,7 @@ pub fn fix_text(original: &str, options: &Options, progress: &Progress) -> Fixed
     loop {
         // The progress counts the first round only: later ones are short.
         let (games, diagnostics) =
-            analyse_text(&text, options, if round == 0 { progress } else { &quiet });
+            analyse(&text, manuscript, options, if round == 0 { progress } else { &quiet });
         let chosen = choose(&diagnostics);
         if chosen.is_empty() || round == MAX_ROUNDS {
             let unfinished = !chosen.is_empty();
@@ -185,7 +186,7 @@ pub fn run(session: &Session, diff: bool) -> i32 {
     let files: Vec<FileFix> = sources
         .into_par_iter()
         .map(|mut source| {
-            let fixed = fix_text(&source.text, &session.options, &progress);
+            let fixed = fix_text(&source.text, source.manuscript, &session.options, &progress);
             progress.file_done();
             let index = LineIndex::new(&source.text);
             let changes = fixed
@@ -211,7 +212,7 @@ pub fn run(session: &Session, diff: bool) -> i32 {
             let (games, diagnostics) = if failure.is_none() {
                 (fixed.games, fixed.remaining)
             } else {
-                analyse_text(&source.text, &session.options, &Progress::none())
+                analyse(&source.text, source.manuscript, &session.options, &Progress::none())
             };
             FileFix {
                 checked: Checked { source, games, diagnostics },
@@ -304,7 +305,7 @@ mod tests {
     use super::*;
 
     fn fix(text: &str) -> Fixed {
-        fix_text(text, &Options::default(), &Progress::none())
+        fix_text(text, None, &Options::default(), &Progress::none())
     }
 
     #[test]

@@ -104,6 +104,11 @@ pub struct Args {
     #[arg(long)]
     pub stdio: bool,
 
+    /// Read every file named as a manuscript (prose with games in it), whatever its
+    /// extension; `.txt`, `.md` and `.tex` files are read so without it.
+    #[arg(long)]
+    pub manuscript: bool,
+
     /// Files or directories (searched for *.pgn); `-` reads stdin.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
@@ -125,6 +130,8 @@ pub struct Session {
     pub encoding: Option<Encoding>,
     pub paths: Vec<PathBuf>,
     pub started: Instant,
+    /// `--manuscript`: every file is a manuscript.
+    pub manuscript: bool,
 }
 
 impl Session {
@@ -138,7 +145,10 @@ impl Session {
         let mut sources = Vec::with_capacity(read.len());
         for result in read {
             match result {
-                Ok(source) => sources.push(source),
+                Ok(mut source) => {
+                    source.manuscript = sources::manuscript_format(&source.name, self.manuscript);
+                    sources.push(source);
+                }
                 Err(e) => failures.push(e),
             }
         }
@@ -235,6 +245,7 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
         encoding,
         paths: args.paths.clone(),
         started: Instant::now(),
+        manuscript: args.manuscript,
     };
     Ok((session, threads))
 }

@@ -188,6 +188,7 @@ fn description(code: Code) -> &'static str {
         Code::LanguageMix => "Piece letters of two languages in one game, or an undecided language.",
         Code::Tag => "A malformed tag value.",
         Code::RedundantDisambiguation => "More disambiguation than the position needs.",
+        Code::SpaceInMove => "A move broken by a space, as scanned text has it (`К f3`).",
         Code::Unchecked => "The rest of a line was not replayed after a move that could not be read.",
     }
 }

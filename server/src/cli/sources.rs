@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::encoding::{self, Decoded, Encoding};
+use crate::syntax::manuscript::Format as ManuscriptFormat;
 
 /// A text to check, under the name the user gave it.
 pub struct Source {
@@ -23,6 +24,16 @@ pub struct Source {
     /// What the file was when it was read, to notice a change before
     /// writing over it.
     pub stamp: Option<Stamp>,
+    /// Prose with games in it (`.txt`, `.md`, `.tex`, or `--manuscript`),
+    /// rather than notation.
+    pub manuscript: Option<ManuscriptFormat>,
+}
+
+/// How a file named on the command line is read: as a manuscript of the
+/// format its extension says, or (`--manuscript`) as plain text when it
+/// says none; `None` for notation.
+pub fn manuscript_format(name: &str, forced: bool) -> Option<ManuscriptFormat> {
+    ManuscriptFormat::from_path(name).or(forced.then_some(ManuscriptFormat::Text))
 }
 
 /// A file's modification time, length and content hash when it was read.
@@ -109,5 +120,5 @@ pub fn read(path: &Path, named: Option<Encoding>) -> Result<Source, String> {
     let Decoded { text, encoding, bom, .. } =
         decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
     let stamp = file.as_ref().map(|_| Stamp::of(&bytes, metadata.as_ref()));
-    Ok(Source { name, path: file, text, encoding, bom, stamp })
+    Ok(Source { name, path: file, text, encoding, bom, stamp, manuscript: None })
 }

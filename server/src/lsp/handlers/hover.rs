@@ -23,17 +23,25 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     let root = tree.root_node();
     let leaf = root.descendant_for_byte_range(local, local)?;
     let mut node = leaf;
-    // Walk up to the node a hover is about.
+    // Walk up to the node a hover is about: a few levels at most above a
+    // token. The walk is bounded because tree-sitter finds a parent from
+    // the root down: walking up 100,000 nested variations step by step
+    // would take quadratic time.
+    let mut steps = 0;
     loop {
         match node.kind() {
             "move" | "nag" | "glyph" | "draw_offer" | "tag" | "position_description" | "result" => break,
             "annotation" => break,
-            _ => node = node.parent()?,
+            _ if steps < 8 => {
+                node = node.parent()?;
+                steps += 1;
+            }
+            _ => return None,
         }
     }
     let text = &source[node.byte_range()];
     let markdown = match node.kind() {
-        "move" => move_hover(source, node, settings)?,
+        "move" => move_hover(source, root, node, settings)?,
         "annotation" | "glyph" | "draw_offer" => {
             let meaning = glossary::glyph(text)?;
             format!("`{text}`: {meaning}")
@@ -62,12 +70,10 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     })
 }
 
-fn game_of(node: Node<'_>) -> Option<Node<'_>> {
-    let mut n = node;
-    while n.kind() != "game" {
-        n = n.parent()?;
-    }
-    Some(n)
+/// The game around `node`: a child of the root, found from the root once
+/// (walking up parent by parent costs the depth at every step).
+fn game_of<'t>(root: Node<'t>, node: Node<'t>) -> Option<Node<'t>> {
+    root.child_with_descendant(node).filter(|n| n.kind() == "game")
 }
 
 fn pieces(settings: &Settings) -> Pieces {
@@ -77,8 +83,8 @@ fn pieces(settings: &Settings) -> Pieces {
     }
 }
 
-fn move_hover(source: &str, node: Node<'_>, settings: &Settings) -> Option<String> {
-    let game_node = game_of(node)?;
+fn move_hover(source: &str, root: Node<'_>, node: Node<'_>, settings: &Settings) -> Option<String> {
+    let game_node = game_of(root, node)?;
     let game = syntax::lower_game(game_node, source);
     let trace = trace_game(&game, source, &settings.options);
     let range = node.byte_range();

@@ -501,11 +501,12 @@ impl<'s> Runs<'s> {
     fn token(&mut self, j: usize, depth: usize, ply: &mut Option<u32>) -> Option<(usize, Token)> {
         let s = self.at(j);
         let c = ch(s, 0)?;
-        if c.is_ascii_digit() {
-            if let Some(r) = result_len(s).filter(|&n| ends_word(s, n)) {
-                return Some((j + r, Token::Other));
-            }
-            let (e, number, black) = move_number_at(s, 0)?;
+        if c.is_ascii_digit()
+            && let Some(r) = result_len(s).filter(|&n| ends_word(s, n))
+        {
+            return Some((j + r, Token::Other));
+        }
+        if let Some((e, number, black)) = move_number_at(s, 0).filter(|_| c.is_ascii_digit()) {
             let (k, _) = self.blank(j + e);
             let black = black || self.spaced_dots(k).is_some();
             *ply = Some(ply_of(number, black));

@@ -1,0 +1,536 @@
+//! Games in manuscripts: where each unit of notation found by
+//! `syntax::manuscript` starts, and its analysis from there.
+//!
+//! A book gives a game in pieces with prose between (`1. e4 e5 2. Nf3 Nc6
+//! 3. Bb5`, a paragraph, `3...a6 4. Ba4`), comments on it with lines that
+//! branch off (`after 3...Nf6 4.O-O`), and sets up positions (a FEN, a
+//! position description, `\newchessgame[setfen=...]`). Each game found is
+//! given a [`Start`]:
+//!
+//! - its own: tags (a FEN tag, or none: the initial position), or a
+//!   position description written before its moves;
+//! - the position set up right before it;
+//! - the initial position, when it starts at White's first move;
+//! - the end of an earlier game of the document whose next move it is, in
+//!   the same language (a *continuation*);
+//! - a position inside an earlier game, at its first move's number (a
+//!   *variation* written in prose);
+//! - none: then its syntax and numbering are checked, and one `unchecked`
+//!   info says that its moves were not replayed.
+//!
+//! Every game replayed leaves a [`LineRecord`] (the positions of its main
+//! line) in the [`Chain`], for the games after it. When several earlier
+//! games fit, main lines come before variations and later games before
+//! earlier ones, and the first reading under which the moves replay
+//! without an error is taken.
+//!
+//! The start is given to the replay as a FEN tag added to the lowered game
+//! (the FEN of the earlier game's position, or the manuscript's FEN with its
+//! span there), and a continuation is read in its game's language: so the
+//! replay itself needs no notion of manuscripts.
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::Arc;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Position};
+
+use super::languages::{self, LookalikeContext, normalize_lookalike};
+use super::{Code, Diagnostic, Fix, GameReport, Language, LanguageSource, Options, Severity, Trace, trace_game};
+use crate::syntax::manuscript::{self, Format, Manuscript, Repair, RepairKind, Setup, Unit};
+use crate::syntax::{self, GameSyntax, Item, Line, Span, Tag, Token};
+
+/// How many earlier games are tried for one game that could continue or
+/// branch off several.
+const MAX_CANDIDATES: usize = 4;
+
+/// What a game's own text says about where it starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Head {
+    /// The ply of its first move, from the number before it (`3...` is
+    /// ply 5); `None` when its first move has no number.
+    pub first_ply: Option<u32>,
+    /// Tags or a position description give its start.
+    pub own_start: bool,
+    /// Piece letters in its moves.
+    pub letters: u16,
+    /// For each language (in the order of `Language::ALL`), how many of
+    /// them it reads.
+    pub read_by: [u16; Language::ALL.len()],
+    /// Moves in its main line.
+    pub main_moves: u32,
+    /// Its first move number (or move), for the `unchecked` info.
+    pub first_span: Span,
+}
+
+impl Head {
+    pub fn of(game: &GameSyntax<'_>) -> Head {
+        let mut head = Head { own_start: !game.tags.is_empty(), first_span: game.span.clone(), ..Head::default() };
+        let mut number: Option<&Token<'_>> = None;
+        let mut seen_move = false;
+        for item in &game.mainline.items {
+            match item {
+                Item::MoveNumber(t) if !seen_move => number = Some(t),
+                Item::PositionDescription(_) if !seen_move => head.own_start = true,
+                Item::Move(m) => {
+                    if !seen_move {
+                        head.first_ply = number.and_then(|t| ply_of_number(t.text));
+                        head.first_span = number.map_or(m.span.clone(), |t| t.span.clone());
+                        seen_move = true;
+                    }
+                    head.main_moves += 1;
+                }
+                _ => {}
+            }
+        }
+        head.count_letters(&game.mainline);
+        head
+    }
+
+    fn count_letters(&mut self, line: &Line<'_>) {
+        for item in &line.items {
+            match item {
+                Item::Move(m) => {
+                    if let Some(letter) = &m.piece {
+                        self.letters += 1;
+                        for (language, _) in languages::languages_for_letter(letter.text) {
+                            self.read_by[language_index(language)] += 1;
+                        }
+                    }
+                }
+                Item::Variation(v) => self.count_letters(v),
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether its letters are (mostly) those of `language`: a game
+    /// continues only a game of its own language.
+    fn fits_language(&self, language: Option<Language>) -> bool {
+        match language {
+            None => true,
+            Some(_) if self.letters == 0 => true,
+            Some(l) => self.read_by[language_index(l)] * 2 > self.letters,
+        }
+    }
+}
+
+fn language_index(language: Language) -> usize {
+    Language::ALL.iter().position(|&l| l == language).unwrap_or(0)
+}
+
+/// `12.` is ply 22, `12...` ply 23.
+fn ply_of_number(text: &str) -> Option<u32> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let number: u32 = text[..digits].parse().ok().filter(|&n| n > 0)?;
+    let rest = &text[digits..];
+    let black = rest.starts_with("..") || rest.starts_with('…');
+    Some((number - 1) * 2 + u32::from(black))
+}
+
+fn ply_of(pos: &Chess) -> u32 {
+    (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
+}
+
+/// `12.` or `12...` for a ply.
+fn number_of(ply: u32) -> String {
+    if ply % 2 == 0 { format!("{}.", ply / 2 + 1) } else { format!("{}...", ply / 2 + 1) }
+}
+
+/// Where a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartKind {
+    /// Its own tags or position description.
+    Written,
+    /// The initial position.
+    Initial,
+    /// A position set up in the manuscript before it.
+    Position,
+    /// The end of an earlier game.
+    Continues,
+    /// A position inside an earlier game.
+    Variation,
+    /// No known position.
+    Unknown,
+}
+
+/// A game's start, as the replay is given it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Start {
+    pub kind: StartKind,
+    /// The FEN the game starts from, when not its own or the initial one.
+    pub fen: Option<String>,
+    /// Where an invalid FEN is reported (relative to the game's text): the
+    /// manuscript's FEN, or the game's start for one made here.
+    pub fen_span: Span,
+    /// The language it is read in (a continuation's game's), when not the
+    /// user's choice or inferred.
+    pub language: Option<Language>,
+    /// It continues or branches off a variation.
+    pub on_variation: bool,
+    /// For an unknown start, why.
+    pub note: Option<String>,
+}
+
+impl Start {
+    fn plain(kind: StartKind) -> Start {
+        Start { kind, fen: None, fen_span: 0..0, language: None, on_variation: false, note: None }
+    }
+}
+
+/// The main line of a game that was replayed: where later games may go on.
+#[derive(Clone, Debug)]
+pub struct LineRecord {
+    pub language: Option<Language>,
+    pub first_ply: u32,
+    /// The position before each ply from `first_ply` on, and after the last.
+    pub positions: Vec<Chess>,
+    /// The whole main line replayed (none of its moves stopped it).
+    pub complete: bool,
+    /// The ply after its last written move (past `end_ply` when incomplete).
+    pub written_end: u32,
+    pub variation: bool,
+}
+
+impl LineRecord {
+    fn end_ply(&self) -> u32 {
+        self.first_ply + self.positions.len() as u32 - 1
+    }
+
+    fn position_at(&self, ply: u32) -> Option<&Chess> {
+        self.positions.get(ply.checked_sub(self.first_ply)? as usize)
+    }
+}
+
+/// A position set up before a game, as its piece sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupRef<'a> {
+    /// A FEN's text and its span relative to the piece.
+    Fen { text: &'a str, span: Span },
+    NewGame,
+}
+
+/// The setup a piece hands to its first game.
+pub fn setup_ref<'t>(text: &'t str, unit: &Unit, piece_start: usize) -> Option<SetupRef<'t>> {
+    match &unit.setup {
+        Some(Setup::Fen(r)) => Some(SetupRef::Fen { text: &text[r.clone()], span: r.start - piece_start..r.end - piece_start }),
+        Some(Setup::NewGame) => Some(SetupRef::NewGame),
+        Some(Setup::Description(_)) | None => None,
+    }
+}
+
+/// The games replayed so far, most recent last.
+#[derive(Clone, Debug, Default)]
+pub struct Chain {
+    lines: Vec<Arc<LineRecord>>,
+}
+
+impl Chain {
+    pub fn push(&mut self, record: Arc<LineRecord>) {
+        self.lines.push(record);
+    }
+
+    /// The starts a game may have, best first (never empty).
+    pub fn candidates(&self, head: &Head, setup: Option<&SetupRef<'_>>, chosen: Option<Language>) -> Vec<Start> {
+        if head.own_start {
+            return vec![Start::plain(StartKind::Written)];
+        }
+        match setup {
+            Some(SetupRef::NewGame) => return vec![Start::plain(StartKind::Initial)],
+            Some(SetupRef::Fen { text, span }) => {
+                return vec![Start { fen: Some(fen_for(text, head.first_ply)), fen_span: span.clone(), ..Start::plain(StartKind::Position) }];
+            }
+            None => {}
+        }
+        let ply = head.first_ply.unwrap_or(0);
+        if ply == 0 {
+            return vec![Start::plain(StartKind::Initial)];
+        }
+        let fits = |l: &&Arc<LineRecord>| chosen.is_some() || head.fits_language(l.language);
+        let mut out: Vec<Start> = Vec::new();
+        let mut add = |kind: StartKind, line: &LineRecord, pos: &Chess| {
+            let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+            if out.len() < MAX_CANDIDATES && !out.iter().any(|s| s.fen.as_deref() == Some(fen.as_str())) {
+                let on_variation = line.variation || kind == StartKind::Variation;
+                let span = head.first_span.start..head.first_span.start;
+                out.push(Start { kind, fen: Some(fen), fen_span: span, language: line.language, on_variation, note: None });
+            }
+        };
+        // Main lines first, then variations; the latest first.
+        for variations in [false, true] {
+            for line in self.lines.iter().rev().filter(fits).filter(|l| l.variation == variations) {
+                if line.complete && line.end_ply() == ply {
+                    add(StartKind::Continues, line, line.positions.last().expect("a record has a position"));
+                }
+            }
+        }
+        for variations in [false, true] {
+            for line in self.lines.iter().rev().filter(fits).filter(|l| l.variation == variations) {
+                let inside = line.first_ply <= ply && (ply < line.end_ply() || (!line.complete && ply == line.end_ply()));
+                if inside && let Some(pos) = line.position_at(ply) {
+                    add(StartKind::Variation, line, pos);
+                }
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        let number = number_of(ply);
+        let stopped = self.lines.iter().filter(fits).any(|l| !l.complete && l.written_end == ply);
+        let note = if stopped {
+            format!(
+                "these moves were not replayed: they go on from a game above at {number}, but that game could not be replayed to its end; only their syntax and numbering were checked"
+            )
+        } else {
+            format!(
+                "these moves were not replayed: they start at {number} with no position known there (no game above reaches it, and no position is given before them); only their syntax and numbering were checked"
+            )
+        };
+        vec![Start { note: Some(note), ..Start::plain(StartKind::Unknown) }]
+    }
+}
+
+/// A FEN from the manuscript, completed for the game after it: a board
+/// alone gets the side to move from the game's first number, and a move
+/// counter left at 1 gets that number (books copy diagrams from games).
+fn fen_for(text: &str, first_ply: Option<u32>) -> String {
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+    let Some(ply) = first_ply else { return fields.join(" ") };
+    let side = if ply % 2 == 0 { "w" } else { "b" };
+    let number = (ply / 2 + 1).to_string();
+    let defaults = [side, "-", "-", "0"];
+    while fields.len() < 5 {
+        fields.push(defaults[fields.len() - 1].to_owned());
+    }
+    if fields.len() == 5 {
+        fields.push(number);
+    } else if fields[5] == "1" {
+        fields[5] = number;
+    }
+    fields.join(" ")
+}
+
+/// The game with its start's FEN as a tag.
+fn with_start<'c>(game: &GameSyntax<'c>, fen: &'c str, span: Span) -> GameSyntax<'c> {
+    let mut game = game.clone();
+    let token = Token { text: fen, span: span.clone() };
+    game.tags.insert(0, Tag { span: span.clone(), name: Token { text: "FEN", span }, value: Some(token) });
+    game
+}
+
+fn options_for<'o>(options: &'o Options, start: &Start) -> Cow<'o, Options> {
+    match start.language {
+        Some(language) if options.language.is_none() => Cow::Owned(Options { language: Some(language), ..options.clone() }),
+        _ => Cow::Borrowed(options),
+    }
+}
+
+/// Analyses a game from its start.
+pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> GameReport {
+    let options = options_for(options, start);
+    match (&start.kind, &start.fen) {
+        (StartKind::Unknown, _) => unknown(game, source, &options, start),
+        (_, Some(fen)) => super::analyze_game(&with_start(game, fen, start.fen_span.clone()), source, &options),
+        (_, None) => super::analyze_game(game, source, &options),
+    }
+}
+
+/// Replays a game from its start, recording every move (for hovers,
+/// completion and the games after it).
+pub fn trace(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> Trace {
+    let options = options_for(options, start);
+    match (&start.kind, &start.fen) {
+        (StartKind::Unknown, _) => Trace::default(),
+        (_, Some(fen)) => trace_game(&with_start(game, fen, start.fen_span.clone()), source, &options),
+        (_, None) => trace_game(game, source, &options),
+    }
+}
+
+/// Analyses a game under each candidate start until one replays without an
+/// error; returns the start taken (its index) and the report.
+pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates: &[Start]) -> (usize, GameReport) {
+    let mut first: Option<GameReport> = None;
+    for (k, start) in candidates.iter().enumerate() {
+        let report = analyze(game, source, options, start);
+        if candidates.len() == 1 || !report.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            return (k, report);
+        }
+        first.get_or_insert(report);
+    }
+    (0, first.unwrap_or_else(|| analyze(game, source, options, &Start::plain(StartKind::Unknown))))
+}
+
+/// The record a replayed game leaves for the games after it.
+pub fn record(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start, report: &GameReport, head: &Head) -> Option<Arc<LineRecord>> {
+    if start.kind == StartKind::Unknown {
+        return None;
+    }
+    let trace = trace(game, source, options, start);
+    let main: Vec<_> = trace.moves.iter().filter(|m| m.line == 0).collect();
+    let first = main.first()?;
+    let mut positions = Vec::with_capacity(main.len() + 1);
+    positions.push(first.before.clone());
+    positions.extend(main.iter().map(|m| m.after.clone()));
+    let first_ply = ply_of(&first.before);
+    let language = match report.language_source {
+        LanguageSource::Undecided if options.language.is_none() && start.language.is_none() => None,
+        _ => Some(report.language),
+    };
+    Some(Arc::new(LineRecord {
+        language,
+        first_ply,
+        complete: main.len() as u32 == head.main_moves,
+        written_end: head.first_ply.unwrap_or(first_ply) + head.main_moves,
+        positions,
+        variation: start.on_variation,
+    }))
+}
+
+/// The report of a game with no known start: syntax errors, move numbers
+/// that do not follow each other, look-alike letters in squares, and one
+/// `unchecked` info.
+fn unknown(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> GameReport {
+    let mut diagnostics: Vec<Diagnostic> =
+        game.errors.iter().map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone())).collect();
+    let head = Head::of(game);
+    let mut expected: Option<u32> = None;
+    let items = &game.mainline.items;
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::MoveNumber(t) if matches!(items.get(i + 1), Some(Item::Move(_))) => {
+                let Some(ply) = ply_of_number(t.text) else { continue };
+                if let Some(e) = expected
+                    && e != ply
+                {
+                    let right = number_of(e);
+                    let side = if e % 2 == 0 { "White" } else { "Black" };
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::MoveNumber,
+                            t.span.clone(),
+                            format!("the move number {} does not follow the moves before it: this is {side}'s move {}", t.text, e / 2 + 1),
+                        )
+                        .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
+                    );
+                }
+                expected = Some(expected.unwrap_or(ply));
+            }
+            Item::Move(m) => {
+                expected = expected.map(|e| e + 1);
+                let squares = [m.origin.as_ref().map(|o| o.token()), m.destination.as_ref()];
+                for token in squares.into_iter().flatten() {
+                    for (k, c) in token.text.char_indices() {
+                        let context = if k == 0 { LookalikeContext::File } else { LookalikeContext::Rank };
+                        if let Some(right) = normalize_lookalike(c, context) {
+                            let span = token.span.start + k..token.span.start + k + c.len_utf8();
+                            diagnostics.push(
+                                Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{c}` in a square is a look-alike of `{right}`"))
+                                    .with_fix(Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true)),
+                            );
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let note = start.note.clone().unwrap_or_else(|| "these moves were not replayed: no position is known before them".to_owned());
+    diagnostics.push(Diagnostic::new(Code::Unchecked, head.first_span.clone(), note));
+    diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+    let _ = source;
+    GameReport {
+        span: game.span.clone(),
+        language: options.language.unwrap_or(Language::En),
+        language_source: if options.language.is_some() { LanguageSource::Chosen } else { LanguageSource::Undecided },
+        diagnostics,
+        plies: 0,
+    }
+}
+
+/// The diagnostic of a repaired piece of scanning damage (spans in the
+/// manuscript).
+pub fn repair_diagnostic(text: &str, repair: &Repair) -> Diagnostic {
+    let span = repair.span.clone();
+    let written = &text[span.clone()];
+    match &repair.kind {
+        RepairKind::SpaceInMove { joined, .. } => Diagnostic::new(
+            Code::SpaceInMove,
+            span.clone(),
+            format!("`{written}` is one move broken by a space (as scanned text often has it): write {joined}"),
+        )
+        .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
+        RepairKind::LostMoveNumber { number } => {
+            let move_start = span.end;
+            let next = &text[move_start..];
+            let mv = next.split(|c: char| c.is_whitespace()).next().unwrap_or("");
+            Diagnostic::new(
+                Code::MoveNumber,
+                span.clone(),
+                format!("the move number before {mv} was lost (only `{written}` is left): write {number}"),
+            )
+            .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true))
+        }
+        RepairKind::LowerCaseLetter { upper } => Diagnostic::new(
+            Code::Homoglyph,
+            span.clone(),
+            format!("`{written}` is a lower-case look-alike of the piece letter `{upper}`"),
+        )
+        .with_fix(Fix::replace(format!("Write {upper}"), span, upper.to_string()).preferred(true)),
+    }
+}
+
+/// Moves a diagnostic's spans by `by` and maps them from the blanked text
+/// to the manuscript; fixes that would edit anything but notation are
+/// dropped.
+pub fn to_manuscript(ms: &Manuscript, d: &mut Diagnostic, by: usize) {
+    let map = |r: &Range<usize>| ms.span_to_original(&(r.start + by..r.end + by));
+    d.span = map(&d.span);
+    for r in &mut d.related {
+        r.span = map(&r.span);
+    }
+    for f in &mut d.fixes {
+        for e in &mut f.edits {
+            e.span = map(&e.span);
+        }
+    }
+    d.fixes.retain(|f| f.edits.iter().all(|e| ms.in_notation_span(&e.span)));
+}
+
+/// The number of games and the diagnostics (spans in `text`) of a whole
+/// manuscript: what `chess-ls --check` reports for it.
+pub fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<Diagnostic>) {
+    let ms = manuscript::scan(text, format);
+    let mut parser = syntax::parser();
+    let mut chain = Chain::default();
+    let mut games = 0;
+    let mut out = Vec::new();
+    for piece in ms.pieces() {
+        let source = &ms.blanked[piece.range.clone()];
+        if source.trim().is_empty() {
+            continue;
+        }
+        let setup = piece.unit.and_then(|u| setup_ref(text, &ms.units[u], piece.range.start));
+        let mut first = true;
+        syntax::lower_piece(&mut parser, source, |game| {
+            games += 1;
+            let head = Head::of(&game);
+            let candidates = chain.candidates(&head, if first { setup.as_ref() } else { None }, options.language);
+            first = false;
+            let (k, report) = choose(&game, source, options, &candidates);
+            if let Some(line) = record(&game, source, options, &candidates[k], &report, &head) {
+                chain.push(line);
+            }
+            for mut d in report.diagnostics {
+                to_manuscript(&ms, &mut d, piece.range.start);
+                out.push(d);
+            }
+        });
+    }
+    out.extend(ms.repairs.iter().map(|r| repair_diagnostic(text, r)));
+    out.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+    (games, out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,300 @@
+//! Hostile input: what a fuzzer, a broken exporter or a malicious file
+//! throws at the checker and the language server. Every input is generated
+//! here. The checker must report and exit 0 or 1 (2 only for a file it
+//! cannot read), never crash, overflow the stack or hang; the library calls
+//! run on the test threads' 2 MB stacks in a debug build, the tightest
+//! setting the code meets. The figures of time and memory are in
+//! RELIABILITY.md; the memory bounds here are loose (a debug build, a
+//! shared machine) but far below what the unbounded code took.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use chess_ls::analysis::{self, Code, Options};
+use chess_ls::line_index::Unit;
+use chess_ls::lsp::Settings;
+use chess_ls::lsp::document::Document;
+use chess_ls::lsp::handlers;
+use chess_ls::syntax;
+use serde_json::Value;
+use tower_lsp_server::ls_types::Position;
+
+/// A file in the test's temporary directory.
+fn write(name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, bytes).expect("the temporary directory is writable");
+    path
+}
+
+/// How a `chess-ls --check` run ended, and its peak memory when
+/// `/usr/bin/time` is there to say.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    max_rss_kb: Option<u64>,
+    elapsed: Duration,
+}
+
+fn check(args: &[&str], path: &Path) -> Run {
+    let time = Path::new("/usr/bin/time");
+    let report = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "{}.time",
+        path.file_name().and_then(|n| n.to_str()).unwrap_or("run")
+    ));
+    let mut command = if time.exists() {
+        let mut c = Command::new(time);
+        c.arg("-f").arg("%M").arg("-o").arg(&report).arg(chess_ls_tests::binary::chess_ls());
+        c
+    } else {
+        Command::new(chess_ls_tests::binary::chess_ls())
+    };
+    command.arg("--check").args(args).arg(path).stdin(Stdio::null());
+    let started = Instant::now();
+    let output: Output = command.output().expect("chess-ls starts");
+    let elapsed = started.elapsed();
+    let max_rss_kb = std::fs::read_to_string(&report).ok().and_then(|s| s.lines().last()?.trim().parse().ok());
+    let code = output.status.code().unwrap_or_else(|| panic!("chess-ls was killed by a signal: {:?}", output.status));
+    Run {
+        code,
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        max_rss_kb,
+        elapsed,
+    }
+}
+
+impl Run {
+    fn json(&self) -> Vec<Value> {
+        self.stdout.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+    }
+
+    #[track_caller]
+    fn memory_below(&self, mb: u64) {
+        if let Some(kb) = self.max_rss_kb {
+            assert!(kb < mb * 1024, "peak memory {} MB, expected under {mb} MB", kb / 1024);
+        }
+    }
+}
+
+/// Every request handler of the language server on `doc`, at a few
+/// positions: none may panic, overflow or hang.
+fn every_handler(doc: &Document) {
+    let settings = Settings::default();
+    let unit = Unit::Utf16;
+    let _ = handlers::folding::ranges(doc, unit);
+    let _ = handlers::semantic_tokens::full(doc, unit);
+    let _ = handlers::semantic_tokens::range(doc, 0..doc.text.len().min(1000), unit);
+    let _ = handlers::symbols::symbols(doc, unit);
+    let _ = handlers::formatting::format(doc, unit);
+    let _ = handlers::code_action::certain_fixes(doc);
+    let lines = doc.rope.len_lines() as u32;
+    for line in [0, lines / 2, lines.saturating_sub(1)] {
+        for character in [0, 3, 40, 5_000, 400_000] {
+            let position = Position { line, character };
+            let _ = handlers::hover::hover(doc, position, unit, &settings);
+            let _ = handlers::completion::complete(doc, position, unit, &settings);
+            let _ = handlers::position::position_at(doc, position, unit, &settings);
+        }
+    }
+}
+
+fn nested(levels: usize, opening: &str) -> String {
+    format!("[Event \"deep\"]\n\n1. e4 {}{} *\n", opening.repeat(levels), ")".repeat(levels))
+}
+
+#[test]
+fn a_hundred_thousand_nested_variations_are_reported_not_overflowed() {
+    // `(1. d4` is read by the grammar path (a White move where Black is to
+    // move is fine syntax); `(1... e5` by the fast path, which hands deep
+    // nesting over to the grammar.
+    for opening in ["(1. d4 ", "(1... e5 "] {
+        let text = nested(100_000, opening);
+        let report = analysis::analyze_text(&text, &Options::default());
+        let deep: Vec<_> = report.diagnostics().filter(|d| d.message.contains("nested too deep")).collect();
+        assert_eq!(deep.len(), 1, "{deep:?}");
+        assert_eq!(deep[0].code, Code::Syntax);
+        assert_eq!(deep[0].message, "variations nested too deep (100000 levels); not checked");
+        let doc = Document::open(text.clone(), 1, &Options::default());
+        assert_eq!(doc.diagnostics().filter(|d| d.message.contains("nested too deep")).count(), 1);
+        assert!(handlers::formatting::format_text(&doc).is_none(), "too deep to lay out");
+        every_handler(&doc);
+
+        let run = check(&["--format", "json"], &write("nested.pgn", &text));
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        let found = run.json();
+        assert!(found.iter().any(|d| d["message"] == "variations nested too deep (100000 levels); not checked"));
+        run.memory_below(300);
+    }
+    // Nesting within the bound is checked as usual: the move in the
+    // deepest variation is found illegal.
+    let depth = syntax::MAX_VARIATION_DEPTH;
+    let text = format!("1. e4 {}1. Ke2 {} *", "(1. d4 ".repeat(depth - 1), ")".repeat(depth - 1));
+    let report = analysis::analyze_text(&text, &Options::default());
+    let codes: Vec<Code> = report.diagnostics().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::IllegalMove], "{:?}", report.diagnostics().collect::<Vec<_>>());
+}
+
+#[test]
+fn a_hundred_thousand_unclosed_brackets_are_one_syntax_error() {
+    for bracket in ["(", "{", "[", "(1. e4 {"] {
+        let text = format!("1. e4 e5 *\n\n1. d4 {} *\n", bracket.repeat(100_000));
+        let report = analysis::analyze_text(&text, &Options::default());
+        assert!(report.diagnostics().any(|d| d.code == Code::Syntax), "{bracket}: nothing reported");
+        let doc = Document::open(text.clone(), 1, &Options::default());
+        every_handler(&doc);
+        let run = check(&[], &write("unclosed.pgn", &text));
+        assert_eq!(run.code, 1, "{bracket}: {}", run.stderr);
+        assert!(run.stdout.contains("error[syntax]"), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn deeply_nested_comments_end_at_the_first_closing_brace() {
+    // PGN comments do not nest: the first `}` closes, the rest is junk.
+    let text = format!("1. e4 {}{} e5 *\n\n1. d4 {{ {} }} d5 *\n", "{".repeat(100_000), "}".repeat(100_000), "((((".repeat(50_000));
+    let report = analysis::analyze_text(&text, &Options::default());
+    let syntax: Vec<_> = report.diagnostics().filter(|d| d.code == Code::Syntax).collect();
+    assert!(!syntax.is_empty());
+    // The second game, whose comment is full of brackets, is clean.
+    assert!(syntax.iter().all(|d| d.span.start < text.find("1. d4").unwrap()), "{syntax:?}");
+    every_handler(&Document::open(text.clone(), 1, &Options::default()));
+    let run = check(&[], &write("comments.pgn", &text));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
+
+/// `n` bytes of legal games on one line, no tags, then a bad game.
+fn one_line(n: usize) -> String {
+    let game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0 ";
+    let mut text = game.repeat(n / game.len());
+    text.push_str("1. e4 e5 2. Ke3 *\n");
+    text
+}
+
+#[test]
+fn a_ten_megabyte_single_line() {
+    let text = one_line(10_000_000);
+    let path = write("one-line.pgn", &text);
+    let run = check(&["--format", "json"], &path);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let found = run.json();
+    assert_eq!(found.len(), 1, "{}", run.stdout);
+    assert_eq!(found[0]["code"], "illegal-move");
+    assert_eq!(found[0]["line"], 1);
+    let column = text.rfind("Ke3").unwrap() + 1;
+    assert_eq!(found[0]["column"], column);
+    assert!(run.stderr.contains(&format!("{} games", text.matches("1-0").count() + 1)), "{}", run.stderr);
+    // Parsed at once, this line took 2.2 GB; cut after its results, tens.
+    run.memory_below(400);
+    // The human report shows a window of the line, not 10 MB of it.
+    let human = check(&[], &path);
+    assert_eq!(human.code, 1);
+    assert!(human.stdout.len() < 100_000, "{} bytes of report", human.stdout.len());
+}
+
+#[test]
+fn nul_bytes_are_syntax_errors_or_an_unreadable_file() {
+    let text = "[Event \"a\0b\"]\n\n1. e4\0 e5 2. \0Nf3 Nc6 *\n";
+    // The analysis reads them as junk where they stand.
+    let report = analysis::analyze_text(text, &Options::default());
+    assert!(report.diagnostics().all(|d| d.code == Code::Syntax), "{:?}", report.diagnostics().collect::<Vec<_>>());
+    assert!(report.diagnostics().count() >= 2);
+    every_handler(&Document::open(text.to_owned(), 1, &Options::default()));
+    // The checker takes NUL bytes for UTF-16 without a byte order mark and
+    // says it cannot decide (exit 2, the file named); told the encoding, it
+    // checks the games.
+    let path = write("nul.pgn", text);
+    let run = check(&[], &path);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("nul.pgn") && run.stderr.contains("encoding"), "{}", run.stderr);
+    let run = check(&["--encoding", "utf-8", "--format", "json"], &path);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.json().iter().all(|d| d["code"] == "syntax"), "{}", run.stdout);
+}
+
+#[test]
+fn invalid_utf8_is_never_a_crash() {
+    let mut bytes = b"1. e4 e5 2. Nf3 {\xff\xfe\xc3} Nc6 \x80 3. Bb5 *\n".to_vec();
+    bytes.extend_from_slice(b"1. d4 \xed\xa0\x80 d5 *\n"); // an encoded surrogate
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let report = analysis::analyze_text(&text, &Options::default());
+    assert!(report.diagnostics().all(|d| d.code == Code::Syntax));
+    every_handler(&Document::open(text, 1, &Options::default()));
+    let path = write("invalid-utf8.pgn", &bytes);
+    let run = check(&[], &path);
+    assert!(matches!(run.code, 1 | 2), "{}", run.stderr);
+    assert!(run.stderr.contains("invalid-utf8.pgn") || run.stdout.contains("invalid-utf8.pgn"));
+    // Read as Latin-1 every byte is a character, and the games are checked.
+    let run = check(&["--encoding", "latin-1"], &path);
+    assert!(matches!(run.code, 0 | 1), "{}", run.stderr);
+    assert!(run.stderr.contains("2 games"), "{}", run.stderr);
+}
+
+#[test]
+fn a_million_tiny_games() {
+    let text = "1. e4 *\n".repeat(1_000_000);
+    let run = check(&[], &write("million.pgn", &text));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.starts_with("checked 1 file, 1000000 games: 0 errors"), "{}", run.stderr);
+    run.memory_below(300);
+    // And as a million results alone, one per line.
+    let run = check(&[], &write("million-results.pgn", "*\n".repeat(1_000_000)));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("1000000 games"), "{}", run.stderr);
+}
+
+#[test]
+fn a_fen_with_twenty_kings() {
+    let text = "[SetUp \"1\"]\n[FEN \"kkkkkkkk/kkkkkkkk/8/8/8/8/KKKK4/8 w - - 0 1\"]\n\n1. Ka3 Kb7 *\n";
+    let report = analysis::analyze_text(text, &Options::default());
+    let codes: Vec<Code> = report.diagnostics().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::InvalidPosition]);
+    every_handler(&Document::open(text.to_owned(), 1, &Options::default()));
+    let run = check(&["--format", "json"], &write("kings.pgn", text));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.json()[0]["code"], "invalid-position");
+}
+
+#[test]
+fn megabyte_long_tag_values() {
+    let text = format!(
+        "[Event \"{}\"]\n[White \"{}\"]\n[Black \"{}\\\"\"]\n[FEN \"{}\"]\n\n1. e4 e5 *\n",
+        "x".repeat(1 << 20),
+        "Й".repeat(1 << 19),
+        "\\\\".repeat(1 << 19),
+        "8/".repeat(1 << 19)
+    );
+    let report = analysis::analyze_text(&text, &Options::default());
+    let codes: Vec<Code> = report.diagnostics().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::InvalidPosition], "the FEN is nonsense, the rest is fine");
+    let doc = Document::open(text.clone(), 1, &Options::default());
+    every_handler(&doc);
+    let run = check(&["--format", "json"], &write("long-tags.pgn", &text));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.len() < 100_000, "the message quotes the whole value: {} bytes", run.stdout.len());
+}
+
+/// 100 MB of games with tags (the usual shape of a big database): one
+/// minute of a debug build, so run on request:
+/// `cargo test -p chess-ls-tests --test hostile -- --ignored`.
+#[test]
+#[ignore = "100 MB: about a minute in a debug build; figures in RELIABILITY.md"]
+fn a_hundred_megabyte_file() {
+    use chess_ls::analysis::languages::{Language, MoveStyle};
+    use chess_ls_tests::generate::{RenderOptions, corpus};
+    let chunk = corpus(11, 2_000, &MoveStyle::for_language(Language::En), &RenderOptions::default());
+    let copies = 100_000_000 / chunk.len() + 1;
+    let path = write("hundred.pgn", chunk.repeat(copies));
+    let run = check(&["--format", "json"], &path);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    eprintln!("100 MB: {:?}, peak {:?} KB", run.elapsed, run.max_rss_kb);
+    run.memory_below(500);
+    // The same on one line: no tag section to cut it at.
+    let line = one_line(100_000_000);
+    let run = check(&["--format", "json"], &write("hundred-one-line.pgn", &line));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    eprintln!("100 MB on one line: {:?}, peak {:?} KB", run.elapsed, run.max_rss_kb);
+    run.memory_below(500);
+    let _ = std::fs::remove_file(path);
+}

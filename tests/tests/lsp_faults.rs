@@ -1,0 +1,305 @@
+//! Faults a language server meets from its clients: broken framing, bodies
+//! that are not JSON-RPC, unknown methods, positions outside the document,
+//! edits for documents never opened or with older versions, bursts of edits,
+//! hostile documents, and a client that disappears. The server answers an
+//! error or ignores, never dies, and after a burst its diagnostics equal
+//! those of a fresh open. (The basics of bad input are in `lsp.rs`.)
+
+use std::time::{Duration, Instant};
+
+use chess_ls_tests::lsp_client::Client;
+use serde_json::{Value, json};
+
+const URI: &str = "file:///faults/game.pgn";
+const GAME: &str = "[Event \"x\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Кd2 *\n";
+
+fn started() -> Client {
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, GAME);
+    let _ = client.diagnostics(URI, 1);
+    client
+}
+
+/// The server still answers, with the right document.
+#[track_caller]
+fn alive(client: &mut Client) {
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(symbols.as_array().map(Vec::len), Some(1), "{symbols}");
+}
+
+fn error_code(response: &Value) -> i64 {
+    response["error"]["code"].as_i64().unwrap_or_else(|| panic!("an error response expected: {response}"))
+}
+
+#[test]
+fn broken_frames_and_bodies_that_are_not_json_rpc() {
+    let mut client = started();
+    // Bodies that are JSON but no message: the transport of tower-lsp-server
+    // ended the session at the first of these before the sanitizer read them.
+    for body in ["{}", "[]", "1", "null", "\"text\"", r#"{"jsonrpc":"1.0","method":"x"}"#, r#"{"id":{"a":1}}"#] {
+        client.send_raw(body.as_bytes());
+        alive(&mut client);
+    }
+    // Not JSON, or not UTF-8, or JSON nested deeper than any decoder takes.
+    client.send_raw(b"{ this is not json");
+    client.send_raw(b"\xff\xfe\x00garbage");
+    client.send_raw(format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)).as_bytes());
+    alive(&mut client);
+    // A malformed request keeps its id and gets an error response, so the
+    // client does not wait forever.
+    client.send_raw(br#"{"jsonrpc":"2.0","id":4242,"method":7}"#);
+    client.send_raw(br#"{"jsonrpc":"2.0","id":"s","params":[]}"#);
+    alive(&mut client);
+    // Broken headers: not UTF-8, no length, a negative or absurd length, an
+    // endless header line, a charset the transport refuses.
+    client.send_bytes(b"\xff\xfe: \x80\r\n\r\n");
+    client.send_bytes(b"Content-Type: text/plain\r\n\r\n");
+    client.send_bytes(b"Content-Length: -1\r\n\r\n");
+    client.send_bytes(b"Content-Length: 18446744073709551616\r\n\r\n");
+    client.send_bytes(format!("X-Junk: {}\r\n\r\n", "j".repeat(1 << 20)).as_bytes());
+    client.send_bytes(b"Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=latin1\r\n\r\n{}");
+    alive(&mut client);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn unknown_methods_and_requests_out_of_order() {
+    let mut client = Client::start();
+    // Before `initialize`: an error, not a crash.
+    let early = client.request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}));
+    assert!(early.get("error").is_some(), "{early}");
+    client.initialize(&[], json!({}));
+    client.open(URI, GAME);
+    let _ = client.diagnostics(URI, 1);
+    let unknown = client.request("chess-ls/noSuchMethod", json!({"x": 1}));
+    assert_eq!(error_code(&unknown), -32601);
+    client.notify("chess-ls/noSuchNotification", json!([1, 2, 3]));
+    client.notify("$/cancelRequest", json!({"id": 999}));
+    // Known methods with parameters of the wrong shape.
+    let wrong = client.request("textDocument/hover", json!({"textDocument": 5}));
+    assert_eq!(error_code(&wrong), -32602);
+    let wrong = client.request("textDocument/completion", json!(null));
+    assert!(wrong.get("error").is_some(), "{wrong}");
+    client.notify("textDocument/didChange", json!({"contentChanges": "no"}));
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": 3}}));
+    // A second initialize is refused; the session goes on.
+    let again = client.request("initialize", json!({"capabilities": {}}));
+    assert!(again.get("error").is_some(), "{again}");
+    alive(&mut client);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn positions_outside_the_document() {
+    let mut client = started();
+    let far = u32::MAX;
+    let at = |line: u32, character: u32| json!({"line": line, "character": character});
+    for position in [at(far, far), at(0, far), at(far, 0), at(4, 1), at(2, 14)] {
+        let p = json!({"textDocument": {"uri": URI}, "position": position});
+        for method in ["textDocument/hover", "textDocument/completion", "chess-ls/positionAt"] {
+            let r = client.request(method, p.clone());
+            assert!(r.get("error").is_none(), "{method} at {position}: {r}");
+        }
+        // Ranges backwards and past the end.
+        let range = json!({"start": position, "end": at(0, 0)});
+        let r = client.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": range, "context": {"diagnostics": []}}),
+        );
+        assert!(r.get("error").is_none(), "{r}");
+        let r = client.request("textDocument/semanticTokens/range", json!({"textDocument": {"uri": URI}, "range": range}));
+        assert!(r.get("error").is_none(), "{r}");
+    }
+    // An edit whose range lies past the end appends; one backwards is
+    // clamped. Neither breaks the document.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [
+            {"range": {"start": at(far, far), "end": at(far, far)}, "text": "\n1. d4 *\n"},
+            {"range": {"start": at(2, 10), "end": at(2, 3)}, "text": "e4 "},
+        ]}),
+    );
+    let params = client.diagnostics(URI, 2);
+    assert!(params["diagnostics"].is_array());
+    alive(&mut client);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn edits_for_unknown_documents_and_older_versions_are_ignored() {
+    let mut client = started();
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": "file:///never-opened.pgn", "version": 2}, "contentChanges": [{"text": "1. Ke2 *"}]}),
+    );
+    client.notify("textDocument/didClose", json!({"textDocument": {"uri": "file:///never-opened.pgn"}}));
+    // Version 5, then a late version 3: the late one is dropped.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 5}, "contentChanges": [{"text": "1. e4 e5 *\n"}]}),
+    );
+    let v5 = client.diagnostics(URI, 5);
+    assert_eq!(v5["diagnostics"].as_array().map(Vec::len), Some(0), "{v5}");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": "1. Ke2 *\n"}]}),
+    );
+    let actions = client.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    // The text is still version 5's (already formatted: no edit).
+    assert_eq!(actions, json!([]), "{actions}");
+    // Opening the same document twice replaces it.
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "pgn", "version": 1, "text": "1. e4 e5 2. Ke3 *\n"}}),
+    );
+    let reopened = client.diagnostics(URI, 1);
+    assert_eq!(reopened["diagnostics"][0]["code"], "illegal-move", "{reopened}");
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_burst_of_a_thousand_edits_ends_as_a_fresh_open() {
+    let mut client = started();
+    // A thousand keystrokes with no pause: type a game move by move at the
+    // end, with an occasional deletion of the last few characters and
+    // edits near the start, as an editor sends them.
+    let mut text = GAME.to_owned();
+    let typed = "5. c3 b5 6. Сb3 Кf6 7. Кf1 Сe7 8. h3 0-0 9. Кg3 d6 10. d3 Кa5 11. Сc2 c5 ";
+    let mut version = 1;
+    let mut sent = 0;
+    let mut line_col = |text: &str, offset: usize| {
+        let line = text[..offset].matches('\n').count();
+        let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        json!({"line": line, "character": text[start..offset].encode_utf16().count()})
+    };
+    while sent < 1000 {
+        for (i, ch) in typed.chars().enumerate() {
+            if sent == 1000 {
+                break;
+            }
+            version += 1;
+            sent += 1;
+            let (start, end, insert) = if i % 37 == 36 {
+                // Delete the two characters before the end of the movetext.
+                let end = text.len() - 2;
+                let mut start = end - 2;
+                while !text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                (start, end, String::new())
+            } else if i % 101 == 100 {
+                // A space after the tag section.
+                let at = text.find("\n\n").unwrap() + 1;
+                (at, at, " ".to_owned())
+            } else {
+                let at = text.len() - 2; // before " *\n"... the result stays last
+                (at, at, ch.to_string())
+            };
+            let range = json!({"start": line_col(&text, start), "end": line_col(&text, end)});
+            text.replace_range(start..end, &insert);
+            client.notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"range": range, "text": insert}]}),
+            );
+        }
+    }
+    let after_burst = client.diagnostics(URI, version);
+    let text_now = client.call(
+        "chess-ls/positionAt",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}),
+    );
+    assert!(!text_now.is_null());
+    // A fresh open of the same text, under another name.
+    let fresh_uri = "file:///faults/fresh.pgn";
+    client.open(fresh_uri, &text);
+    let fresh = client.diagnostics(fresh_uri, 1);
+    assert_eq!(after_burst["diagnostics"], fresh["diagnostics"]);
+    // Formatting both gives the same text: the documents are the same.
+    let options = json!({"tabSize": 2, "insertSpaces": true});
+    let a = client.call("textDocument/formatting", json!({"textDocument": {"uri": URI}, "options": options}));
+    let b = client.call("textDocument/formatting", json!({"textDocument": {"uri": fresh_uri}, "options": options}));
+    assert_eq!(a, b);
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn hostile_documents_over_the_protocol() {
+    let mut client = started();
+    let deep = format!("1. e4 {}{} *\n", "(1. d4 ".repeat(100_000), ")".repeat(100_000));
+    let unclosed = format!("1. e4 {} *\n", "(".repeat(100_000));
+    let nul = "1. e4\u{0} e5 {\u{0}} 2. Nf3 *\n".to_owned();
+    let long_line = "1. e4 e5 2. Nf3 Nc6 1-0 ".repeat(40_000);
+    for (i, text) in [deep, unclosed, nul, long_line].iter().enumerate() {
+        let uri = format!("file:///faults/hostile-{i}.pgn");
+        client.open(&uri, text);
+        let params = client.diagnostics(&uri, 1);
+        assert!(params["diagnostics"].is_array());
+        let doc = json!({"uri": uri});
+        for (method, params) in [
+            ("textDocument/semanticTokens/full", json!({"textDocument": doc})),
+            ("textDocument/foldingRange", json!({"textDocument": doc})),
+            ("textDocument/documentSymbol", json!({"textDocument": doc})),
+            ("textDocument/formatting", json!({"textDocument": doc, "options": {"tabSize": 2, "insertSpaces": true}})),
+            ("textDocument/hover", json!({"textDocument": doc, "position": {"line": 0, "character": 300_000}})),
+            ("textDocument/completion", json!({"textDocument": doc, "position": {"line": 0, "character": 300_000}})),
+            ("chess-ls/positionAt", json!({"textDocument": doc, "position": {"line": 0, "character": 300_000}})),
+        ] {
+            let r = client.request(method, params);
+            assert!(r.get("error").is_none(), "{method} on document {i}: {r}");
+        }
+        // Typing inside it.
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+                {"range": {"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 6}}, "text": "(1. c4 "}
+            ]}),
+        );
+        let _ = client.diagnostics(&uri, 2);
+        client.notify("textDocument/didClose", json!({"textDocument": doc}));
+    }
+    alive(&mut client);
+    assert!(client.shutdown().success());
+}
+
+/// The CPU time (user + system, in clock ticks) of a process so far.
+fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
+#[test]
+fn a_client_that_disappears_leaves_no_server_behind() {
+    // Closed between messages, in the middle of a header, and in the middle
+    // of a body: each time the server exits by itself, promptly.
+    for tail in [&b""[..], b"Content-Len", b"Content-Length: 100\r\n\r\n{\"jsonrpc\":"] {
+        let mut client = started();
+        client.send_bytes(tail);
+        let started = Instant::now();
+        let status = client.disconnect(Duration::from_secs(10));
+        assert!(status.is_some(), "the server did not exit within 10 s of losing its client (tail {tail:?})");
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+    // And a client that goes quiet without closing: the server waits
+    // without spinning (no CPU time while idle).
+    let mut client = started();
+    let pid = client.pid();
+    if let Some(before) = cpu_ticks(pid) {
+        std::thread::sleep(Duration::from_millis(1500));
+        let after = cpu_ticks(pid).expect("still running");
+        assert!(after - before <= 10, "the idle server used {} ticks of CPU in 1.5 s", after - before);
+    }
+    alive(&mut client);
+    assert!(client.disconnect(Duration::from_secs(10)).is_some());
+}
+
+#[test]
+fn exit_without_shutdown_ends_the_server() {
+    let mut client = started();
+    client.notify("exit", Value::Null);
+    assert!(client.disconnect(Duration::from_secs(10)).is_some());
+}
