@@ -326,6 +326,21 @@ fn options_for<'o>(options: &'o Options, start: &Start) -> Cow<'o, Options> {
     }
 }
 
+/// A game with its start applied, as the replay must see it: the start's
+/// FEN as a tag, and the options with the language it is read in. `None`
+/// for an unknown start (nothing to replay).
+pub fn prepared<'c>(game: GameSyntax<'c>, start: &'c Start, options: &Options) -> Option<(GameSyntax<'c>, Options)> {
+    if start.kind == StartKind::Unknown {
+        return None;
+    }
+    let options = options_for(options, start).into_owned();
+    let game = match &start.fen {
+        Some(fen) => with_start(&game, fen, start.fen_span.clone()),
+        None => game,
+    };
+    Some((game, options))
+}
+
 /// Analyses a game from its start.
 pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> GameReport {
     let options = options_for(options, start);

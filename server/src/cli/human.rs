@@ -46,7 +46,15 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
             ),
         ];
         for fix in &d.fixes {
-            let title = if fix.preferred { format!("fix: {} (certain)", fix.title) } else { format!("fix: {}", fix.title) };
+            // `certain`: the fix --fix applies; `likely`: the reading the
+            // replay went on with, which is still a guess (an illegal move).
+            let title = if super::fix::safe_fix(d) == Some(fix) {
+                format!("fix: {} (certain)", fix.title)
+            } else if fix.preferred {
+                format!("fix: {} (likely)", fix.title)
+            } else {
+                format!("fix: {}", fix.title)
+            };
             let mut snippet = Snippet::source(excerpt).line_start(first_line + 1).path(file.source.name.as_str());
             for e in &fix.edits {
                 snippet = snippet.patch(Patch::new(local(&e.span), e.new_text.as_str()));

@@ -26,7 +26,8 @@ pub struct Translated {
     pub text: String,
     pub games: usize,
     pub moves: usize,
-    /// The start (byte offset) of each game that has errors, and how many.
+    /// Where the first error of each game that has errors is (byte offset),
+    /// and how many errors the game has.
     pub incomplete: Vec<(usize, usize)>,
 }
 
@@ -37,13 +38,10 @@ pub fn translate_text(text: &str, options: &Options, language: Language) -> Tran
         let mut incomplete = Vec::new();
         let games = for_each_game(parser, piece, |game, source, offset| {
             let shift = base + offset;
-            let errors = analysis::analyze_game(game, source, options)
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .count();
-            if errors > 0 {
-                incomplete.push((game.span.start + shift, errors));
+            let report = analysis::analyze_game(game, source, options);
+            let mut errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error);
+            if let Some(first) = errors.next() {
+                incomplete.push((first.span.start + shift, 1 + errors.count()));
             }
             for mut edit in rewrite_game(game, source, options, Rewrite::Translate(language)) {
                 edit.span = edit.span.start + shift..edit.span.end + shift;

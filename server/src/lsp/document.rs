@@ -11,16 +11,14 @@
 //! Spans inside a piece (its tree, its games' diagnostics) are relative to
 //! the piece's start; [`Document::diagnostics`] and the handlers add it.
 //!
-//! A Markdown document ([`Kind::Markdown`]) is parsed through a blanked copy
-//! of its text (`syntax::markdown`): only its ```` ```pgn ```` and
-//! ```` ```chess ```` blocks are left, at the same offsets, so every span
-//! is a position in the real text. The rope and `text` keep the real text;
-//! pieces are cut from the blanked copy ([`Document::source`]). After an
-//! edit the blanked copy is made again (an edit may open or close a fence far
-//! from the text it changes), compared with the old one, and only the pieces
-//! whose blanked text changed are parsed and analysed again.
+//! A manuscript ([`Kind::Markdown`], [`Kind::Text`], [`Kind::Latex`]) is
+//! parsed through a blanked copy of its text (`syntax::manuscript`): only
+//! its notation is left (runs in the prose, fenced ```` ```pgn ```` blocks,
+//! `\mainline{...}`), at the same offsets, so every span is a position in
+//! the real text. The rope and `text` keep the real text; pieces are cut
+//! from the blanked copy ([`Document::source`]), and each game of a piece
+//! starts where the manuscript says (see `document/manuscript.rs`).
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use ropey::Rope;
@@ -29,7 +27,10 @@ use tree_sitter::{InputEdit, Point, Tree};
 use crate::analysis::{self, Diagnostic, GameReport, Options};
 use crate::line_index::Unit;
 use crate::lsp::outline::{self, Outline};
-use crate::syntax::{self, markdown, split};
+use crate::syntax::{self, split};
+
+mod manuscript;
+pub use manuscript::{ChainedGame, PieceChain};
 
 /// How many pieces keep their syntax tree between edits. A tree takes
 /// tens of times its text's size; the pieces being edited keep theirs for
@@ -48,6 +49,8 @@ pub struct Piece {
     /// The analysis of each game in the piece, spans relative to `start`.
     pub games: Vec<GameReport>,
     pub outline: Outline,
+    /// In a manuscript, where each game starts.
+    pub chain: Option<Box<PieceChain>>,
 }
 
 impl Piece {
@@ -76,42 +79,46 @@ impl Piece {
 pub enum Kind {
     /// Notation throughout (`*.pgn`).
     Pgn,
-    /// Markdown with notation in fenced ```` ```pgn ```` / ```` ```chess ````
-    /// blocks.
+    /// Markdown: notation in fenced ```` ```pgn ```` / ```` ```chess ````
+    /// blocks and in runs in the prose.
     Markdown,
+    /// Plain text with runs of notation in the prose.
+    Text,
+    /// LaTeX: runs in the prose and xskak's `\mainline{...}`.
+    Latex,
 }
 
 impl Kind {
     /// The kind of a document from its `languageId` and, when that says
-    /// nothing known, its URI's extension.
+    /// nothing known (or only "plain text"), its URI's extension.
     pub fn detect(language_id: &str, uri: &str) -> Kind {
+        let path = uri.split(['?', '#']).next().unwrap_or(uri);
+        let by_extension = syntax::manuscript::Format::from_path(path).map(Kind::of_format);
         match language_id.to_ascii_lowercase().as_str() {
             "markdown" | "md" | "mdx" | "quarto" | "rmd" => Kind::Markdown,
+            "latex" | "tex" | "plaintex" | "context" => Kind::Latex,
             "pgn" | "chess" => Kind::Pgn,
-            _ => {
-                let path = uri.split(['?', '#']).next().unwrap_or(uri).to_ascii_lowercase();
-                let markdown = [".md", ".markdown", ".mdown", ".mkd", ".mdx"].iter().any(|ext| path.ends_with(ext));
-                if markdown { Kind::Markdown } else { Kind::Pgn }
-            }
+            "plaintext" | "text" | "txt" => by_extension.unwrap_or(Kind::Text),
+            _ => by_extension.unwrap_or(Kind::Pgn),
         }
     }
-}
 
-/// The parser's view of a Markdown document.
-struct MarkdownView {
-    /// The text with everything outside the chess blocks blanked.
-    blanked: String,
-    blocks: Vec<markdown::Block>,
-}
-
-impl MarkdownView {
-    fn new(text: &str) -> MarkdownView {
-        let blocks = markdown::chess_blocks(text);
-        MarkdownView { blanked: markdown::blank(text, &blocks), blocks }
+    fn of_format(format: syntax::manuscript::Format) -> Kind {
+        match format {
+            syntax::manuscript::Format::Text => Kind::Text,
+            syntax::manuscript::Format::Markdown => Kind::Markdown,
+            syntax::manuscript::Format::Latex => Kind::Latex,
+        }
     }
 
-    fn piece_starts(&self) -> Vec<usize> {
-        markdown::piece_starts(&self.blanked, &self.blocks)
+    /// The manuscript format of a kind; `None` for notation.
+    pub fn manuscript(self) -> Option<syntax::manuscript::Format> {
+        match self {
+            Kind::Pgn => None,
+            Kind::Markdown => Some(syntax::manuscript::Format::Markdown),
+            Kind::Text => Some(syntax::manuscript::Format::Text),
+            Kind::Latex => Some(syntax::manuscript::Format::Latex),
+        }
     }
 }
 
@@ -124,8 +131,8 @@ pub struct Document {
     /// Pieces parsed and analysed again by the last update (for tests and
     /// benchmarks).
     pub last_reanalysed: usize,
-    /// For a Markdown document, what the parser reads.
-    markdown: Option<MarkdownView>,
+    /// For a manuscript, what the parser reads.
+    manuscript: Option<manuscript::View>,
 }
 
 /// A change as the protocol gives it, already in byte offsets.
@@ -144,13 +151,13 @@ fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Op
         // same games without building one.
         let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
-        return Piece { start: range.start, len: range.len(), tree: None, used, games, outline };
+        return Piece { start: range.start, len: range.len(), tree: None, used, games, outline, chain: None };
     }
     let tree = syntax::parse(source, old);
     let lowered = syntax::lower(&tree, source);
     let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
     let outline = outline::outline(&tree, &lowered, source);
-    Piece { start: range.start, len: range.len(), tree: keep.then_some(tree), used, games, outline }
+    Piece { start: range.start, len: range.len(), tree: keep.then_some(tree), used, games, outline, chain: None }
 }
 
 /// Builds every piece of a text cut at `starts`, on every core.
@@ -181,47 +188,43 @@ impl Document {
     }
 
     pub fn open_as(kind: Kind, text: String, version: i32, options: &Options) -> Document {
+        if kind != Kind::Pgn {
+            return Document::open_manuscript(kind, text, version, options);
+        }
         let rope = Rope::from_str(&text);
-        let (pieces, markdown) = match kind {
-            Kind::Pgn => (build_all(&text, &split::piece_starts(&text), options), None),
-            Kind::Markdown => {
-                let view = MarkdownView::new(&text);
-                (build_all(&view.blanked, &view.piece_starts(), options), Some(view))
-            }
-        };
+        let pieces = build_all(&text, &split::piece_starts(&text), options);
         let last_reanalysed = pieces.len();
-        Document { version, rope, text, pieces, clock: 0, last_reanalysed, markdown }
+        Document { version, rope, text, pieces, clock: 0, last_reanalysed, manuscript: None }
     }
 
     pub fn kind(&self) -> Kind {
-        if self.markdown.is_some() { Kind::Markdown } else { Kind::Pgn }
+        self.manuscript.as_ref().map_or(Kind::Pgn, |view| view.kind)
     }
 
-    /// The text the parser reads: the text itself, or for Markdown the text
-    /// blanked outside its chess blocks (same offsets, same lines).
+    /// The text the parser reads: the text itself, or for a manuscript the
+    /// text blanked outside its notation (same offsets, same lines).
     pub fn source(&self) -> &str {
-        match &self.markdown {
-            Some(view) => &view.blanked,
+        match &self.manuscript {
+            Some(view) => &view.ms.blanked,
             None => &self.text,
         }
     }
 
-    /// Whether an offset is inside notation: anywhere in a PGN document,
-    /// inside a chess block of a Markdown one.
+    /// Whether an offset is inside notation: anywhere in a PGN document; in
+    /// a manuscript, inside its notation or typing on after a run.
     pub fn in_notation(&self, offset: usize) -> bool {
-        match &self.markdown {
+        match &self.manuscript {
             None => true,
-            Some(view) => view.blocks.iter().any(|b| {
-                b.content.start <= offset && (offset < b.content.end || (offset == b.content.end && offset == self.text.len()))
-            }),
+            Some(view) => view.ms.in_notation(&self.text, offset),
         }
     }
 
     pub fn reanalyse_all(&mut self, options: &Options) {
-        let source = match &self.markdown {
-            Some(view) => &view.blanked,
-            None => &self.text,
-        };
+        if self.manuscript.is_some() {
+            self.rebuild_manuscript(options);
+            return;
+        }
+        let source = &self.text;
         for piece in &mut self.pieces {
             let source = &source[piece.start..piece.start + piece.len];
             let tree = match &piece.tree {
@@ -251,8 +254,8 @@ impl Document {
     fn apply_one(&mut self, range: Range<usize>, new_text: &str, options: &Options) {
         let start = floor_boundary(&self.text, range.start.min(self.text.len()));
         let end = floor_boundary(&self.text, range.end.clamp(start, self.text.len()));
-        if self.markdown.is_some() {
-            self.apply_markdown(start..end, new_text, options);
+        if self.manuscript.is_some() {
+            self.apply_manuscript(start..end, new_text, options);
             return;
         }
         let start_char = self.rope.byte_to_char(start);
@@ -331,85 +334,6 @@ impl Document {
             piece.start = shift(piece.start);
         }
         self.pieces.splice(lo..replaced_end, rebuilt);
-        self.forget_old_trees();
-    }
-
-    /// An edit of a Markdown document: the blanked view is made again and
-    /// compared with the old one; the pieces are cut afresh, and a piece
-    /// whose blanked text did not change is kept as it is (moved), the
-    /// piece that holds the change is reparsed with its edited tree.
-    fn apply_markdown(&mut self, range: Range<usize>, new_text: &str, options: &Options) {
-        let old_rope = self.rope.clone();
-        let start_char = self.rope.byte_to_char(range.start);
-        let end_char = self.rope.byte_to_char(range.end);
-        self.rope.remove(start_char..end_char);
-        self.rope.insert(start_char, new_text);
-        self.text.replace_range(range, new_text);
-        let view = MarkdownView::new(&self.text);
-        let Some(old_view) = self.markdown.replace(view) else { return };
-        let Some(view) = &self.markdown else { return };
-        let (new, old) = (&view.blanked, &old_view.blanked);
-        let starts = view.piece_starts();
-        if new == old && self.pieces.iter().map(|p| p.start).eq(starts.iter().copied()) {
-            // Prose changed, or nothing: the parser's text and pieces are
-            // the same.
-            return;
-        }
-        let (start, old_end, new_end) = changed_region(old, new);
-        let delta = new_end as isize - old_end as isize;
-        let shift = |x: usize| (x as isize + delta) as usize;
-
-        // Old pieces by the range their unchanged text has now; the one
-        // that holds the whole change keeps its tree for a reparse.
-        let mut unchanged: HashMap<(usize, usize), Piece> = HashMap::new();
-        let mut edited: Option<Piece> = None;
-        for piece in std::mem::take(&mut self.pieces) {
-            let (s, e) = (piece.start, piece.start + piece.len);
-            if e <= start {
-                unchanged.insert((s, e), piece);
-            } else if s >= old_end {
-                unchanged.insert((shift(s), shift(e)), piece);
-            } else if s <= start && old_end <= e {
-                edited = Some(piece);
-            }
-        }
-
-        self.clock += 1;
-        let now = self.clock;
-        let mut pieces = Vec::with_capacity(starts.len());
-        let mut rebuilt = 0;
-        for (i, &s) in starts.iter().enumerate() {
-            let e = starts.get(i + 1).copied().unwrap_or(new.len());
-            if let Some(mut piece) = unchanged.remove(&(s, e)) {
-                piece.start = s;
-                pieces.push(piece);
-                continue;
-            }
-            rebuilt += 1;
-            let old_tree = edited
-                .as_ref()
-                .filter(|p| p.start == s && shift(p.start + p.len) == e)
-                .and_then(|p| p.tree.clone());
-            let tree = old_tree.map(|mut tree| {
-                let base_row = self.rope.byte_to_line(s);
-                let at = |rope: &Rope, offset: usize| {
-                    let row = rope.byte_to_line(offset);
-                    Point { row: row - base_row, column: offset - rope.line_to_byte(row) }
-                };
-                tree.edit(&InputEdit {
-                    start_byte: start - s,
-                    old_end_byte: old_end - s,
-                    new_end_byte: new_end - s,
-                    start_position: at(&old_rope, start),
-                    old_end_position: at(&old_rope, old_end),
-                    new_end_position: at(&self.rope, new_end),
-                });
-                tree
-            });
-            pieces.push(build_piece(new, s..e, tree.as_ref(), options, true, now));
-        }
-        self.pieces = pieces;
-        self.last_reanalysed += rebuilt;
         self.forget_old_trees();
     }
 
@@ -525,23 +449,6 @@ pub fn shift_diagnostic(d: &mut Diagnostic, delta: isize) {
     }
 }
 
-/// Where two texts differ: the start, and the end in the old and in the new
-/// text (after the longest common prefix, before the longest common suffix,
-/// at character boundaries).
-fn changed_region(old: &str, new: &str) -> (usize, usize, usize) {
-    let (a, b) = (old.as_bytes(), new.as_bytes());
-    let most = a.len().min(b.len());
-    let mut prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    while !(old.is_char_boundary(prefix) && new.is_char_boundary(prefix)) {
-        prefix -= 1;
-    }
-    let mut suffix = a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count().min(most - prefix);
-    while !(old.is_char_boundary(a.len() - suffix) && new.is_char_boundary(b.len() - suffix)) {
-        suffix -= 1;
-    }
-    (prefix, a.len() - suffix, b.len() - suffix)
-}
-
 fn floor_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {
         offset -= 1;
@@ -578,6 +485,7 @@ fn advance(start: Point, text: &str) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::manuscript::StartKind;
 
     fn edit(doc: &mut Document, start: usize, end: usize, text: &str) {
         doc.apply_changes(vec![ByteChange { range: Some(start..end), text: text.to_owned() }], doc.version + 1, &Options::default());
@@ -641,14 +549,17 @@ mod tests {
     }
 
     #[test]
-    fn markdown_is_checked_in_its_chess_blocks_only_at_the_real_positions() {
+    fn markdown_is_checked_in_its_chess_blocks_and_runs_at_the_real_positions() {
+        use crate::analysis::Code;
         let text = book();
         let doc = markdown(&text);
         assert_eq!(doc.source().len(), text.len());
-        let found: Vec<(crate::analysis::Code, &str)> =
-            doc.diagnostics().map(|d| (d.code, &text[d.span.clone()])).collect();
-        assert_eq!(found, [(crate::analysis::Code::AmbiguousMove, "Кd2"), (crate::analysis::Code::IllegalMove, "Кf3")]);
-        let ds: Vec<Diagnostic> = doc.diagnostics().collect();
+        let found: Vec<(Code, &str)> = doc.diagnostics().map(|d| (d.code, &text[d.span.clone()])).collect();
+        // The runs in the prose: `1. e4 e5 2. Кf3` replays from the start;
+        // `16. Кf3` starts where no game of the chapter has been, so it is
+        // only said to be unchecked. Then the game in the block.
+        assert_eq!(found, [(Code::Unchecked, "16."), (Code::AmbiguousMove, "Кd2"), (Code::IllegalMove, "Кf3")]);
+        let ds: Vec<Diagnostic> = doc.diagnostics().skip(1).collect();
         let block = text.find("```pgn").unwrap();
         assert_eq!(ds[0].span.start, block + text[block..].find("Кd2").unwrap());
         assert_eq!(ds[1].span.start, block + text[block..].find("Кf3 *").unwrap());
@@ -656,7 +567,7 @@ mod tests {
         let fix = ds[0].fixes.iter().find(|f| f.preferred).unwrap();
         assert_eq!(fix.edits[0].span, ds[0].span);
         assert_eq!(fix.edits[0].new_text, "Кbd2");
-        assert_eq!(doc.game_count(), 1);
+        assert_eq!(doc.game_count(), 3);
         assert!(!doc.in_notation(text.find("Кd2").unwrap()), "prose");
         assert!(doc.in_notation(ds[0].span.start));
         // The same text read as PGN is full of errors.
@@ -669,13 +580,16 @@ mod tests {
         let doc = markdown(text);
         let found: Vec<_> = doc.diagnostics().map(|d| (d.code, &text[d.span.clone()])).collect();
         assert_eq!(found, [(crate::analysis::Code::AmbiguousMove, "Кd2")]);
-        assert_eq!(doc.game_count(), 3);
-        // Prose, game, prose, game, prose, game, prose.
-        assert_eq!(doc.pieces.len(), 7);
-        assert_eq!(doc.pieces.iter().map(|p| p.games.len()).collect::<Vec<_>>(), [0, 1, 0, 1, 0, 1, 0]);
-        let empty = markdown("No games here, only 1. e4 in prose.\n");
-        assert_eq!(empty.diagnostics().count(), 0);
-        assert_eq!(empty.game_count(), 0);
+        // The fence line, then each block with the prose after it.
+        assert_eq!(doc.pieces.iter().map(|p| p.games.len()).collect::<Vec<_>>(), [0, 1, 1, 1, 1]);
+        let kinds: Vec<StartKind> =
+            doc.pieces[1..].iter().map(|p| p.chain.as_ref().unwrap().games[0].start().kind).collect();
+        assert_eq!(kinds, [StartKind::Initial, StartKind::Continues, StartKind::Initial, StartKind::Written]);
+        // A move in the prose is a game of its own.
+        let prose = markdown("No games here, only 1. e4 in prose.\n");
+        assert_eq!(prose.diagnostics().count(), 0);
+        assert_eq!(prose.game_count(), 1);
+        assert_eq!(markdown("No moves: e4, Nf3 and 1995.\n").game_count(), 0);
     }
 
     #[test]
@@ -689,13 +603,19 @@ mod tests {
         assert_eq!(doc.last_reanalysed, 1);
         assert_eq!(doc.diagnostics().filter(|d| d.code == crate::analysis::Code::IllegalMove).count(), 2);
         same_as_fresh(&doc);
-        // Typing in prose, even a move: no game is parsed again.
+        // Typing in prose that holds no moves: no game is parsed again.
         let at = doc.text.find("Prose.").unwrap();
         edit(&mut doc, at, at + 6, "Ke2 1.");
         assert_eq!(doc.last_reanalysed, 0, "same blanked text");
-        edit(&mut doc, at, at + 6, "Ke2 1. e4!\n\nMore prose.");
-        assert_eq!(doc.last_reanalysed, 1, "only the prose piece");
-        assert!(doc.piece_at(at).games.is_empty());
+        edit(&mut doc, at, at + 6, "More prose, longer now.");
+        assert_eq!(doc.last_reanalysed, 0, "the blank text after a block only moves");
+        // Moves typed into the prose: only their new piece.
+        edit(&mut doc, at, at + 23, "Ke2 1. e4!\n\nMore prose.");
+        assert_eq!(doc.last_reanalysed, 1, "only the new run");
+        assert_eq!(doc.piece_at(at + 5).games.len(), 1);
+        assert_eq!(doc.pieces.len(), pieces + 1);
+        same_as_fresh(&doc);
+        edit(&mut doc, at, at + 10, "Prose.");
         assert_eq!(doc.pieces.len(), pieces);
         same_as_fresh(&doc);
         // Break the first closing fence: the block runs on through the
@@ -724,7 +644,7 @@ mod tests {
         // A whole-document replacement stays Markdown.
         doc.apply_changes(vec![ByteChange { range: None, text: book() }], doc.version + 1, &Options::default());
         assert_eq!(doc.kind(), Kind::Markdown);
-        assert_eq!(doc.diagnostics().count(), 2);
+        assert_eq!(doc.diagnostics().count(), 3);
     }
 
     #[test]

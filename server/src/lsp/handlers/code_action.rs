@@ -14,7 +14,7 @@ use crate::analysis::{self, Language};
 use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
-use crate::lsp::document::Document;
+use crate::lsp::document::{Document, Piece};
 use crate::syntax;
 
 pub const FIX_ALL: &str = "source.fixAll.chess-ls";
@@ -77,24 +77,30 @@ pub fn actions(
     // command or key binding for these actions only).
     let source = CodeActionKind::new("source.chess-ls");
     if wants(params, &source) && params.context.only.is_some() {
-        // Every game of every piece, with the piece's start to make its
-        // spans absolute.
-        let pieces: Vec<(usize, &str, tree_sitter::Tree)> =
-            doc.pieces.iter().map(|p| (p.start, p.text(doc), p.tree(doc))).collect();
-        let games: Vec<(usize, &str, syntax::GameSyntax<'_>)> = pieces
+        // Every game of every piece that can be replayed (in a manuscript,
+        // from the start the manuscript gives it), with the piece's start to
+        // make its spans absolute.
+        let pieces: Vec<(&Piece, &str, tree_sitter::Tree)> =
+            doc.pieces.iter().map(|p| (p, p.text(doc), p.tree(doc))).collect();
+        let games: Vec<(usize, &str, syntax::GameSyntax<'_>, analysis::Options)> = pieces
             .iter()
-            .flat_map(|(start, text, tree)| syntax::lower(tree, text).into_iter().map(move |g| (*start, *text, g)))
+            .flat_map(|(piece, text, tree)| {
+                syntax::lower(tree, text).into_iter().filter_map(move |g| {
+                    let (g, options) = doc.replayable(piece, g, &settings.options)?;
+                    Some((piece.start, *text, g, options))
+                })
+            })
             .collect();
-        let rewrite_one = |(start, text, game): &(usize, &str, syntax::GameSyntax<'_>), rewrite: Rewrite| {
-            let mut edits = rewrite_game(game, text, &settings.options, rewrite);
+        let rewrite_one = |(start, text, game, options): &(usize, &str, syntax::GameSyntax<'_>, analysis::Options), rewrite: Rewrite| {
+            let mut edits = rewrite_game(game, text, options, rewrite);
             for e in &mut edits {
-                e.span = e.span.start + start..e.span.end + start;
+                e.span = doc.to_original(&(e.span.start + start..e.span.end + start));
             }
             edits
         };
         let here: Vec<_> = games
             .iter()
-            .filter(|(start, _, g)| g.span.start + start <= span.start && span.start <= g.span.end + start)
+            .filter(|(start, _, g, _)| g.span.start + start <= span.start && span.start <= g.span.end + start)
             .collect();
         let mut push = |title: String, edits: Vec<analysis::TextEdit>| {
             if !edits.is_empty() {

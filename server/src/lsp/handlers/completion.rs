@@ -8,12 +8,10 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::analysis::languages::{Language, MoveStyle, render_move};
-use crate::analysis::trace_game;
 use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use crate::lsp::document::Document;
-use crate::syntax;
 
 pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<CompletionResponse> {
     let offset = convert::offset(doc, position, unit);
@@ -21,8 +19,9 @@ pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Se
         // Markdown prose: nothing to complete.
         return None;
     }
-    // What the parser reads (in Markdown, the prose around a block is blank).
-    let text = doc.source();
+    // The text as typed: in a manuscript, a move being typed after a run is
+    // not part of the run yet, so the parser's text has it blank.
+    let text = &doc.text;
     // The word being typed: back to whitespace, a bracket or a move number.
     let word_start = text[..offset]
         .char_indices()
@@ -82,7 +81,6 @@ fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option
     let Some((piece, range)) = doc.game_before(offset) else {
         return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     };
-    let source = piece.text(doc);
     let offset = offset - piece.start;
     let tree = piece.tree(doc);
     let root = tree.root_node();
@@ -92,8 +90,7 @@ fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option
         // The game already ended with a result: a new game starts here.
         return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     }
-    let game = syntax::lower_game(game_node, source);
-    let trace = trace_game(&game, source, &settings.options);
+    let trace = doc.trace_game(piece, game_node, &settings.options);
     let language = trace.language.unwrap_or(Language::En);
     // The innermost line around the cursor.
     let line = trace

@@ -24,7 +24,7 @@ pub fn format(doc: &Document, unit: Unit) -> Option<Vec<TextEdit>> {
 /// The formatted text, or `None` when the document cannot be formatted
 /// safely.
 pub fn format_text(doc: &Document) -> Option<String> {
-    if doc.kind() == Kind::Markdown {
+    if doc.kind() != Kind::Pgn {
         // The layout is for whole notation files, not for blocks in prose.
         return None;
     }
@@ -64,11 +64,20 @@ pub fn format_text(doc: &Document) -> Option<String> {
 struct Layout {
     lines: Vec<String>,
     current: String,
+    /// A line end here is part of what was written: a `;` comment or a `%`
+    /// escape ends its line, a multi-line comment holds its own.
+    hard_breaks: bool,
+    /// The last word must end its line (a `;` comment or an escape).
+    ends_line: bool,
 }
 
 impl Layout {
     fn word(&mut self, word: &str) {
+        if std::mem::take(&mut self.ends_line) {
+            self.end_line();
+        }
         if word.contains('\n') {
+            self.hard_breaks = true;
             // A multi-line comment keeps its own line breaks.
             if !self.current.is_empty() {
                 self.current.push(' ');
@@ -92,6 +101,8 @@ impl Layout {
         self.end_line();
         self.current.push_str(word);
         self.end_line();
+        self.hard_breaks = true;
+        self.ends_line = true;
     }
 
     fn end_line(&mut self) {
@@ -146,13 +157,28 @@ fn layout(source: &str, node: Node<'_>, out: &mut Layout) {
                         out.word("(");
                         open = true;
                     }
-                    ")" => out.current.push(')'),
+                    ")" => {
+                        if out.ends_line {
+                            // After a `;` comment, `)` would be part of it.
+                            out.end_line();
+                        }
+                        out.current.push(')');
+                        out.ends_line = false;
+                    }
                     _ => {
                         if open {
                             let mut sub = Layout::default();
                             layout(source, child, &mut sub);
+                            let (hard_breaks, ends_line) = (sub.hard_breaks, sub.ends_line);
                             let inner = sub.finish();
-                            out.current.push_str(&inner.replace('\n', " "));
+                            if hard_breaks {
+                                // Its line ends belong to comments and must stay.
+                                out.current.push_str(&inner);
+                                out.hard_breaks = true;
+                            } else {
+                                out.current.push_str(&inner.replace('\n', " "));
+                            }
+                            out.ends_line = ends_line;
                             open = false;
                         } else {
                             layout(source, child, out);

@@ -7,11 +7,11 @@ use tree_sitter::Node;
 
 use crate::analysis::board::{self, Pieces};
 use crate::analysis::languages::{Language, MoveStyle, render_move};
-use crate::analysis::{glossary, trace_game};
+use crate::analysis::glossary;
 use crate::line_index::Unit;
 use crate::lsp::config::{BoardStyle, Settings};
 use crate::lsp::convert;
-use crate::lsp::document::Document;
+use crate::lsp::document::{Document, Piece};
 use crate::syntax;
 
 pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
@@ -41,7 +41,7 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     }
     let text = &source[node.byte_range()];
     let markdown = match node.kind() {
-        "move" => move_hover(source, root, node, settings)?,
+        "move" => move_hover(doc, piece, root, node, settings)?,
         "annotation" | "glyph" | "draw_offer" => {
             let meaning = glossary::glyph(text)?;
             format!("`{text}`: {meaning}")
@@ -83,10 +83,9 @@ fn pieces(settings: &Settings) -> Pieces {
     }
 }
 
-fn move_hover(source: &str, root: Node<'_>, node: Node<'_>, settings: &Settings) -> Option<String> {
+fn move_hover(doc: &Document, piece: &Piece, root: Node<'_>, node: Node<'_>, settings: &Settings) -> Option<String> {
     let game_node = game_of(root, node)?;
-    let game = syntax::lower_game(game_node, source);
-    let trace = trace_game(&game, source, &settings.options);
+    let trace = doc.trace_game(piece, game_node, &settings.options);
     let range = node.byte_range();
     let traced = trace.moves.iter().find(|m| m.span.end == range.end && m.span.start >= range.start)?;
     let language = trace.language.unwrap_or(Language::En);

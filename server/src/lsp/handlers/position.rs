@@ -12,12 +12,11 @@ use tower_lsp_server::ls_types::{Position as LspPosition, Range};
 
 use crate::analysis::board::{self, Pieces};
 use crate::analysis::languages::{Language, MoveStyle, render_move};
-use crate::analysis::{LanguageSource, trace_game};
+use crate::analysis::LanguageSource;
 use crate::line_index::Unit;
 use crate::lsp::config::{BoardStyle, Settings};
 use crate::lsp::convert;
 use crate::lsp::document::Document;
-use crate::syntax;
 
 /// What an editor shows for the cursor's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -65,14 +64,12 @@ pub fn position_at(
 ) -> Option<PositionInfo> {
     let offset = convert::offset(doc, position, unit);
     let (piece, range) = doc.game_before(offset)?;
-    let source = piece.text(doc);
     let local = offset - piece.start;
     let tree = piece.tree(doc);
     let root = tree.root_node();
     let mut cursor = root.walk();
     let game_node = root.children(&mut cursor).find(|n| n.byte_range() == range)?;
-    let game = syntax::lower_game(game_node, source);
-    let trace = trace_game(&game, source, &settings.options);
+    let trace = doc.trace_game(piece, game_node, &settings.options);
     let report = piece.games.iter().find(|g| g.span.start == range.start);
     let language = report.map(|r| r.language).or(trace.language).unwrap_or(Language::En);
     let mut info = PositionInfo {
