@@ -5,3 +5,4 @@
 pub mod binary;
 pub mod generate;
 pub mod lsp_client;
+pub mod manuscript;

@@ -55,7 +55,9 @@ fn mask_elapsed(text: &str) -> String {
         .map(|line| match line.rfind(" in ") {
             Some(at)
                 if line.ends_with(" s")
-                    && line[at + 4..line.len() - 2].chars().all(|c| c.is_ascii_digit() || c == '.') =>
+                    && line[at + 4..line.len() - 2]
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || c == '.') =>
             {
                 format!("{} in [elapsed]\n", &line[..at])
             }
@@ -125,7 +127,7 @@ const EDIT_KEYS: [&str; 5] = ["line", "column", "end_line", "end_column", "new_t
 const SEVERITIES: [&str; 4] = ["error", "warning", "info", "hint"];
 /// notation.md section 5, plus `unchecked` (info: the rest of a line was not
 /// replayed after a move that could not be read), which the analysis adds.
-const CODES: [&str; 16] = [
+const CODES: [&str; 17] = [
     "syntax",
     "illegal-move",
     "ambiguous-move",
@@ -141,6 +143,7 @@ const CODES: [&str; 16] = [
     "language-mix",
     "tag",
     "redundant-disambiguation",
+    "space-in-move",
     "unchecked",
 ];
 

@@ -208,7 +208,8 @@ fn fix_in_every_encoding(test: &str, text: &str, encodings: &[Enc]) {
     // The reference: the text in UTF-8 with LF, checked and fixed.
     let reference = scratch(&format!("{test}-reference"));
     write(&reference, "game.pgn", text);
-    let expected = json_diagnostics(&run_in(&reference, &["--check", "--format", "json", "game.pgn"]).stdout);
+    let expected =
+        json_diagnostics(&run_in(&reference, &["--check", "--format", "json", "game.pgn"]).stdout);
     assert!(!expected.is_empty());
     let fixed_run = run_in(&reference, &["--fix", "game.pgn"]);
     assert!(fixed_run.code < 2, "{}", fixed_run.snapshot());
@@ -304,7 +305,12 @@ fn generated_russian_games_are_detected_in_each_8bit_encoding() {
     let dir = scratch("detect-generated");
     let style = MoveStyle::for_language(Language::Ru);
     let games = corpus(5, 3, &style, &RenderOptions::default());
-    let short = render_game(&random_game(8, 12), &style, &RenderOptions { headers: false, ..RenderOptions::default() }).text;
+    let short = render_game(
+        &random_game(8, 12),
+        &style,
+        &RenderOptions { headers: false, ..RenderOptions::default() },
+    )
+    .text;
     let tagged = games.replace("chess-ls random game", "Чемпионат СССР, полуфинал");
     let uk = corpus(6, 2, &MoveStyle::for_language(Language::Uk), &RenderOptions::default())
         .replace("chess-ls random game", "Чемпіонат України");
@@ -393,8 +399,11 @@ fn fix_reports_what_it_changed_and_what_is_left() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(dir.join("fixable-ru.pgn"), std::fs::Permissions::from_mode(0o640))
-            .expect("chmod");
+        std::fs::set_permissions(
+            dir.join("fixable-ru.pgn"),
+            std::fs::Permissions::from_mode(0o640),
+        )
+        .expect("chmod");
     }
     let run = run_in(&dir, &["--check", "--fix", "fixable-ru.pgn"]);
     assert_eq!(run.code, 1, "the illegal move is left: {}", run.snapshot());
@@ -404,7 +413,8 @@ fn fix_reports_what_it_changed_and_what_is_left() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir.join("fixable-ru.pgn")).expect("metadata").permissions().mode();
+        let mode =
+            std::fs::metadata(dir.join("fixable-ru.pgn")).expect("metadata").permissions().mode();
         assert_eq!(mode & 0o777, 0o640, "permissions kept");
     }
     // The two rounds of the second game: the disambiguation first, then the
@@ -423,7 +433,12 @@ fn fix_reports_what_it_changed_and_what_is_left() {
     assert_eq!(json.code, 1);
     for line in json.stdout.lines() {
         let d: Value = serde_json::from_str(line).expect("JSON Lines on stdout");
-        assert!(d["code"] == "illegal-move" || d["code"] == "redundant-disambiguation" || d["severity"] == "info", "{line}");
+        assert!(
+            d["code"] == "illegal-move"
+                || d["code"] == "redundant-disambiguation"
+                || d["severity"] == "info",
+            "{line}"
+        );
     }
     assert!(json.stderr.contains("again.pgn:8:32: fixed [homoglyph] `е` → `e`"), "{}", json.stderr);
 }
@@ -468,9 +483,10 @@ fn fix_diff_shows_the_changes_without_writing() {
 fn fix_repairs_injected_faults_exactly() {
     let dir = scratch("fix-generated");
     let mut names = Vec::new();
-    for (i, language) in [Language::En, Language::Ru, Language::De, Language::Fr, Language::Figurine]
-        .into_iter()
-        .enumerate()
+    for (i, language) in
+        [Language::En, Language::Ru, Language::De, Language::Fr, Language::Figurine]
+            .into_iter()
+            .enumerate()
     {
         let style = MoveStyle::for_language(language);
         let mut clean = String::new();
@@ -486,7 +502,12 @@ fn fix_repairs_injected_faults_exactly() {
                 injections.push((m.byte_range.end..m.byte_range.end, "+".to_owned()));
             }
             if let Some(m) = game.moves.iter().skip(4).find(|m| m.san.contains(['a', 'c', 'e'])) {
-                let (at, ch) = m.san.char_indices().rev().find(|(_, c)| "ace".contains(*c)).expect("a file letter");
+                let (at, ch) = m
+                    .san
+                    .char_indices()
+                    .rev()
+                    .find(|(_, c)| "ace".contains(*c))
+                    .expect("a file letter");
                 let cyrillic = match ch {
                     'a' => "а",
                     'c' => "с",
@@ -525,9 +546,19 @@ fn fix_repairs_injected_faults_exactly() {
     for (name, clean) in &names {
         let fixed = String::from_utf8(read(&dir, name)).expect("UTF-8");
         assert_eq!(&fixed, clean, "{name}");
-        assert!(analyze_text(&fixed, &Options::default()).diagnostics().all(|d| !chess_ls::cli::is_safe(d)));
+        assert!(
+            analyze_text(&fixed, &Options::default())
+                .diagnostics()
+                .all(|d| !chess_ls::cli::is_safe(d))
+        );
     }
-    assert!(run.stdout.contains("fixed [homoglyph]") && run.stdout.contains("fixed [check-mark]") && run.stdout.contains("fixed [move-number]"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("fixed [homoglyph]")
+            && run.stdout.contains("fixed [check-mark]")
+            && run.stdout.contains("fixed [move-number]"),
+        "{}",
+        run.stdout
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -542,7 +573,9 @@ fn translation_keeps_comments_variations_tags_and_layout() {
     assert_eq!(ru.code, 0, "{}", ru.snapshot());
     insta::assert_snapshot!("translate_layout_ru", ru.snapshot().replace('\r', "⏎"));
     // Only the moves changed: the rest is the same, byte for byte.
-    let strip = |s: &str| -> String { s.chars().filter(|c| c.is_ascii_punctuation() || c.is_whitespace()).collect() };
+    let strip = |s: &str| -> String {
+        s.chars().filter(|c| c.is_ascii_punctuation() || c.is_whitespace()).collect()
+    };
     assert_eq!(strip(&ru.stdout), strip(&text));
     write(&dir, "layout-ru.pgn", &ru.stdout);
     let back = run_in(&dir, &["--translate", "en", "layout-ru.pgn"]);
@@ -552,11 +585,17 @@ fn translation_keeps_comments_variations_tags_and_layout() {
     // In place, and as a diff.
     let diff = run_in(&dir, &["--translate", "de", "--diff", "layout.pgn"]);
     assert!(diff.stdout.starts_with("--- layout.pgn\n+++ layout.pgn\n"), "{}", diff.stdout);
-    assert_eq!(String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8"), text, "--diff writes nothing");
+    assert_eq!(
+        String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8"),
+        text,
+        "--diff writes nothing"
+    );
     let write_run = run_in(&dir, &["--translate", "de", "--write", "layout.pgn"]);
     assert_eq!(write_run.code, 0, "{}", write_run.snapshot());
     assert_eq!(write_run.stdout, "");
-    assert!(String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8").contains("3. Lc4 Dh4+ 4. Kf1"));
+    assert!(
+        String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8").contains("3. Lc4 Dh4+ 4. Kf1")
+    );
 }
 
 #[test]
@@ -606,7 +645,11 @@ fn translation_of_a_game_with_errors_says_so() {
 
 /// Undoes the escaping of a workflow command's data or property.
 fn unescape(s: &str) -> String {
-    s.replace("%0D", "\r").replace("%0A", "\n").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
+    s.replace("%0D", "\r")
+        .replace("%0A", "\n")
+        .replace("%3A", ":")
+        .replace("%2C", ",")
+        .replace("%25", "%")
 }
 
 #[test]
@@ -614,7 +657,8 @@ fn github_workflow_commands() {
     let dir = scratch("github");
     // A name with the characters a property must escape.
     let name = "a,b:c%d.pgn";
-    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join(name)).expect("copy");
+    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join(name))
+        .expect("copy");
     write(&dir, "warnings.pgn", fixture("fixable-ru.pgn"));
     let run = run_in(&dir, &["--check", "--format", "github", name, "warnings.pgn"]);
     assert_eq!(run.code, 1);
@@ -622,7 +666,8 @@ fn github_workflow_commands() {
     assert!(run.stderr.starts_with("checked 2 files, 5 games:"), "{}", run.stderr);
 
     let json = run_in(&dir, &["--check", "--format", "json", name, "warnings.pgn"]);
-    let json: Vec<Value> = json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let json: Vec<Value> =
+        json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
     let commands: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(commands.len(), json.len(), "one command per diagnostic");
     for (command, d) in commands.iter().zip(&json) {
@@ -645,7 +690,12 @@ fn github_workflow_commands() {
         assert!(!message.contains(['\r', '\n']));
         let value = |key: &str| unescape(pairs.iter().find(|p| p.0 == key).expect("the key").1);
         assert_eq!(value("file"), d["file"].as_str().expect("file"));
-        for (key, json_key) in [("line", "line"), ("col", "column"), ("endLine", "end_line"), ("endColumn", "end_column")] {
+        for (key, json_key) in [
+            ("line", "line"),
+            ("col", "column"),
+            ("endLine", "end_line"),
+            ("endColumn", "end_column"),
+        ] {
             assert_eq!(value(key), d[json_key].to_string(), "{key} in {command}");
         }
         assert_eq!(value("title"), d["code"].as_str().expect("code"));
@@ -724,29 +774,46 @@ fn check_sarif_structure(log: &Value) -> Vec<Value> {
 #[test]
 fn sarif_log() {
     let dir = scratch("sarif");
-    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join("ru-errors.pgn")).expect("copy");
+    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join("ru-errors.pgn"))
+        .expect("copy");
     write(&dir, "ru 1251.pgn", Enc::Windows1251.encode(&fixture("fixable-ru.pgn")));
-    let run = run_in(&dir, &["--check", "--format", "sarif", "ru-errors.pgn", "ru 1251.pgn", "missing.pgn"]);
+    let run = run_in(
+        &dir,
+        &["--check", "--format", "sarif", "ru-errors.pgn", "ru 1251.pgn", "missing.pgn"],
+    );
     assert_eq!(run.code, 2);
     insta::assert_snapshot!("sarif", run.snapshot());
     let log: Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
     let results = check_sarif_structure(&log);
     let invocation = &log["runs"][0]["invocations"][0];
     assert_eq!(invocation["executionSuccessful"], false);
-    assert!(invocation["toolExecutionNotifications"][0]["message"]["text"].as_str().expect("text").contains("missing.pgn"));
+    assert!(
+        invocation["toolExecutionNotifications"][0]["message"]["text"]
+            .as_str()
+            .expect("text")
+            .contains("missing.pgn")
+    );
 
     // Each result's region is the JSON diagnostic's range.
     let json = run_in(&dir, &["--check", "--format", "json", "ru-errors.pgn", "ru 1251.pgn"]);
-    let json: Vec<Value> = json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let json: Vec<Value> =
+        json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
     assert_eq!(results.len(), json.len());
     for (result, d) in results.iter().zip(&json) {
         let region = &result["locations"][0]["physicalLocation"]["region"];
         assert_eq!(
-            (&region["startLine"], &region["startColumn"], &region["endLine"], &region["endColumn"]),
+            (
+                &region["startLine"],
+                &region["startColumn"],
+                &region["endLine"],
+                &region["endColumn"]
+            ),
             (&d["line"], &d["column"], &d["end_line"], &d["end_column"])
         );
         assert_eq!(result["ruleId"], d["code"]);
-        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().expect("uri");
+        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .expect("uri");
         assert_eq!(uri, d["file"].as_str().expect("file").replace(' ', "%20"));
     }
 
@@ -759,7 +826,9 @@ fn sarif_log() {
 /// Runs tests/scripts/validate-sarif, or says why not.
 fn validate_sarif(path: &Path) {
     if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("note: python3 is not installed; the SARIF schema check is skipped (the structure was checked by hand)");
+        eprintln!(
+            "note: python3 is not installed; the SARIF schema check is skipped (the structure was checked by hand)"
+        );
         return;
     }
     let script = workspace().join("tests/scripts/validate-sarif");
@@ -794,11 +863,20 @@ fn many_files_in_directories_are_checked_in_a_stable_order() {
     let files: Vec<String> = json_diagnostics(&one.stdout).into_iter().map(|d| d.0).collect();
     assert_eq!(
         files,
-        ["./set-0/game-000.pgn", "./set-0/game-148.pgn", "./set-1/game-037.pgn", "./set-2/game-074.pgn", "./set-3/game-111.pgn"]
+        [
+            "./set-0/game-000.pgn",
+            "./set-0/game-148.pgn",
+            "./set-1/game-037.pgn",
+            "./set-2/game-074.pgn",
+            "./set-3/game-111.pgn"
+        ]
     );
     // The summary is on stderr, with the elapsed time.
     let summary = one.stderr.trim_end();
-    assert!(summary.starts_with("checked 150 files, 305 games: 5 errors, 0 warnings in "), "{summary}");
+    assert!(
+        summary.starts_with("checked 150 files, 305 games: 5 errors, 0 warnings in "),
+        "{summary}"
+    );
     assert!(summary.ends_with(" s"));
     // No progress bar when stderr is not a terminal.
     assert_eq!(one.stderr.lines().count(), 1);
@@ -806,7 +884,9 @@ fn many_files_in_directories_are_checked_in_a_stable_order() {
 
 #[test]
 fn a_progress_bar_in_a_terminal_for_many_files() {
-    let Some(script) = ["/usr/bin/script", "/bin/script"].into_iter().find(|p| Path::new(p).exists()) else {
+    let Some(script) =
+        ["/usr/bin/script", "/bin/script"].into_iter().find(|p| Path::new(p).exists())
+    else {
         eprintln!("note: `script` is not installed; the progress bar test is skipped");
         return;
     };
@@ -837,7 +917,10 @@ fn bad_combinations_of_arguments_fail_the_run() {
     for (args, message) in [
         (&["--check", "--diff", "a.pgn"][..], "--diff goes with --fix or --translate"),
         (&["--translate", "xx", "a.pgn"][..], "unknown language `xx` for --translate"),
-        (&["--translate", "ru", "--format", "json", "a.pgn"][..], "--format applies to --check and --fix"),
+        (
+            &["--translate", "ru", "--format", "json", "a.pgn"][..],
+            "--format applies to --check and --fix",
+        ),
         (&["--fix", "-"][..], "standard input cannot be rewritten in place"),
         (&["--translate", "ru", "--write", "-"][..], "standard input cannot be rewritten in place"),
         (&["--fix"][..], "--fix needs at least one file"),

@@ -30,6 +30,7 @@
 //! replay itself needs no notion of manuscripts.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -45,6 +46,16 @@ use crate::syntax::{self, GameSyntax, Item, Line, Span, Tag, Token};
 /// branch off several.
 const MAX_CANDIDATES: usize = 4;
 
+/// How many of a game's latest runs a variation may branch off (a run that
+/// goes on from the end of one is found however far back it is).
+const RECENT_LINES: usize = 256;
+
+/// How many games back (each from a start at move 1 or a position given)
+/// a run is looked for that the moves go on from. A line at move 1 in the
+/// prose (`1. d4 is also played`) starts a game of its own, so a few are
+/// needed; a book does not go back further to pick up an old game.
+const GAMES_BACK: usize = 8;
+
 /// What a game's own text says about where it starts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Head {
@@ -56,12 +67,16 @@ pub struct Head {
     /// Piece letters in its moves.
     pub letters: u16,
     /// For each language (in the order of `Language::ALL`), how many of
-    /// them it reads.
+    /// them it reads, look-alikes included...
     pub read_by: [u16; Language::ALL.len()],
+    /// ...and how many as they are written.
+    pub exact_by: [u16; Language::ALL.len()],
     /// Moves in its main line.
     pub main_moves: u32,
     /// Its first move number (or move), for the `unchecked` info.
     pub first_span: Span,
+    /// The manuscript says it is a variation (`\variation{...}`).
+    pub variation: bool,
 }
 
 impl Head {
@@ -94,8 +109,11 @@ impl Head {
                 Item::Move(m) => {
                     if let Some(letter) = &m.piece {
                         self.letters += 1;
-                        for (language, _) in languages::languages_for_letter(letter.text) {
+                        for (language, reading) in languages::languages_for_letter(letter.text) {
                             self.read_by[language_index(language)] += 1;
+                            if reading.lookalike_of.is_none() {
+                                self.exact_by[language_index(language)] += 1;
+                            }
                         }
                     }
                 }
@@ -105,14 +123,45 @@ impl Head {
         }
     }
 
-    /// Whether its letters are (mostly) those of `language`: a game
-    /// continues only a game of its own language.
-    fn fits_language(&self, language: Option<Language>) -> bool {
-        match language {
-            None => true,
-            Some(_) if self.letters == 0 => true,
-            Some(l) => self.read_by[language_index(l)] * 2 > self.letters,
+    /// Whether its letters are (mostly) those of a language that reads
+    /// `line`'s game best: a game continues only a game of its own
+    /// language.
+    fn fits(&self, line: &Letters) -> bool {
+        self.letters == 0 || (0..Language::ALL.len()).any(|l| line.reads_best(l) && self.read_by[l] * 2 > self.letters)
+    }
+
+    fn own_letters(&self) -> Letters {
+        Letters { letters: self.letters, read_by: self.read_by, exact_by: self.exact_by }
+    }
+}
+
+/// The piece letters of a game so far (its earlier runs included): how
+/// many, and how many of them each language reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Letters {
+    letters: u16,
+    read_by: [u16; Language::ALL.len()],
+    exact_by: [u16; Language::ALL.len()],
+}
+
+impl Letters {
+    /// Whether no language reads more of the letters than `language`
+    /// (a letter of another language slipped in does not change the
+    /// game's language).
+    fn reads_best(&self, language: usize) -> bool {
+        self.read_by[language] == self.read_by.iter().copied().max().unwrap_or(0)
+    }
+
+    fn plus(&self, other: &Letters) -> Letters {
+        let mut sum = *self;
+        sum.letters = sum.letters.saturating_add(other.letters);
+        for (a, b) in sum.read_by.iter_mut().zip(other.read_by) {
+            *a = a.saturating_add(b);
         }
+        for (a, b) in sum.exact_by.iter_mut().zip(other.exact_by) {
+            *a = a.saturating_add(b);
+        }
+        sum
     }
 }
 
@@ -171,11 +220,13 @@ pub struct Start {
     pub on_variation: bool,
     /// For an unknown start, why.
     pub note: Option<String>,
+    /// The letters of the game it goes on from, up to here.
+    pub before: Letters,
 }
 
 impl Start {
     fn plain(kind: StartKind) -> Start {
-        Start { kind, fen: None, fen_span: 0..0, language: None, on_variation: false, note: None }
+        Start { kind, fen: None, fen_span: 0..0, language: None, on_variation: false, note: None, before: Letters::default() }
     }
 }
 
@@ -183,6 +234,8 @@ impl Start {
 #[derive(Clone, Debug)]
 pub struct LineRecord {
     pub language: Option<Language>,
+    /// The letters of its game up to its end.
+    pub letters: Letters,
     pub first_ply: u32,
     /// The position before each ply from `first_ply` on, and after the last.
     pub positions: Vec<Chess>,
@@ -191,6 +244,9 @@ pub struct LineRecord {
     /// The ply after its last written move (past `end_ply` when incomplete).
     pub written_end: u32,
     pub variation: bool,
+    /// It started afresh (at move 1, from its tags or a position given):
+    /// a new game of the manuscript.
+    pub fresh: bool,
 }
 
 impl LineRecord {
@@ -211,6 +267,14 @@ pub enum SetupRef<'a> {
     NewGame,
 }
 
+/// What a piece's unit says about its first game: its setup, and whether
+/// it is a variation.
+pub fn head_of(game: &GameSyntax<'_>, unit: Option<&Unit>, first: bool) -> Head {
+    let mut head = Head::of(game);
+    head.variation = first && unit.is_some_and(|u| u.kind == manuscript::UnitKind::Variation);
+    head
+}
+
 /// The setup a piece hands to its first game.
 pub fn setup_ref<'t>(text: &'t str, unit: &Unit, piece_start: usize) -> Option<SetupRef<'t>> {
     match &unit.setup {
@@ -220,18 +284,39 @@ pub fn setup_ref<'t>(text: &'t str, unit: &Unit, piece_start: usize) -> Option<S
     }
 }
 
-/// The games replayed so far, most recent last.
+/// The games replayed so far, most recent last, found by the ply where
+/// they start and where they end.
 #[derive(Clone, Debug, Default)]
 pub struct Chain {
     lines: Vec<Arc<LineRecord>>,
+    by_first: HashMap<u32, Vec<usize>>,
+    by_end: HashMap<u32, Vec<usize>>,
+    /// Where each game starts: the records that start afresh (at move 1,
+    /// from their tags or from a position given).
+    fresh: Vec<usize>,
 }
 
 impl Chain {
     pub fn push(&mut self, record: Arc<LineRecord>) {
+        let index = self.lines.len();
+        if record.fresh || self.fresh.is_empty() {
+            self.fresh.push(index);
+        }
+        self.by_first.entry(record.first_ply).or_default().push(index);
+        self.by_end.entry(record.end_ply()).or_default().push(index);
         self.lines.push(record);
     }
 
     /// The starts a game may have, best first (never empty).
+    ///
+    /// The game being written (since the latest start at move 1 or from a
+    /// given position) comes first, then earlier ones. In each, a game that
+    /// goes on from the end of a main line comes first (`3. Bc4 is the
+    /// Italian; 3...a6 4. Ba4` goes on from the main line, not from the
+    /// Italian); then the latest run it goes on from the end of or branches
+    /// off inside, whichever (prose discusses the line it has just given).
+    /// A game that goes on from a position some earlier run already went on
+    /// from is an alternative to it: a variation.
     pub fn candidates(&self, head: &Head, setup: Option<&SetupRef<'_>>, chosen: Option<Language>) -> Vec<Start> {
         if head.own_start {
             return vec![Start::plain(StartKind::Written)];
@@ -247,37 +332,76 @@ impl Chain {
         if ply == 0 {
             return vec![Start::plain(StartKind::Initial)];
         }
-        let fits = |l: &&Arc<LineRecord>| chosen.is_some() || head.fits_language(l.language);
+        let fits = |l: &LineRecord| chosen.is_some() || head.fits(&l.letters);
         let mut out: Vec<Start> = Vec::new();
-        let mut add = |kind: StartKind, line: &LineRecord, pos: &Chess| {
+        let add = |out: &mut Vec<Start>, kind: StartKind, line: &LineRecord, pos: &Chess| {
+            if out.len() >= MAX_CANDIDATES {
+                return;
+            }
             let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-            if out.len() < MAX_CANDIDATES && !out.iter().any(|s| s.fen.as_deref() == Some(fen.as_str())) {
-                let on_variation = line.variation || kind == StartKind::Variation;
-                let span = head.first_span.start..head.first_span.start;
-                out.push(Start { kind, fen: Some(fen), fen_span: span, language: line.language, on_variation, note: None });
+            if out.iter().any(|s| s.fen.as_deref() == Some(fen.as_str())) {
+                return;
             }
+            let on_variation = line.variation || kind == StartKind::Variation || head.variation;
+            let kind = if head.variation { StartKind::Variation } else { kind };
+            let span = head.first_span.start..head.first_span.start;
+            let language = continued_language(line, head);
+            let before = line.letters;
+            out.push(Start { kind, fen: Some(fen), fen_span: span, language, on_variation, note: None, before });
         };
-        // Main lines first, then variations; the latest first.
-        for variations in [false, true] {
-            for line in self.lines.iter().rev().filter(fits).filter(|l| l.variation == variations) {
-                if line.complete && line.end_ply() == ply {
-                    add(StartKind::Continues, line, line.positions.last().expect("a record has a position"));
+        let ending: &[usize] = self.by_end.get(&ply).map_or(&[], Vec::as_slice);
+        let goes_on = |i: usize| {
+            let line = &self.lines[i];
+            (line.complete && line.end_ply() == ply && fits(line)).then(|| {
+                let end = line.positions.last().expect("a record has a position");
+                let taken = self.by_first.get(&ply).is_some_and(|starting| {
+                    let after = starting.partition_point(|&j| j <= i);
+                    starting[after..].iter().any(|&j| !self.lines[j].variation && self.lines[j].positions[0] == *end)
+                });
+                (if taken { StartKind::Variation } else { StartKind::Continues }, end)
+            })
+        };
+        // The games of the manuscript, the latest first: `lo..hi` of the
+        // lines.
+        let mut hi = self.lines.len();
+        for &lo in self.fresh.iter().rev().take(GAMES_BACK) {
+            if out.len() >= MAX_CANDIDATES {
+                break;
+            }
+            let game = &ending[ending.partition_point(|&i| i < lo)..ending.partition_point(|&i| i < hi)];
+            let recent = hi.saturating_sub(RECENT_LINES).max(lo);
+            // The end of a main line first...
+            for &i in game.iter().rev().filter(|&&i| !self.lines[i].variation) {
+                if let Some((kind, end)) = goes_on(i) {
+                    add(&mut out, kind, &self.lines[i], end);
                 }
             }
-        }
-        for variations in [false, true] {
-            for line in self.lines.iter().rev().filter(fits).filter(|l| l.variation == variations) {
+            // ...then the latest run that the moves go on from or branch
+            // off (a variation's end, or inside any run).
+            for i in (recent..hi).rev() {
+                let line = &self.lines[i];
+                if line.variation && let Some((kind, end)) = goes_on(i) {
+                    add(&mut out, kind, line, end);
+                    continue;
+                }
                 let inside = line.first_ply <= ply && (ply < line.end_ply() || (!line.complete && ply == line.end_ply()));
-                if inside && let Some(pos) = line.position_at(ply) {
-                    add(StartKind::Variation, line, pos);
+                if inside && fits(line) && let Some(pos) = line.position_at(ply) {
+                    add(&mut out, StartKind::Variation, line, pos);
                 }
             }
+            // A variation's end further back.
+            for &i in game.iter().rev().filter(|&&i| i < recent && self.lines[i].variation) {
+                if let Some((kind, end)) = goes_on(i) {
+                    add(&mut out, kind, &self.lines[i], end);
+                }
+            }
+            hi = lo;
         }
         if !out.is_empty() {
             return out;
         }
         let number = number_of(ply);
-        let stopped = self.lines.iter().filter(fits).any(|l| !l.complete && l.written_end == ply);
+        let stopped = self.lines.iter().rev().take(RECENT_LINES).any(|l| !l.complete && l.written_end == ply && fits(l));
         let note = if stopped {
             format!(
                 "these moves were not replayed: they go on from a game above at {number}, but that game could not be replayed to its end; only their syntax and numbering were checked"
@@ -288,6 +412,27 @@ impl Chain {
             )
         };
         vec![Start { note: Some(note), ..Start::plain(StartKind::Unknown) }]
+    }
+}
+
+/// The language a game that goes on from `line` is read in: the line's,
+/// unless its own letters show which of the languages that read the line's
+/// letters it is (a game whose knights `К` read as Russian or Ukrainian
+/// goes on with a rook `Т`: Ukrainian).
+fn continued_language(line: &LineRecord, head: &Head) -> Option<Language> {
+    if head.letters == 0 {
+        return line.language;
+    }
+    let both = line.letters.plus(&head.own_letters());
+    // The languages that read most letters, and of those the ones that read
+    // most as written (a Latin `T` is a Ukrainian rook only as a look-alike).
+    let score = |l: usize| (both.read_by[l], both.exact_by[l]);
+    let best = (0..Language::ALL.len()).map(score).max().unwrap_or_default();
+    let readers: Vec<Language> =
+        (0..Language::ALL.len()).filter(|&l| score(l) == best).map(|l| Language::ALL[l]).collect();
+    match line.language {
+        Some(l) if readers.contains(&l) => Some(l),
+        _ => readers.first().copied().or(line.language),
     }
 }
 
@@ -394,11 +539,13 @@ pub fn record(game: &GameSyntax<'_>, source: &str, options: &Options, start: &St
     };
     Some(Arc::new(LineRecord {
         language,
+        letters: start.before.plus(&head.own_letters()),
         first_ply,
         complete: main.len() as u32 == head.main_moves,
         written_end: head.first_ply.unwrap_or(first_ply) + head.main_moves,
         positions,
         variation: start.on_variation,
+        fresh: matches!(start.kind, StartKind::Written | StartKind::Initial | StartKind::Position),
     }))
 }
 
@@ -529,7 +676,7 @@ pub fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<
         let mut first = true;
         syntax::lower_piece(&mut parser, source, |game| {
             games += 1;
-            let head = Head::of(&game);
+            let head = head_of(&game, piece.unit.map(|u| &ms.units[u]), first);
             let candidates = chain.candidates(&head, if first { setup.as_ref() } else { None }, options.language);
             first = false;
             let (k, report) = choose(&game, source, options, &candidates);

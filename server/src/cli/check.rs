@@ -49,21 +49,11 @@ impl Checked {
 pub fn run(session: &Session) -> i32 {
     let (sources, mut failures) = session.read_all();
     let progress = Progress::new(&sources);
-    // TEMPORARY: the hand-made pool, for measuring rayon against it.
-    if let Ok(n) = std::env::var("CHESS_LS_HANDMADE_POOL") {
-        let checked = handmade::check_sources(sources, &session.options, n.parse().unwrap_or(1));
-        let mut summary = Summary::default();
-        for file in &checked {
-            summary.add(file);
-        }
-        summary.elapsed = session.started.elapsed();
-        eprintln!("{}", summary.line());
-        return summary.exit_status();
-    }
     let checked: Vec<Checked> = sources
         .into_par_iter()
         .map(|source| {
-            let (games, diagnostics) = analyse(&source.text, source.manuscript, &session.options, &progress);
+            let (games, diagnostics) =
+                analyse(&source.text, source.manuscript, &session.options, &progress);
             progress.file_done();
             Checked { source, games, diagnostics }
         })
@@ -169,7 +159,8 @@ pub fn for_each_game<'a>(
     // path where it can.
     let mut games = 0;
     let pieces = syntax::split::split_at_games(text, 0).into_iter();
-    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_PIECE)) {
+    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_PIECE))
+    {
         let base = piece.start;
         let piece_text = &text[piece];
         syntax::lower_piece(parser, piece_text, |game| {
@@ -228,59 +219,5 @@ mod tests {
         assert_eq!(codes, ["illegal-move"]);
         assert_eq!(&text[diagnostics[0].span.clone()], "Kf3");
         assert!(matches!(parser_view("a\r\nb"), Cow::Borrowed(_)));
-    }
-}
-
-/// TEMPORARY: the pool of HEAD, for the measurement.
-mod handmade {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use super::*;
-    pub fn check_sources(sources: Vec<Source>, options: &Options, threads: usize) -> Vec<Checked> {
-        struct Job {
-            file: usize,
-            range: std::ops::Range<usize>,
-        }
-        type Done = std::sync::Mutex<Option<(usize, Vec<Diagnostic>)>>;
-        let mut jobs = Vec::new();
-        for (file, source) in sources.iter().enumerate() {
-            for range in syntax::split::split_at_games(&source.text, PIECE_LEN) {
-                jobs.push(Job { file, range });
-            }
-        }
-        let next = AtomicUsize::new(0);
-        let results: Vec<Done> = jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..threads.min(jobs.len()).max(1) {
-                scope.spawn(|| {
-                    let mut parser = syntax::parser();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(job) = jobs.get(i) else { break };
-                        let text = &sources[job.file].text[job.range.clone()];
-                        let mut diagnostics: Vec<Diagnostic> = Vec::new();
-                        let games = for_each_game(&mut parser, text, |game, source, offset| {
-                            let mut found = analysis::analyze_game(game, source, options).diagnostics;
-                            for d in &mut found {
-                                shift_diagnostic(d, offset);
-                            }
-                            diagnostics.extend(found);
-                        });
-                        for d in &mut diagnostics {
-                            shift_diagnostic(d, job.range.start);
-                        }
-                        *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some((games, diagnostics));
-                    }
-                });
-            }
-        });
-        let mut checked: Vec<Checked> =
-            sources.into_iter().map(|source| Checked { source, games: 0, diagnostics: Vec::new() }).collect();
-        for (job, result) in jobs.iter().zip(results) {
-            if let Some((games, mut diagnostics)) = result.into_inner().unwrap_or_else(|e| e.into_inner()) {
-                checked[job.file].games += games;
-                checked[job.file].diagnostics.append(&mut diagnostics);
-            }
-        }
-        checked
     }
 }

@@ -81,7 +81,12 @@ pub struct Fixed {
 }
 
 /// Fixes a text until nothing changes or [`MAX_ROUNDS`] rounds have run.
-pub fn fix_text(original: &str, manuscript: Option<ManuscriptFormat>, options: &Options, progress: &Progress) -> Fixed {
+pub fn fix_text(
+    original: &str,
+    manuscript: Option<ManuscriptFormat>,
+    options: &Options,
+    progress: &Progress,
+) -> Fixed {
     let mut text = original.to_owned();
     let mut changes = Vec::new();
     // The edits of each round, sorted, with the length of their new text:
@@ -137,7 +142,8 @@ fn choose(diagnostics: &[Diagnostic]) -> Vec<(&Diagnostic, &Fix)> {
             a.start == b.start || (a.start < b.end && b.start < a.end)
         };
         let spans: Vec<&Range<usize>> = fix.edits.iter().map(|e| &e.span).collect();
-        let own_clash = spans.iter().enumerate().any(|(i, a)| spans[i + 1..].iter().any(|b| clashes(a, b)));
+        let own_clash =
+            spans.iter().enumerate().any(|(i, a)| spans[i + 1..].iter().any(|b| clashes(a, b)));
         if own_clash || spans.iter().any(|a| taken.iter().any(|b| clashes(a, b))) {
             continue;
         }
@@ -226,7 +232,8 @@ pub fn run(session: &Session, diff: bool) -> i32 {
     progress.finish();
 
     let mut printer = Printer::new(session.format);
-    let mut summary = Summary { failure_note: Some("could not be read or written"), ..Summary::default() };
+    let mut summary =
+        Summary { failure_note: Some("could not be read or written"), ..Summary::default() };
     let (mut fixed_problems, mut fixed_files) = (0, 0);
     let verb = if diff { "would fix" } else { "fixed" };
     for file in &files {
@@ -251,7 +258,12 @@ pub fn run(session: &Session, diff: bool) -> i32 {
             continue;
         }
         for (change, line, column) in &file.changes {
-            printer.note(&format!("{}:{line}:{column}: {verb} [{}] {}", file.checked.source.name, change.code, describe(change)));
+            printer.note(&format!(
+                "{}:{line}:{column}: {verb} [{}] {}",
+                file.checked.source.name,
+                change.code,
+                describe(change)
+            ));
         }
         if file.unfinished {
             printer.note(&format!(
@@ -325,7 +337,8 @@ mod tests {
 
     #[test]
     fn an_ambiguous_move_that_the_game_decides_is_fixed_an_illegal_one_is_not() {
-        let text = "1. Кf3 Кf6 2. d4 d5 3. Кbd2 Кbd7 4. e4 dxe4 5. Кd2xe4 *\n\n1. e4 e5 2. Крe3 *\n";
+        let text =
+            "1. Кf3 Кf6 2. d4 d5 3. Кbd2 Кbd7 4. e4 dxe4 5. Кd2xe4 *\n\n1. e4 e5 2. Крe3 *\n";
         let fixed = fix(text);
         assert!(fixed.changes.iter().all(|c| c.code != Code::IllegalMove));
         let left: Vec<Code> = fixed.remaining.iter().map(|d| d.code).collect();
@@ -356,7 +369,8 @@ mod tests {
                 .with_fix(Fix::replace("Write x", span, "x").preferred(true))
         };
         let diagnostics = [d(0..2), d(1..3), d(3..3), d(3..4), d(5..6)];
-        let chosen: Vec<Range<usize>> = choose(&diagnostics).iter().map(|(d, _)| d.span.clone()).collect();
+        let chosen: Vec<Range<usize>> =
+            choose(&diagnostics).iter().map(|(d, _)| d.span.clone()).collect();
         assert_eq!(chosen, [0..2, 3..3, 5..6]);
     }
 }

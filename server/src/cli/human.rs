@@ -9,6 +9,10 @@ use super::check::Checked;
 use crate::analysis::Severity;
 use crate::line_index::LineIndex;
 
+/// Lines longer than this (a whole file on one line) are shown without the
+/// patched copy of the line under a fix, which would repeat all of it.
+const LONG_EXCERPT: usize = 1000;
+
 pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()> {
     if file.diagnostics.is_empty() {
         return Ok(());
@@ -55,7 +59,14 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
             } else {
                 format!("fix: {}", fix.title)
             };
-            let mut snippet = Snippet::source(excerpt).line_start(first_line + 1).path(file.source.name.as_str());
+            if excerpt.len() > LONG_EXCERPT {
+                // The renderer trims a long line around an annotation, but
+                // prints a patched line whole: the title says it all.
+                groups.push(Group::with_title(Level::HELP.secondary_title(title)));
+                continue;
+            }
+            let mut snippet =
+                Snippet::source(excerpt).line_start(first_line + 1).path(file.source.name.as_str());
             for e in &fix.edits {
                 snippet = snippet.patch(Patch::new(local(&e.span), e.new_text.as_str()));
             }

@@ -129,6 +129,8 @@ pub struct Session {
     pub format: Format,
     pub encoding: Option<Encoding>,
     pub paths: Vec<PathBuf>,
+    /// The run writes files (`--fix` without `--diff`, `--translate --write`).
+    pub writes: bool,
     pub started: Instant,
     /// `--manuscript`: every file is a manuscript.
     pub manuscript: bool,
@@ -141,7 +143,7 @@ impl Session {
         let mut failures = Vec::new();
         let paths = sources::expand(&self.paths, &mut failures);
         let read: Vec<Result<Source, String>> =
-            paths.par_iter().map(|path| sources::read(path, self.encoding)).collect();
+            paths.par_iter().map(|path| sources::read(path, self.encoding, self.writes)).collect();
         let mut sources = Vec::with_capacity(read.len());
         for result in read {
             match result {
@@ -201,7 +203,10 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
     if let Some(code) = &args.translate
         && Language::from_code(code).is_none()
     {
-        return Err(format!("unknown language `{code}` for --translate; use one of {}", language_codes()));
+        return Err(format!(
+            "unknown language `{code}` for --translate; use one of {}",
+            language_codes()
+        ));
     }
     let encoding = match args.encoding.as_str() {
         "auto" => None,
@@ -244,6 +249,7 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
         format: args.format,
         encoding,
         paths: args.paths.clone(),
+        writes,
         started: Instant::now(),
         manuscript: args.manuscript,
     };

@@ -22,7 +22,7 @@ pub struct Source {
     /// The file starts with a byte order mark.
     pub bom: bool,
     /// What the file was when it was read, to notice a change before
-    /// writing over it.
+    /// writing over it (kept only by the modes that write).
     pub stamp: Option<Stamp>,
     /// Prose with games in it (`.txt`, `.md`, `.tex`, or `--manuscript`),
     /// rather than notation.
@@ -100,25 +100,26 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
 
 /// Reads a file (or stdin for `-`) and decodes it: in `encoding` if one is
 /// named, else in the encoding [`encoding::detect`] decides. A file that
-/// cannot be decoded is an error, never a lossy reading.
-pub fn read(path: &Path, named: Option<Encoding>) -> Result<Source, String> {
+/// cannot be decoded is an error, never a lossy reading. With `stamp`, what
+/// is needed to notice a later change is kept (hashing every byte costs
+/// time, so only the modes that write ask for it).
+pub fn read(path: &Path, named: Option<Encoding>, stamp: bool) -> Result<Source, String> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
     let (file, metadata) = if path.as_os_str() == "-" {
         std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read stdin: {e}"))?;
         (None, None)
     } else {
-        let metadata =
-            std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
         (Some(path.to_path_buf()), Some(metadata))
     };
+    let stamp = (stamp && file.is_some()).then(|| Stamp::of(&bytes, metadata.as_ref()));
     let decoded = match named {
         Some(encoding) => encoding::decode_as(&bytes, encoding),
-        None => encoding::detect(&bytes),
+        None => encoding::detect_owned(bytes),
     };
     let Decoded { text, encoding, bom, .. } =
         decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
-    let stamp = file.as_ref().map(|_| Stamp::of(&bytes, metadata.as_ref()));
     Ok(Source { name, path: file, text, encoding, bom, stamp, manuscript: None })
 }

@@ -125,7 +125,13 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
     for failure in &failures {
         eprintln!("error: {failure}");
     }
-    let verb = if write { "rewrote" } else if diff { "would rewrite" } else { "translated" };
+    let verb = if write {
+        "rewrote"
+    } else if diff {
+        "would rewrite"
+    } else {
+        "translated"
+    };
     eprintln!(
         "{verb} {} in {} of {} ({}) into {}{} in {:.2} s",
         plural(moves, "move"),
@@ -133,7 +139,11 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
         plural(sources.len(), "file"),
         plural(games, "game"),
         language.name(),
-        if failures.is_empty() { String::new() } else { format!("; {} failed", plural(failures.len(), "file")) },
+        if failures.is_empty() {
+            String::new()
+        } else {
+            format!("; {} failed", plural(failures.len(), "file"))
+        },
         session.started.elapsed().as_secs_f64()
     );
     if !failures.is_empty() {

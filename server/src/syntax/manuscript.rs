@@ -81,6 +81,8 @@ pub enum UnitKind {
     Run,
     /// The argument of a notation macro (`\mainline{...}`).
     Macro,
+    /// The argument of `\variation{...}`: a line that branches off.
+    Variation,
     /// A fenced chess block (whole PGN games).
     Block,
 }
@@ -162,7 +164,8 @@ pub fn scan(text: &str, format: Format) -> Manuscript {
         Format::Markdown => markdown_view(text),
         Format::Latex => {
             let l = latex::scan(text);
-            (l.view, l.notation.into_iter().map(|r| (r, UnitKind::Macro)).collect(), l.setups)
+            let kind = |variation: bool| if variation { UnitKind::Variation } else { UnitKind::Macro };
+            (l.view, l.notation.into_iter().map(|(r, v)| (r, kind(v))).collect(), l.setups)
         }
     };
     // Blanking replaced whole characters by spaces: still UTF-8.
@@ -194,7 +197,7 @@ pub fn scan(text: &str, format: Format) -> Manuscript {
     }
     for (range, kind) in forced {
         match kind {
-            UnitKind::Macro => {
+            UnitKind::Macro | UnitKind::Variation => {
                 let mut scanner = runs::Runs::new(&view, range.end, true);
                 for run in scanner.find(range.start) {
                     events.push((run.start, Event::Unit(run, kind)));
@@ -591,6 +594,7 @@ mod tests {
         assert!(matches!(m.units[3].setup, Some(Setup::Fen(_))));
         assert_eq!(m.units[0].kind, UnitKind::Macro);
         assert_eq!(m.units[1].kind, UnitKind::Run);
+        assert_eq!(m.units[2].kind, UnitKind::Variation);
     }
 
     #[test]

@@ -1,20 +1,152 @@
-//! Manuscripts end to end through the analysis: where games start, what is
+//! Manuscripts through the analysis: where each run starts, what is
 //! reported, and that prose never is.
 
 use super::*;
 
 /// `(code, the text it points at)` for every diagnostic.
-fn check(text: &str, format: Format) -> Vec<(String, String)> {
+fn check(text: &str, format: Format) -> Vec<(&'static str, String)> {
     let (_, found) = check_text(text, format, &Options::default());
-    found.iter().map(|d| (d.code.as_str().to_owned(), text[d.span.clone()].to_owned())).collect()
+    found.iter().map(|d| (d.code.as_str(), text[d.span.clone()].to_owned())).collect()
+}
+
+/// The start of every game, in order.
+fn starts(text: &str, format: Format) -> Vec<StartKind> {
+    let ms = manuscript::scan(text, format);
+    let mut parser = syntax::parser();
+    let mut chain = Chain::default();
+    let mut out = Vec::new();
+    for piece in ms.pieces() {
+        let source = &ms.blanked[piece.range.clone()];
+        let setup = piece.unit.and_then(|u| setup_ref(text, &ms.units[u], piece.range.start));
+        let mut first = true;
+        syntax::lower_piece(&mut parser, source, |game| {
+            let head = head_of(&game, piece.unit.map(|u| &ms.units[u]), first);
+            let candidates = chain.candidates(&head, if first { setup.as_ref() } else { None }, None);
+            first = false;
+            let (k, report) = choose(&game, source, &Options::default(), &candidates);
+            chain.push_opt(record(&game, source, &Options::default(), &candidates[k], &report, &head));
+            out.push(candidates[k].kind);
+        });
+    }
+    out
+}
+
+impl Chain {
+    fn push_opt(&mut self, record: Option<Arc<LineRecord>>) {
+        if let Some(r) = record {
+            self.push(r);
+        }
+    }
 }
 
 #[test]
-fn smoke() {
-    let text = "After 1. e4 e5 2. Nf3 Nc6 3. Bb5, the Spanish. Now 3...Nf6 4.O-O is the Berlin; the main game went 3...a6 4. Ba4 Nf6 5. O-O Be7.\n\nLater, 23. Qh5 won.";
+fn a_game_goes_on_across_paragraphs_and_variations_branch_off_in_the_prose() {
+    let text = "The Spanish: 1. e4 e5 2. Nf3 Nc6 3. Bb5, and now\n\n3...a6 4. Ba4 Nf6 is the main line. After 3...Nf6 4.O-O Nxe4 we have the Berlin; 4. d3 is quieter.\n\nThe main line goes on 5. O-O Be7 6. Re1 b5.";
+    assert_eq!(check(text, Format::Text), []);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Text), [Initial, Continues, Variation, Variation, Continues]);
+}
+
+#[test]
+fn a_line_that_ends_where_the_game_ends_is_no_reason_to_leave_the_main_line() {
+    // `3. Bc4` branches off where the first run ends; `3...a6 4. Ba4` then
+    // goes on from the main line (the bishop on b5), not from the Italian.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5. The Italian is 3. Bc4. Black answers 3...a6 4. Ba4 Nf6.";
+    assert_eq!(check(text, Format::Text), []);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Text), [Initial, Variation, Continues]);
+    // When the newer line is a main line too, the moves decide: `4. Bb3`
+    // is legal only with the bishop on c4... no: on b5 it goes to a4 or c4;
+    // Bb3 needs the bishop on c4 (or a4).
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6\n\nOr 4. Bc4 Nf6. Then 4...b5 5. Bb3 wins time.";
+    assert_eq!(check(text, Format::Text), []);
+}
+
+#[test]
+fn a_game_goes_on_only_in_its_own_language() {
+    // A Russian game, then the same move number in English: not that game.
+    let text = "1. e4 e5 2. Кf3 Кc6. Затем 3. Сb5 a6.\n\nIn English: 3. Bb5 a6.";
+    assert_eq!(check(text, Format::Text), [("unchecked", "3.".to_owned())]);
+    // Letters that Russian and Ukrainian share, then a Ukrainian rook.
+    let text = "1. e4 e5 2. Кf3 Кf6 3. Кxe5 d6 4. Кf3 Кxe4 5. d4 d5 6. Сd3 Сe7 7. 0-0 Кc6 8. c4 Кb4 9. Сe2 0-0 10. Кc3 Сf5 11. a3 Кxc3 12. bxc3 Кc6 13. Тe1.";
+    assert_eq!(check(text, Format::Text), []);
+}
+
+#[test]
+fn positions_given_before_a_run() {
+    // A FEN with every field; a board alone (the side from `1...`); a
+    // position description; a FEN that is no position.
+    let text = "Diagram 1: 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1. Solution: 1. Rd8#.\n\n\
+                Diagram 2: 3r2k1/5ppp/8/8/8/8/5PPP/6K1. Black mates: 1...Rd1#.\n\n\
+                White: Kg1, Rd1; pawns f2, g2, h2. Black: Kg8; pawns f7, g7, h7. 1. Rd8#\n\n\
+                Diagram 3: 8/8/8/8/8/8/8/8 w - - 0 1, then 1. Kd2.";
+    assert_eq!(check(text, Format::Text), [("invalid-position", "8/8/8/8/8/8/8/8 w - - 0 1".to_owned())]);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Text), [Position, Position, Written, Position]);
+    assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7", Some(23)), "6k1/8/8/8/8/8/8/K7 b - - 0 12");
+    assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7 w - - 0 1", Some(40)), "6k1/8/8/8/8/8/8/K7 w - - 0 21");
+    assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7 w - - 3 9", Some(40)), "6k1/8/8/8/8/8/8/K7 w - - 3 9");
+}
+
+#[test]
+fn a_run_with_no_known_start_is_checked_for_syntax_and_numbering_and_says_so() {
+    let text = "In another game 23. Qh5 Nf6 25. Qxf7+ Kh8 26. Qе8 was played.";
+    assert_eq!(
+        check(text, Format::Text),
+        [
+            ("unchecked", "23.".to_owned()),
+            ("move-number", "25.".to_owned()),
+            ("move-number", "26.".to_owned()),
+            ("homoglyph", "е".to_owned())
+        ]
+    );
     let (_, found) = check_text(text, Format::Text, &Options::default());
+    assert_eq!(found.iter().filter(|d| d.code == Code::Unchecked).count(), 1);
+    assert!(found[0].message.contains("start at 23."), "{}", found[0].message);
+    // A game that stopped at a move that could not be read: the run after
+    // it cannot go on from its end.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qh8 Nf6 and then 5. O-O Be7.";
+    let (_, found) = check_text(text, Format::Text, &Options::default());
+    let codes: Vec<&str> = found.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes.last(), Some(&"unchecked"));
+    assert!(found.last().unwrap().message.contains("could not be replayed to its end"), "{found:?}");
+}
+
+#[test]
+fn scanning_damage_maps_back_and_fixes_touch_notation_only() {
+    // `К f3` is read as `Кf3`; it is illegal here (the knight is on f3
+    // already), and the report covers the whole damaged move.
+    let text = "1. Кf3 Кf6 2. К f3.";
+    let (_, found) = check_text(text, Format::Text, &Options::default());
+    let spans: Vec<(&str, &str)> = found.iter().map(|d| (d.code.as_str(), &text[d.span.clone()])).collect();
+    assert_eq!(spans, [("illegal-move", "К f3"), ("space-in-move", "К f3")]);
     for d in &found {
-        eprintln!("{:?} {:?} {}", d.code, &text[d.span.clone()], d.message);
+        for fix in &d.fixes {
+            for edit in &fix.edits {
+                assert!(text.is_char_boundary(edit.span.start) && text.is_char_boundary(edit.span.end));
+                assert!(edit.span.start >= text.find("К f3").unwrap(), "{fix:?}");
+            }
+        }
     }
-    assert_eq!(check(text, Format::Text), [("unchecked".to_owned(), "23.".to_owned())]);
+    let text = "Ещё: 1. Кf3 кf6 .b3 d5 3. Сb2 Кe4.";
+    assert_eq!(
+        check(text, Format::Text),
+        [("homoglyph", "к".to_owned()), ("move-number", ".".to_owned())]
+    );
+}
+
+#[test]
+fn latex_macros_chain_and_variations_stay_variations() {
+    let text = "\\newchessgame\n\\mainline{1. e4 e5 2. Nf3 Nc6}\n\\variation{2... d6}\n\\mainline{3. Bb5}\n\\variation{3. Bc4 Bc5}\n\\mainline{3... a6 4. Ba4}\n";
+    assert_eq!(check(text, Format::Latex), []);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Latex), [Initial, Variation, Continues, Variation, Continues]);
+}
+
+#[test]
+fn markdown_blocks_and_prose_are_one_book() {
+    let text = "```pgn\n1. e4 e5 2. Nf3 Nc6 3. Bb5\n```\n\nNow 3...a6 and then:\n\n```pgn\n4. Ba4 Nf6 *\n```\n\n```pgn\n[Event \"x\"]\n1. d4 d5 *\n```\n";
+    assert_eq!(check(text, Format::Markdown), []);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Markdown), [Initial, Continues, Continues, Written]);
 }

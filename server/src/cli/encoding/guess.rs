@@ -39,7 +39,9 @@ pub(super) fn guess_8bit(bytes: &[u8]) -> Result<Encoding, String> {
     let (best, score) = ranked[0];
     let (next, next_score) = ranked[1];
     if score <= 0.0 {
-        return Err("no 8-bit reading (windows-1251, cp866, koi8-r, latin-1) makes sense of it".into());
+        return Err(
+            "no 8-bit reading (windows-1251, cp866, koi8-r, latin-1) makes sense of it".into()
+        );
     }
     if score - next_score < MARGIN {
         return Err(format!(
@@ -287,7 +289,7 @@ fn latin_word(word: &[char]) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{decode_as, detect, encode, Detection};
+    use super::super::{Detection, decode_as, detect, encode};
     use super::*;
 
     const RUSSIAN: &str = "[Event \"Ловушка\"]\n[White \"Белые\"]\n[Black \"Чёрные\"]\n\n\
@@ -306,10 +308,16 @@ mod tests {
             round_trip(RUSSIAN, encoding);
             // Moves alone, and words alone.
             round_trip("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Л:e1 *\n", encoding);
-            round_trip("{Партия Иванова с Петровым, матч на первенство города} 1. e4 *\n", encoding);
+            round_trip(
+                "{Партия Иванова с Петровым, матч на первенство города} 1. e4 *\n",
+                encoding,
+            );
             round_trip("1. e4 e5 2. Крe2 *", encoding);
         }
-        round_trip("[Event \"Чемпіонат України\"] 1. d4 Кf6 2. c4 e6 3. Кc3 Сb4 4. Фc2 Тe8 *", Encoding::Windows1251);
+        round_trip(
+            "[Event \"Чемпіонат України\"] 1. d4 Кf6 2. c4 e6 3. Кc3 Сb4 4. Фc2 Тe8 *",
+            Encoding::Windows1251,
+        );
     }
 
     #[test]

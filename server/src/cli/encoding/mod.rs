@@ -184,10 +184,13 @@ const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
 /// (see `guess.rs`); anything else is an error, never a lossy reading.
 pub fn detect(bytes: &[u8]) -> Result<Decoded, DecodeError> {
     if bytes.starts_with(UTF8_BOM) {
-        return decode_as(bytes, Encoding::Utf8).map(|d| Decoded { detection: Detection::Bom, ..d });
+        return decode_as(bytes, Encoding::Utf8)
+            .map(|d| Decoded { detection: Detection::Bom, ..d });
     }
     if bytes.starts_with(b"\xFF\xFE\x00\x00") {
-        return Err(DecodeError::Undecided("a UTF-32 byte order mark: UTF-32 is not supported".into()));
+        return Err(DecodeError::Undecided(
+            "a UTF-32 byte order mark: UTF-32 is not supported".into(),
+        ));
     }
     for (bom, encoding) in [(UTF16LE_BOM, Encoding::Utf16Le), (UTF16BE_BOM, Encoding::Utf16Be)] {
         if bytes.starts_with(bom) {
@@ -207,6 +210,31 @@ pub fn detect(bytes: &[u8]) -> Result<Decoded, DecodeError> {
             detection: Detection::ValidUtf8,
         });
     }
+    guess(bytes)
+}
+
+/// [`detect`] for bytes the caller gives away: a UTF-8 file (the usual
+/// case) becomes its text without a copy.
+pub fn detect_owned(bytes: Vec<u8>) -> Result<Decoded, DecodeError> {
+    if bytes.starts_with(UTF8_BOM)
+        || bytes.starts_with(UTF16LE_BOM)
+        || bytes.starts_with(UTF16BE_BOM)
+        || bytes.contains(&0)
+    {
+        return detect(&bytes);
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Decoded {
+            text,
+            encoding: Encoding::Utf8,
+            bom: false,
+            detection: Detection::ValidUtf8,
+        }),
+        Err(e) => guess(e.as_bytes()),
+    }
+}
+
+fn guess(bytes: &[u8]) -> Result<Decoded, DecodeError> {
     let encoding = guess::guess_8bit(bytes).map_err(DecodeError::Undecided)?;
     let mut decoded = decode_as(bytes, encoding)?;
     decoded.detection = Detection::Guessed;
@@ -216,7 +244,8 @@ pub fn detect(bytes: &[u8]) -> Result<Decoded, DecodeError> {
 /// Decodes bytes in the given encoding. A UTF-8 or UTF-16 byte order mark
 /// of that encoding is taken off (and kept for writing back).
 pub fn decode_as(bytes: &[u8], encoding: Encoding) -> Result<Decoded, DecodeError> {
-    let named = |text: String, bom: bool| Decoded { text, encoding, bom, detection: Detection::Named };
+    let named =
+        |text: String, bom: bool| Decoded { text, encoding, bom, detection: Detection::Named };
     match encoding {
         Encoding::Utf8 => {
             let (body, bom) = strip(bytes, UTF8_BOM);
@@ -391,7 +420,10 @@ mod tests {
         for encoding in [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf16Be] {
             let bytes = encode(text, encoding, true).unwrap();
             let decoded = detect(&bytes).unwrap();
-            assert_eq!((decoded.encoding, decoded.bom, decoded.detection), (encoding, true, Detection::Bom));
+            assert_eq!(
+                (decoded.encoding, decoded.bom, decoded.detection),
+                (encoding, true, Detection::Bom)
+            );
             assert_eq!(decoded.text, text);
             assert_eq!(encode(&decoded.text, encoding, true).unwrap(), bytes);
         }

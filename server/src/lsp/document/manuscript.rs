@@ -98,7 +98,7 @@ fn build(view: &View, text: &str, spec: &PieceSpec, chain_so_far: &mut Chain, op
     let mut games = Vec::with_capacity(lowered.len());
     let mut reports = Vec::with_capacity(lowered.len());
     for (k, game) in lowered.iter().enumerate() {
-        let head = Head::of(game);
+        let head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
         let candidates = chain_so_far.candidates(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let (chosen, mut report) = chain::choose(game, source, options, &candidates);
         let record = chain::record(game, source, options, &candidates[chosen], &report, &head);
@@ -285,5 +285,124 @@ impl Document {
         let Some(c) = &piece.chain else { return Some((game, options.clone())) };
         let Some(chained) = c.games.iter().find(|g| g.at == game.span.start) else { return Some((game, options.clone())) };
         chain::prepared(game, chained.start(), options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ByteChange;
+    use super::*;
+    use crate::analysis::Code;
+    use crate::analysis::manuscript::StartKind;
+
+    fn open(kind: Kind, text: &str) -> Document {
+        Document::open_as(kind, text.to_owned(), 1, &Options::default())
+    }
+
+    fn edit(doc: &mut Document, start: usize, end: usize, text: &str) {
+        doc.apply_changes(vec![ByteChange { range: Some(start..end), text: text.to_owned() }], doc.version + 1, &Options::default());
+    }
+
+    fn same_as_fresh(doc: &Document) {
+        let fresh = Document::open_as(doc.kind(), doc.text.clone(), 1, &Options::default());
+        assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>(), "{:?}", doc.text);
+        let starts = |d: &Document| d.pieces.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
+        assert_eq!(starts(doc), starts(&fresh), "{:?}", doc.text);
+        let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+        assert_eq!(outlines(doc), outlines(&fresh));
+        assert_eq!(doc.source(), fresh.source());
+        assert_eq!(doc.rope.to_string(), doc.text);
+    }
+
+    fn found(doc: &Document) -> Vec<(Code, String)> {
+        doc.diagnostics().map(|d| (d.code, doc.text[d.span.clone()].to_owned())).collect()
+    }
+
+    fn kinds(doc: &Document) -> Vec<StartKind> {
+        doc.pieces.iter().filter_map(|p| p.chain.as_ref()).flat_map(|c| c.games.iter().map(|g| g.start().kind)).collect()
+    }
+
+    #[test]
+    fn a_run_follows_the_run_it_goes_on_from() {
+        let text = "The game: 1. e4 e5 2. Nf3 Nc6, and then\n\n3. Nxe5 Nxe5 4. d4 was played.\n";
+        let mut doc = open(Kind::Text, text);
+        assert!(found(&doc).is_empty(), "{:?}", found(&doc));
+        assert_eq!(kinds(&doc), [StartKind::Initial, StartKind::Continues]);
+        // A change in the first run: the second is analysed again too.
+        let at = doc.text.find("Nf3").unwrap();
+        edit(&mut doc, at, at + 3, "Nc3");
+        assert_eq!(doc.last_reanalysed, 2);
+        assert_eq!(found(&doc), [(Code::IllegalMove, "Nxe5".to_owned()), (Code::Unchecked, "Nxe5".to_owned())]);
+        same_as_fresh(&doc);
+        // Prose typed between them: nothing.
+        let at = doc.text.find("and then").unwrap();
+        edit(&mut doc, at, at + 8, "and after a long think");
+        assert_eq!(doc.last_reanalysed, 0);
+        same_as_fresh(&doc);
+    }
+
+    #[test]
+    fn hover_replays_a_continuation_from_its_game() {
+        let text = "1. e4 e5 2. Nf3\n\nBlack defends: 2...Nc6 3. Bb5\n";
+        let doc = open(Kind::Text, text);
+        let at = text.find("Bb5").unwrap();
+        let piece = doc.piece_at(at);
+        let tree = piece.tree(&doc);
+        let node = tree.root_node().child(0).unwrap();
+        let trace = doc.trace_game(piece, node, &Options::default());
+        let last = trace.moves.last().unwrap();
+        assert_eq!(crate::analysis::board::fen(&last.after), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
+    }
+
+    #[test]
+    fn latex_documents_follow_their_macros() {
+        let text = "\\newchessgame\n\\mainline{1. e4 e5 2. Sf3 Sc6}\n\nNach \\mainline{3. Lb5} droht nichts; \\variation{3. Lc4 Lc5}.\n\\newchessgame[setfen=6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1]\n\\mainline{1. Td8+}\n";
+        let mut doc = open(Kind::Latex, text);
+        assert!(found(&doc).is_empty(), "{:?}", found(&doc));
+        assert_eq!(kinds(&doc), [StartKind::Initial, StartKind::Continues, StartKind::Variation, StartKind::Position]);
+        // `Td7+` gives no check: its mark is wrong.
+        let at = doc.text.find("Td8+").unwrap();
+        edit(&mut doc, at, at + 3, "Td7");
+        assert_eq!(found(&doc), [(Code::CheckMark, "+".to_owned())]);
+        same_as_fresh(&doc);
+        // The FEN changed in the macro's options: the game after it again.
+        let at = doc.text.find("3R2K1").unwrap();
+        edit(&mut doc, at, at + 5, "4RK1");
+        assert_eq!(doc.last_reanalysed, 1);
+        same_as_fresh(&doc);
+    }
+
+    #[test]
+    fn random_edits_match_a_fresh_open() {
+        const SNIPPETS: &[&str] = &[
+            "", " ", "\n", "\n\n", "\r\n", "1. ", "3...", ".", "e4", "Nf3", "Кf3", "К ", "к", "(", ")", ",", "1-0", "\\mainline{",
+            "}", "{", "\\newchessgame", "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]", "White: Kg1, Rd1. ", "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
+            "```pgn\n", "```\n", "%", "😀", "é", "prose ", "O-O", "12.", "♘",
+        ];
+        let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for round in 0..36 {
+            let kind = [Kind::Text, Kind::Latex, Kind::Markdown][round % 3];
+            let mut doc = open(kind, base);
+            for _ in 0..20 {
+                let len = doc.text.len();
+                let mut start = next(len + 1);
+                while !doc.text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                let mut end = (start + next(10)).min(len);
+                while !doc.text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                edit(&mut doc, start, end, SNIPPETS[next(SNIPPETS.len())]);
+                same_as_fresh(&doc);
+            }
+        }
     }
 }

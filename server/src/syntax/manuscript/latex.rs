@@ -30,8 +30,9 @@ const VERBATIM: [&str; 6] = ["verbatim", "Verbatim", "lstlisting", "minted", "co
 pub(super) struct LatexView {
     /// The text with the markup blanked (same length, same lines).
     pub view: Vec<u8>,
-    /// The arguments of notation macros (markup inside blanked).
-    pub notation: Vec<Range<usize>>,
+    /// The arguments of notation macros (markup inside blanked), and
+    /// whether the macro is `\variation`.
+    pub notation: Vec<(Range<usize>, bool)>,
     /// Start positions, each with the offset of its macro.
     pub setups: Vec<(usize, Setup)>,
 }
@@ -104,7 +105,7 @@ impl Reader<'_, '_> {
             if close < to {
                 blank(&mut self.out.view, close..close + 1);
             }
-            self.out.notation.push(open + 1..close);
+            self.out.notation.push((open + 1..close, name == "variation"));
             self.region(open + 1, close, true);
             return (close + 1).min(to);
         }
@@ -278,7 +279,8 @@ mod tests {
         let scanned = scan(text);
         let view = String::from_utf8(scanned.view).unwrap();
         assert_eq!(view.len(), text.len());
-        let notation: Vec<&str> = scanned.notation.iter().map(|r| view[r.clone()].trim()).collect();
+        let notation: Vec<&str> = scanned.notation.iter().map(|(r, _)| view[r.clone()].trim()).collect();
+        assert_eq!(scanned.notation.iter().map(|(_, v)| *v).collect::<Vec<_>>(), [false, true]);
         assert_eq!(notation.len(), 2);
         assert!(notation[0].starts_with("1. e4 e5") && notation[0].ends_with("2. Sf3"), "{notation:?}");
         assert!(!notation[0].contains("gut"));

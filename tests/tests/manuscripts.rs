@@ -1,0 +1,232 @@
+//! End-to-end tests of manuscripts: books and articles with games in the
+//! prose, checked by the real `chess-ls --check` (and `--fix`).
+//!
+//! Each fixture under `tests/fixtures/manuscripts/` is a chapter written
+//! for these tests in one notation (English, Russian, Ukrainian, German,
+//! French, figurines) and one format (plain text, Markdown, LaTeX with
+//! xskak), with a game split across paragraphs, variations in the prose,
+//! set-up positions, prose full of things that look like moves, and faults
+//! injected at known places. The expected findings are exact: every
+//! finding is listed with its line and the text it points at, so nothing
+//! in the prose may be reported.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+const FIXTURES: &str = "tests/fixtures/manuscripts";
+
+fn command(args: &[&str], dir: &Path) -> Command {
+    let mut command = Command::new(chess_ls_tests::binary::chess_ls());
+    command.args(args).current_dir(dir).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// `(line, code, the text the finding points at)` for every finding of a
+/// fixture, in order.
+fn findings(name: &str) -> Vec<(usize, String, String)> {
+    let path = format!("{FIXTURES}/{name}");
+    let output = command(&["--check", "--format", "json", &path], &workspace()).output().expect("chess-ls starts");
+    let text = std::fs::read_to_string(workspace().join(&path)).expect("the fixture exists");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    stdout
+        .lines()
+        .map(|line| {
+            let d: Value = serde_json::from_str(line).expect("a JSON line");
+            assert_eq!(d["file"], path.as_str());
+            let n = |key: &str| d[key].as_u64().unwrap() as usize;
+            assert_eq!(n("line"), n("end_line"), "{d}");
+            let columns: Vec<char> = text.lines().nth(n("line") - 1).unwrap().chars().collect();
+            let pointed: String = columns[n("column") - 1..n("end_column") - 1].iter().collect();
+            (n("line"), d["code"].as_str().unwrap().to_owned(), pointed)
+        })
+        .collect()
+}
+
+fn expect(list: &[(usize, &str, &str)]) -> Vec<(usize, String, String)> {
+    list.iter().map(|&(line, code, text)| (line, code.to_owned(), text.to_owned())).collect()
+}
+
+#[test]
+fn english_markdown_chapter() {
+    assert_eq!(
+        findings("en.md"),
+        expect(&[
+            // `8. c3 O-O+`: castling gives no check.
+            (9, "check-mark", "+"),
+            // The Berlin in the prose, from 3...Nf6: `9. Nd2` could be either knight.
+            (12, "ambiguous-move", "Nd2"),
+            // The main line again (9...Nb8 goes on from `9. h3`): 15. for 14.
+            (16, "move-number", "15."),
+            // The ```pgn block goes on from `15. Ng3 g6`: clean. The Zaitsev
+            // line branches off at 9...Bb7 and holds a blunder of the proofs.
+            (22, "illegal-move", "Nxe6"),
+            // A move from another game, with no position known.
+            (25, "unchecked", "23."),
+            // The exercise from the FEN: Rd8# captures nothing.
+            (31, "capture-mark", "x"),
+        ])
+    );
+}
+
+#[test]
+fn russian_plain_text_with_scanning_damage() {
+    assert_eq!(
+        findings("ru.txt"),
+        expect(&[
+            (3, "space-in-move", "К c3"),
+            // `6. ФхсЗ`: Cyrillic с and З in the square (the Cyrillic capture
+            // sign is normal in Russian).
+            (6, "homoglyph", "с"),
+            (6, "homoglyph", "З"),
+            (7, "homoglyph", "к"),
+            (7, "illegal-move", "Фxg7"),
+            // `.Сh4`: the number 9 was lost.
+            (10, "move-number", "."),
+            // From the position description: `Лxa8#` is only check.
+            (15, "check-mark", "#"),
+            (17, "unchecked", "17."),
+        ])
+    );
+}
+
+#[test]
+fn ukrainian_plain_text() {
+    // The first run has only knights, which Russian and Ukrainian write
+    // alike, so the `N` of the second is named against Russian; the rook
+    // `Т` later shows the game is Ukrainian, and is not reported.
+    assert_eq!(
+        findings("uk.txt"),
+        expect(&[
+            (4, "pawn-letter", "п"),
+            (4, "language-mix", "N"),
+            (8, "homoglyph", "l"),
+            (9, "illegal-move", "Крh2"),
+        ])
+    );
+}
+
+#[test]
+fn german_latex_with_xskak() {
+    assert_eq!(
+        findings("de.tex"),
+        expect(&[
+            // In `\variation{...}`, branching off at 5...
+            (15, "illegal-move", "Lxe6"),
+            (18, "move-number", "11."),
+            // From `\newchessgame[setfen=...]`.
+            (27, "check-mark", "+"),
+        ])
+    );
+}
+
+#[test]
+fn french_markdown_chapter() {
+    assert_eq!(
+        findings("fr.md"),
+        expect(&[(3, "capture-mark", "x"), (9, "illegal-move", "Re2"), (9, "unchecked", "Dd6")])
+    );
+}
+
+#[test]
+fn figurine_plain_text() {
+    assert_eq!(
+        findings("figurine.txt"),
+        expect(&[
+            (3, "space-in-move", "♘ f3"),
+            // `5. ♘ge2`: the knight on c3 is pinned, so `g` is not needed.
+            (9, "redundant-disambiguation", "g"),
+            (9, "illegal-move", "♘d2"),
+            (11, "check-mark", "+"),
+        ])
+    );
+}
+
+#[test]
+fn prose_alone_is_never_reported() {
+    let dir = tempdir("prose");
+    let text = "Chapter 1. Be careful. In 1995. A4 paper; e4, d4, Nf3 and O-O are words here.\n\
+                Version 2.1. Figure 3. Kasparov (born 1963) won 1-0 in 12.03.1985, see p. 12.\n\
+                Белые: сильные. White: to move. FEN in a sentence: none.\n";
+    std::fs::write(dir.join("prose.txt"), text).unwrap();
+    let output = command(&["--check", "prose.txt"], &dir).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    // The summary alone.
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("checked 1 file, 0 games: 0 errors, 0 warnings"), "{stdout}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chess-ls-manuscripts-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The original text with `(old, new)` replaced once each, in order.
+fn replaced(text: &str, edits: &[(&str, &str)]) -> String {
+    let mut out = text.to_owned();
+    let mut from = 0;
+    for (old, new) in edits {
+        let at = from + out[from..].find(old).unwrap_or_else(|| panic!("`{old}` is in the text"));
+        out.replace_range(at..at + old.len(), new);
+        from = at + new.len();
+    }
+    out
+}
+
+#[test]
+fn fix_edits_the_notation_and_nothing_else() {
+    let dir = tempdir("fix");
+    let cases: [(&str, &[(&str, &str)]); 3] = [
+        ("ru.txt", &[("К c3", "Кc3"), ("ФхсЗ", "Фхc3"), ("кbd7", "Кbd7"), (" .Сh4", " 9.Сh4"), ("Лxa8#", "Лxa8+")]),
+        ("en.md", &[("O-O+", "O-O"), ("15. Ng3", "14. Ng3"), ("1. Rxd8#", "1. Rd8#")]),
+        ("de.tex", &[("11. d4", "10. d4"), ("2. e3+", "2. e3")]),
+    ];
+    for (name, _) in &cases {
+        std::fs::copy(workspace().join(FIXTURES).join(name), dir.join(name)).unwrap();
+    }
+    let names: Vec<&str> = cases.iter().map(|(n, _)| *n).collect();
+    let output = command(&[&["--fix"][..], &names].concat(), &dir).output().unwrap();
+    // Errors are left for a person.
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    for (name, edits) in &cases {
+        let original = std::fs::read_to_string(workspace().join(FIXTURES).join(name)).unwrap();
+        let fixed = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert_eq!(fixed, replaced(&original, edits), "{name}");
+    }
+    // Fixed once, nothing more to fix.
+    let again = command(&[&["--fix", "--diff"][..], &names].concat(), &dir).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&again.stdout), "", "{again:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn any_file_is_a_manuscript_with_the_flag_and_stdin_too() {
+    let dir = tempdir("flag");
+    let text = "Notes. After 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 the bishop retreats: 4. Bc4 and\n\n4...Nf6 5. Ng5 d5 6. Ke3 dxc4.\n";
+    std::fs::write(dir.join("notes.rst"), text).unwrap();
+    // Without the flag an unknown extension is notation: the prose is an error.
+    let plain = command(&["--check", "--format", "json", "notes.rst"], &dir).output().unwrap();
+    assert!(String::from_utf8_lossy(&plain.stdout).contains("\"syntax\""));
+    let codes = |output: std::process::Output| -> Vec<String> {
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap()["code"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let flagged = command(&["--check", "--manuscript", "--format", "json", "notes.rst"], &dir).output().unwrap();
+    // `6. Ke3` (the king cannot go there) is read as Ke2, and the game goes on.
+    assert_eq!(codes(flagged), ["illegal-move"]);
+    let mut child = command(&["--check", "--manuscript", "--format", "json", "-"], &dir).stdin(Stdio::piped()).spawn().unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
+    assert_eq!(codes(child.wait_with_output().unwrap()), ["illegal-move"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
