@@ -88,13 +88,9 @@ fn check(place: Place, junk: &str) {
     // games 2 and 3 (a broken tag before the rest of the tag section).
     let third = games[JUNK_GAME - 1];
     let second_end = games[JUNK_GAME - 2].end_byte();
-    let error_before_third = children.iter().any(|n| {
-        n.is_error() && n.start_byte() >= second_end && n.end_byte() <= third.start_byte()
-    });
-    assert!(
-        has_syntax_error(third) || error_before_third,
-        "junk {junk:?} ({place:?}) is not reported at all"
-    );
+    let error_before_third =
+        children.iter().any(|n| n.is_error() && n.start_byte() >= second_end && n.end_byte() <= third.start_byte());
+    assert!(has_syntax_error(third) || error_before_third, "junk {junk:?} ({place:?}) is not reported at all");
     // Nothing else at the top level is an error.
     for node in &children {
         if node.is_error() {
@@ -163,8 +159,5 @@ fn the_clean_file_has_no_error() {
     let tree = parse(&text);
     assert!(!has_syntax_error(tree.root_node()));
     let mut cursor = tree.root_node().walk();
-    assert_eq!(
-        tree.root_node().children(&mut cursor).filter(|n| n.kind() == "game").count(),
-        GAMES
-    );
+    assert_eq!(tree.root_node().children(&mut cursor).filter(|n| n.kind() == "game").count(), GAMES);
 }

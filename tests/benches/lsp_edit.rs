@@ -10,6 +10,9 @@
 //! of the touched game) followed by the conversion of every diagnostic of
 //! the document to LSP, which is what `publishDiagnostics` sends.
 
+// A benchmark's figures are its output.
+#![allow(clippy::print_stdout)]
+
 use std::time::{Duration, Instant};
 
 use chess_ls::analysis::Options;
@@ -87,7 +90,11 @@ fn run(label: &str, target_bytes: usize, language: Language) {
         let at = loop {
             let i = rng.below(doc.text.len() - 10);
             let bytes = doc.text.as_bytes();
-            if bytes[i] == b'.' && bytes[i + 1] == b' ' && bytes[i + 2].is_ascii_lowercase() && bytes[i + 3].is_ascii_digit() {
+            if bytes[i] == b'.'
+                && bytes[i + 1] == b' '
+                && bytes[i + 2].is_ascii_lowercase()
+                && bytes[i + 3].is_ascii_digit()
+            {
                 break i + 3;
             }
         };
@@ -96,7 +103,11 @@ fn run(label: &str, target_bytes: usize, language: Language) {
         for replacement in [changed, original.as_str()] {
             version += 1;
             let t = Instant::now();
-            doc.apply_changes(vec![ByteChange { range: Some(at..at + 1), text: replacement.to_owned() }], version, &options);
+            doc.apply_changes(
+                vec![ByteChange { range: Some(at..at + 1), text: replacement.to_owned() }],
+                version,
+                &options,
+            );
             let published = diagnostics::collect(&doc, &uri, Unit::Utf16);
             latencies.push(t.elapsed());
             std::hint::black_box(published);

@@ -138,12 +138,7 @@ pub fn render_game(moves: &[Move], style: &MoveStyle, opts: &RenderOptions) -> R
     render_game_in_round(moves, style, opts, None)
 }
 
-fn render_game_in_round(
-    moves: &[Move],
-    style: &MoveStyle,
-    opts: &RenderOptions,
-    round: Option<usize>,
-) -> RenderedGame {
+fn render_game_in_round(moves: &[Move], style: &MoveStyle, opts: &RenderOptions, round: Option<usize>) -> RenderedGame {
     let mut pos = Chess::default();
     let mut movetext = Movetext::new(opts.wrap_column);
     let mut rendered = Vec::with_capacity(moves.len());
@@ -325,8 +320,7 @@ mod tests {
         let game = render_game(&moves, &style, &RenderOptions::default());
         assert!(game.text.lines().count() > 5);
         assert!(game.text.lines().all(|line| line.chars().count() <= 80));
-        let one_line =
-            RenderOptions { headers: false, wrap_column: None, ..RenderOptions::default() };
+        let one_line = RenderOptions { headers: false, wrap_column: None, ..RenderOptions::default() };
         assert_eq!(render_game(&moves, &style, &one_line).text.lines().count(), 1);
         let tight = RenderOptions { space_after_move_number: false, ..one_line };
         assert!(render_game(&moves, &style, &tight).text.starts_with("1."));

@@ -187,7 +187,7 @@ pub fn book(seed: u64, size: usize, language: Language, layout: Layout) -> Book 
         Layout::Markdown => text.push_str("# Games\n\n"),
         Layout::Text => {}
     }
-    let mut pick = |rng: &mut SplitMix64, list: &'static [&'static str]| list[rng.below(list.len())];
+    let pick = |rng: &mut SplitMix64, list: &'static [&'static str]| list[rng.below(list.len())];
     while text.len() < size {
         games += 1;
         let moves = random_game(rng.next_u64(), 30 + rng.below(130));
@@ -267,7 +267,9 @@ pub fn book(seed: u64, size: usize, language: Language, layout: Layout) -> Book 
                 let fen = Fen::from_position(&diagram, EnPassantMode::Legal);
                 let written = run_text(&diagram, &line, &style);
                 match layout {
-                    Layout::Latex => text.push_str(&format!("\\chessboard[setfen={fen}]\n{} {written}.\n\n", words.diagram)),
+                    Layout::Latex => {
+                        text.push_str(&format!("\\chessboard[setfen={fen}]\n{} {written}.\n\n", words.diagram))
+                    }
                     _ => text.push_str(&format!("{} {fen}\n\n{written}.\n\n", words.diagram)),
                 }
             }

@@ -55,9 +55,7 @@ fn mask_elapsed(text: &str) -> String {
         .map(|line| match line.rfind(" in ") {
             Some(at)
                 if line.ends_with(" s")
-                    && line[at + 4..line.len() - 2]
-                        .chars()
-                        .all(|c| c.is_ascii_digit() || c == '.') =>
+                    && line[at + 4..line.len() - 2].chars().all(|c| c.is_ascii_digit() || c == '.') =>
             {
                 format!("{} in [elapsed]\n", &line[..at])
             }
@@ -93,12 +91,7 @@ fn run(args: &[&str]) -> Run {
 
 fn run_with_stdin(args: &[&str], input: &str) -> Run {
     let mut child = command(args).stdin(Stdio::piped()).spawn().expect("chess-ls starts");
-    child
-        .stdin
-        .take()
-        .expect("a stdin pipe")
-        .write_all(input.as_bytes())
-        .expect("chess-ls reads stdin");
+    child.stdin.take().expect("a stdin pipe").write_all(input.as_bytes()).expect("chess-ls reads stdin");
     finish(child.wait_with_output().expect("chess-ls ends"))
 }
 
@@ -152,9 +145,7 @@ fn keys(value: &Value) -> BTreeSet<&str> {
 }
 
 fn positive(value: &Value, key: &str) -> usize {
-    let n = value[key]
-        .as_u64()
-        .unwrap_or_else(|| panic!("`{key}` is a non-negative integer in {value}"));
+    let n = value[key].as_u64().unwrap_or_else(|| panic!("`{key}` is a non-negative integer in {value}"));
     assert!(n >= 1, "`{key}` is 1-based in {value}");
     usize::try_from(n).expect("fits")
 }
@@ -168,10 +159,7 @@ fn slice_by_chars(text: &str, start: (usize, usize), end: (usize, usize)) -> Str
         let line_text = rest.split_inclusive('\n').next().unwrap_or("");
         let line_text = line_text.strip_suffix('\n').unwrap_or(line_text);
         let chars = line_text.chars().count();
-        assert!(
-            column <= chars + 1,
-            "column {column} is past the end of line {line} ({chars} characters)"
-        );
+        assert!(column <= chars + 1, "column {column} is past the end of line {line} ({chars} characters)");
         line_start + line_text.char_indices().nth(column - 1).map_or(line_text.len(), |(i, _)| i)
     };
     let (from, to) = (offset(start), offset(end));
@@ -186,8 +174,7 @@ fn parse_json_lines(stdout: &str) -> Vec<(Value, String)> {
     stdout
         .lines()
         .map(|line| {
-            let d: Value =
-                serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            let d: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
             assert_eq!(keys(&d), BTreeSet::from(DIAGNOSTIC_KEYS), "the keys of {line}");
             let file = d["file"].as_str().expect("`file` is a string");
             let severity = d["severity"].as_str().expect("`severity` is a string");
@@ -197,25 +184,17 @@ fn parse_json_lines(stdout: &str) -> Vec<(Value, String)> {
             assert!(!d["message"].as_str().expect("`message` is a string").is_empty());
             let text = if file == "-" { None } else { Some(read_text(file)) };
             let range = |v: &Value| {
-                (
-                    (positive(v, "line"), positive(v, "column")),
-                    (positive(v, "end_line"), positive(v, "end_column")),
-                )
+                ((positive(v, "line"), positive(v, "column")), (positive(v, "end_line"), positive(v, "end_column")))
             };
             let (start, end) = range(&d);
-            let covered =
-                text.as_deref().map(|t| slice_by_chars(t, start, end)).unwrap_or_default();
+            let covered = text.as_deref().map(|t| slice_by_chars(t, start, end)).unwrap_or_default();
             for fix in d["fixes"].as_array().expect("`fixes` is an array") {
                 assert_eq!(keys(fix), BTreeSet::from(FIX_KEYS), "the keys of a fix in {line}");
                 assert!(fix["title"].is_string());
                 let edits = fix["edits"].as_array().expect("`edits` is an array");
                 assert!(!edits.is_empty(), "a fix with no edit in {line}");
                 for edit in edits {
-                    assert_eq!(
-                        keys(edit),
-                        BTreeSet::from(EDIT_KEYS),
-                        "the keys of an edit in {line}"
-                    );
+                    assert_eq!(keys(edit), BTreeSet::from(EDIT_KEYS), "the keys of an edit in {line}");
                     assert!(edit["new_text"].is_string());
                     let (start, end) = range(edit);
                     if let Some(text) = &text {
@@ -268,30 +247,15 @@ fn russian_errors_json() {
 
     let diagnostics = parse_json_lines(&run.stdout);
     let find = |code: &str| {
-        diagnostics
-            .iter()
-            .find(|(d, _)| d["code"] == code)
-            .unwrap_or_else(|| panic!("no {code} in\n{}", run.stdout))
+        diagnostics.iter().find(|(d, _)| d["code"] == code).unwrap_or_else(|| panic!("no {code} in\n{}", run.stdout))
     };
     // `5. Кxf8` on line 6 stands after six Cyrillic letters (two bytes
     // each): column 47 in characters, where a byte count would say 53.
     let (illegal, text) = find("illegal-move");
     assert_eq!(text, "Кxf8");
     assert_eq!(
-        (
-            &illegal["file"],
-            &illegal["line"],
-            &illegal["column"],
-            &illegal["end_line"],
-            &illegal["end_column"]
-        ),
-        (
-            &Value::from(fixture("ru-errors.pgn")),
-            &Value::from(6),
-            &Value::from(47),
-            &Value::from(6),
-            &Value::from(51)
-        )
+        (&illegal["file"], &illegal["line"], &illegal["column"], &illegal["end_line"], &illegal["end_column"]),
+        (&Value::from(fixture("ru-errors.pgn")), &Value::from(6), &Value::from(47), &Value::from(6), &Value::from(51))
     );
     assert_eq!(illegal["severity"], "error");
     // `6. Кd2` in the second game: one fix per knight, each replacing
@@ -326,12 +290,7 @@ fn json_columns_count_characters_in_every_encoding() {
         .filter(|(d, _)| d["code"] == "illegal-move")
         .map(|(d, text)| {
             let column = |key: &str| d[key].as_u64().expect("a column");
-            (
-                d["file"].as_str().expect("file"),
-                text.as_str(),
-                column("column"),
-                column("end_column"),
-            )
+            (d["file"].as_str().expect("file"), text.as_str(), column("column"), column("end_column"))
         })
         .collect();
     // In the decoded text `é` takes two bytes, so byte offsets would say 52.
@@ -363,14 +322,9 @@ fn directories_are_searched_for_pgn_files_in_a_stable_order() {
     assert_eq!(human.code, 1);
     insta::assert_snapshot!("directory_human", human.snapshot());
     let json = run(&["--check", "--format", "json", &path]);
-    let files: Vec<String> = parse_json_lines(&json.stdout)
-        .iter()
-        .map(|(d, _)| d["file"].as_str().expect("file").to_owned())
-        .collect();
-    assert_eq!(
-        files,
-        [format!("{path}/a/Upper.PGN"), format!("{path}/a/b/c.pgn"), format!("{path}/a/z.pgn")]
-    );
+    let files: Vec<String> =
+        parse_json_lines(&json.stdout).iter().map(|(d, _)| d["file"].as_str().expect("file").to_owned()).collect();
+    assert_eq!(files, [format!("{path}/a/Upper.PGN"), format!("{path}/a/b/c.pgn"), format!("{path}/a/z.pgn")]);
     assert!(json.stderr.starts_with("checked 4 files, 4 games"), "{}", json.stderr);
     // The same order every time.
     for _ in 0..3 {
@@ -436,11 +390,7 @@ fn colour_in_a_terminal_unless_no_color() {
     let line = format!("{} --check {}", binary.display(), fixture("ru-errors.pgn"));
     let in_terminal = |no_color: bool| {
         let mut command = Command::new(&script);
-        command
-            .args(["-qec", &line, "/dev/null"])
-            .current_dir(workspace())
-            .stdin(Stdio::null())
-            .env_remove("NO_COLOR");
+        command.args(["-qec", &line, "/dev/null"]).current_dir(workspace()).stdin(Stdio::null()).env_remove("NO_COLOR");
         if no_color {
             command.env("NO_COLOR", "1");
         }
@@ -466,8 +416,7 @@ fn big_files_are_split_across_threads_without_moving_anything() {
     // Some 700 KB of legal Russian games, so that the checker cuts the file
     // into pieces (256 KB each), and one bad game at the very end, whose
     // position is known.
-    let mut text =
-        corpus(7, 700, &MoveStyle::for_language(Language::Ru), &RenderOptions::default());
+    let mut text = corpus(7, 700, &MoveStyle::for_language(Language::Ru), &RenderOptions::default());
     assert!(text.len() > 600_000);
     let line = text.lines().count() + 2;
     text.push_str("\n1. e4 e5 2. Кf3 Кc6 3. Крe3 *\n");
@@ -480,11 +429,7 @@ fn big_files_are_split_across_threads_without_moving_anything() {
     assert_eq!(one.code, 1, "{}", one.stderr);
     assert_eq!(one.stdout, two.stdout, "the output depends on the number of threads");
     assert_eq!(mask_elapsed(&one.stderr), mask_elapsed(&two.stderr));
-    assert!(
-        one.stderr.starts_with("checked 1 file, 701 games: 1 error, 0 warnings"),
-        "{}",
-        one.stderr
-    );
+    assert!(one.stderr.starts_with("checked 1 file, 701 games: 1 error, 0 warnings"), "{}", one.stderr);
     let diagnostics: Vec<(Value, String)> = parse_json_lines(&one.stdout);
     let [(d, _)] = &diagnostics[..] else { panic!("one diagnostic expected:\n{}", one.stdout) };
     assert_eq!(

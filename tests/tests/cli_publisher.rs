@@ -58,9 +58,7 @@ fn mask_elapsed(text: &str) -> String {
         .map(|line| match line.rfind(" in ") {
             Some(at)
                 if line.ends_with(" s")
-                    && line[at + 4..line.len() - 2]
-                        .chars()
-                        .all(|c| c.is_ascii_digit() || c == '.') =>
+                    && line[at + 4..line.len() - 2].chars().all(|c| c.is_ascii_digit() || c == '.') =>
             {
                 format!("{} in [elapsed]\n", &line[..at])
             }
@@ -160,10 +158,7 @@ impl Enc {
             Enc::Cp866 => table(encoding_rs::IBM866),
             Enc::Koi8R => table(encoding_rs::KOI8_R),
             Enc::Windows1252 => table(encoding_rs::WINDOWS_1252),
-            Enc::Latin1 => text
-                .chars()
-                .map(|c| u8::try_from(u32::from(c)).expect("a Latin-1 character"))
-                .collect(),
+            Enc::Latin1 => text.chars().map(|c| u8::try_from(u32::from(c)).expect("a Latin-1 character")).collect(),
         }
     }
 }
@@ -208,8 +203,7 @@ fn fix_in_every_encoding(test: &str, text: &str, encodings: &[Enc]) {
     // The reference: the text in UTF-8 with LF, checked and fixed.
     let reference = scratch(&format!("{test}-reference"));
     write(&reference, "game.pgn", text);
-    let expected =
-        json_diagnostics(&run_in(&reference, &["--check", "--format", "json", "game.pgn"]).stdout);
+    let expected = json_diagnostics(&run_in(&reference, &["--check", "--format", "json", "game.pgn"]).stdout);
     assert!(!expected.is_empty());
     let fixed_run = run_in(&reference, &["--fix", "game.pgn"]);
     assert!(fixed_run.code < 2, "{}", fixed_run.snapshot());
@@ -237,8 +231,7 @@ fn fix_in_every_encoding(test: &str, text: &str, encodings: &[Enc]) {
             .filter(|d| d.0 == format!("./{name}"))
             .map(|d| (String::new(), d.1.clone(), d.2, d.3, d.4, d.5))
             .collect();
-        let want: Found =
-            expected.iter().map(|d| (String::new(), d.1.clone(), d.2, d.3, d.4, d.5)).collect();
+        let want: Found = expected.iter().map(|d| (String::new(), d.1.clone(), d.2, d.3, d.4, d.5)).collect();
         assert_eq!(mine, want, "{name}");
     }
 
@@ -280,15 +273,7 @@ fn russian_files_are_fixed_in_their_own_encoding_and_line_endings() {
     fix_in_every_encoding(
         "russian",
         &fixture("fixable-ru.pgn"),
-        &[
-            Enc::Utf8,
-            Enc::Utf8Bom,
-            Enc::Utf16LeBom,
-            Enc::Utf16BeBom,
-            Enc::Windows1251,
-            Enc::Cp866,
-            Enc::Koi8R,
-        ],
+        &[Enc::Utf8, Enc::Utf8Bom, Enc::Utf16LeBom, Enc::Utf16BeBom, Enc::Windows1251, Enc::Cp866, Enc::Koi8R],
     );
 }
 
@@ -305,12 +290,8 @@ fn generated_russian_games_are_detected_in_each_8bit_encoding() {
     let dir = scratch("detect-generated");
     let style = MoveStyle::for_language(Language::Ru);
     let games = corpus(5, 3, &style, &RenderOptions::default());
-    let short = render_game(
-        &random_game(8, 12),
-        &style,
-        &RenderOptions { headers: false, ..RenderOptions::default() },
-    )
-    .text;
+    let short =
+        render_game(&random_game(8, 12), &style, &RenderOptions { headers: false, ..RenderOptions::default() }).text;
     let tagged = games.replace("chess-ls random game", "Чемпионат СССР, полуфинал");
     let uk = corpus(6, 2, &MoveStyle::for_language(Language::Uk), &RenderOptions::default())
         .replace("chess-ls random game", "Чемпіонат України");
@@ -399,11 +380,7 @@ fn fix_reports_what_it_changed_and_what_is_left() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(
-            dir.join("fixable-ru.pgn"),
-            std::fs::Permissions::from_mode(0o640),
-        )
-        .expect("chmod");
+        std::fs::set_permissions(dir.join("fixable-ru.pgn"), std::fs::Permissions::from_mode(0o640)).expect("chmod");
     }
     let run = run_in(&dir, &["--check", "--fix", "fixable-ru.pgn"]);
     assert_eq!(run.code, 1, "the illegal move is left: {}", run.snapshot());
@@ -413,8 +390,7 @@ fn fix_reports_what_it_changed_and_what_is_left() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode =
-            std::fs::metadata(dir.join("fixable-ru.pgn")).expect("metadata").permissions().mode();
+        let mode = std::fs::metadata(dir.join("fixable-ru.pgn")).expect("metadata").permissions().mode();
         assert_eq!(mode & 0o777, 0o640, "permissions kept");
     }
     // The two rounds of the second game: the disambiguation first, then the
@@ -434,9 +410,7 @@ fn fix_reports_what_it_changed_and_what_is_left() {
     for line in json.stdout.lines() {
         let d: Value = serde_json::from_str(line).expect("JSON Lines on stdout");
         assert!(
-            d["code"] == "illegal-move"
-                || d["code"] == "redundant-disambiguation"
-                || d["severity"] == "info",
+            d["code"] == "illegal-move" || d["code"] == "redundant-disambiguation" || d["severity"] == "info",
             "{line}"
         );
     }
@@ -484,9 +458,7 @@ fn fix_repairs_injected_faults_exactly() {
     let dir = scratch("fix-generated");
     let mut names = Vec::new();
     for (i, language) in
-        [Language::En, Language::Ru, Language::De, Language::Fr, Language::Figurine]
-            .into_iter()
-            .enumerate()
+        [Language::En, Language::Ru, Language::De, Language::Fr, Language::Figurine].into_iter().enumerate()
     {
         let style = MoveStyle::for_language(language);
         let mut clean = String::new();
@@ -502,12 +474,7 @@ fn fix_repairs_injected_faults_exactly() {
                 injections.push((m.byte_range.end..m.byte_range.end, "+".to_owned()));
             }
             if let Some(m) = game.moves.iter().skip(4).find(|m| m.san.contains(['a', 'c', 'e'])) {
-                let (at, ch) = m
-                    .san
-                    .char_indices()
-                    .rev()
-                    .find(|(_, c)| "ace".contains(*c))
-                    .expect("a file letter");
+                let (at, ch) = m.san.char_indices().rev().find(|(_, c)| "ace".contains(*c)).expect("a file letter");
                 let cyrillic = match ch {
                     'a' => "а",
                     'c' => "с",
@@ -546,11 +513,7 @@ fn fix_repairs_injected_faults_exactly() {
     for (name, clean) in &names {
         let fixed = String::from_utf8(read(&dir, name)).expect("UTF-8");
         assert_eq!(&fixed, clean, "{name}");
-        assert!(
-            analyze_text(&fixed, &Options::default())
-                .diagnostics()
-                .all(|d| !chess_ls::cli::is_safe(d))
-        );
+        assert!(analyze_text(&fixed, &Options::default()).diagnostics().all(|d| !chess_ls::cli::is_safe(d)));
     }
     assert!(
         run.stdout.contains("fixed [homoglyph]")
@@ -573,9 +536,7 @@ fn translation_keeps_comments_variations_tags_and_layout() {
     assert_eq!(ru.code, 0, "{}", ru.snapshot());
     insta::assert_snapshot!("translate_layout_ru", ru.snapshot().replace('\r', "⏎"));
     // Only the moves changed: the rest is the same, byte for byte.
-    let strip = |s: &str| -> String {
-        s.chars().filter(|c| c.is_ascii_punctuation() || c.is_whitespace()).collect()
-    };
+    let strip = |s: &str| -> String { s.chars().filter(|c| c.is_ascii_punctuation() || c.is_whitespace()).collect() };
     assert_eq!(strip(&ru.stdout), strip(&text));
     write(&dir, "layout-ru.pgn", &ru.stdout);
     let back = run_in(&dir, &["--translate", "en", "layout-ru.pgn"]);
@@ -585,17 +546,11 @@ fn translation_keeps_comments_variations_tags_and_layout() {
     // In place, and as a diff.
     let diff = run_in(&dir, &["--translate", "de", "--diff", "layout.pgn"]);
     assert!(diff.stdout.starts_with("--- layout.pgn\n+++ layout.pgn\n"), "{}", diff.stdout);
-    assert_eq!(
-        String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8"),
-        text,
-        "--diff writes nothing"
-    );
+    assert_eq!(String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8"), text, "--diff writes nothing");
     let write_run = run_in(&dir, &["--translate", "de", "--write", "layout.pgn"]);
     assert_eq!(write_run.code, 0, "{}", write_run.snapshot());
     assert_eq!(write_run.stdout, "");
-    assert!(
-        String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8").contains("3. Lc4 Dh4+ 4. Kf1")
-    );
+    assert!(String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8").contains("3. Lc4 Dh4+ 4. Kf1"));
 }
 
 #[test]
@@ -645,11 +600,7 @@ fn translation_of_a_game_with_errors_says_so() {
 
 /// Undoes the escaping of a workflow command's data or property.
 fn unescape(s: &str) -> String {
-    s.replace("%0D", "\r")
-        .replace("%0A", "\n")
-        .replace("%3A", ":")
-        .replace("%2C", ",")
-        .replace("%25", "%")
+    s.replace("%0D", "\r").replace("%0A", "\n").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
 }
 
 #[test]
@@ -657,8 +608,7 @@ fn github_workflow_commands() {
     let dir = scratch("github");
     // A name with the characters a property must escape.
     let name = "a,b:c%d.pgn";
-    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join(name))
-        .expect("copy");
+    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join(name)).expect("copy");
     write(&dir, "warnings.pgn", fixture("fixable-ru.pgn"));
     let run = run_in(&dir, &["--check", "--format", "github", name, "warnings.pgn"]);
     assert_eq!(run.code, 1);
@@ -666,8 +616,7 @@ fn github_workflow_commands() {
     assert!(run.stderr.starts_with("checked 2 files, 5 games:"), "{}", run.stderr);
 
     let json = run_in(&dir, &["--check", "--format", "json", name, "warnings.pgn"]);
-    let json: Vec<Value> =
-        json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let json: Vec<Value> = json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
     let commands: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(commands.len(), json.len(), "one command per diagnostic");
     for (command, d) in commands.iter().zip(&json) {
@@ -680,8 +629,7 @@ fn github_workflow_commands() {
             _ => "notice",
         };
         assert_eq!(kind, want_kind);
-        let pairs: Vec<(&str, &str)> =
-            properties.split(',').map(|p| p.split_once('=').expect("key=value")).collect();
+        let pairs: Vec<(&str, &str)> = properties.split(',').map(|p| p.split_once('=').expect("key=value")).collect();
         let keys: Vec<&str> = pairs.iter().map(|p| p.0).collect();
         assert_eq!(keys, ["file", "line", "col", "endLine", "endColumn", "title"]);
         for (_, value) in &pairs {
@@ -690,12 +638,9 @@ fn github_workflow_commands() {
         assert!(!message.contains(['\r', '\n']));
         let value = |key: &str| unescape(pairs.iter().find(|p| p.0 == key).expect("the key").1);
         assert_eq!(value("file"), d["file"].as_str().expect("file"));
-        for (key, json_key) in [
-            ("line", "line"),
-            ("col", "column"),
-            ("endLine", "end_line"),
-            ("endColumn", "end_column"),
-        ] {
+        for (key, json_key) in
+            [("line", "line"), ("col", "column"), ("endLine", "end_line"), ("endColumn", "end_column")]
+        {
             assert_eq!(value(key), d[json_key].to_string(), "{key} in {command}");
         }
         assert_eq!(value("title"), d["code"].as_str().expect("code"));
@@ -774,13 +719,9 @@ fn check_sarif_structure(log: &Value) -> Vec<Value> {
 #[test]
 fn sarif_log() {
     let dir = scratch("sarif");
-    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join("ru-errors.pgn"))
-        .expect("copy");
+    std::fs::copy(workspace().join("tests/fixtures/cli/ru-errors.pgn"), dir.join("ru-errors.pgn")).expect("copy");
     write(&dir, "ru 1251.pgn", Enc::Windows1251.encode(&fixture("fixable-ru.pgn")));
-    let run = run_in(
-        &dir,
-        &["--check", "--format", "sarif", "ru-errors.pgn", "ru 1251.pgn", "missing.pgn"],
-    );
+    let run = run_in(&dir, &["--check", "--format", "sarif", "ru-errors.pgn", "ru 1251.pgn", "missing.pgn"]);
     assert_eq!(run.code, 2);
     insta::assert_snapshot!("sarif", run.snapshot());
     let log: Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
@@ -788,32 +729,21 @@ fn sarif_log() {
     let invocation = &log["runs"][0]["invocations"][0];
     assert_eq!(invocation["executionSuccessful"], false);
     assert!(
-        invocation["toolExecutionNotifications"][0]["message"]["text"]
-            .as_str()
-            .expect("text")
-            .contains("missing.pgn")
+        invocation["toolExecutionNotifications"][0]["message"]["text"].as_str().expect("text").contains("missing.pgn")
     );
 
     // Each result's region is the JSON diagnostic's range.
     let json = run_in(&dir, &["--check", "--format", "json", "ru-errors.pgn", "ru 1251.pgn"]);
-    let json: Vec<Value> =
-        json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let json: Vec<Value> = json.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
     assert_eq!(results.len(), json.len());
     for (result, d) in results.iter().zip(&json) {
         let region = &result["locations"][0]["physicalLocation"]["region"];
         assert_eq!(
-            (
-                &region["startLine"],
-                &region["startColumn"],
-                &region["endLine"],
-                &region["endColumn"]
-            ),
+            (&region["startLine"], &region["startColumn"], &region["endLine"], &region["endColumn"]),
             (&d["line"], &d["column"], &d["end_line"], &d["end_column"])
         );
         assert_eq!(result["ruleId"], d["code"]);
-        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-            .as_str()
-            .expect("uri");
+        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().expect("uri");
         assert_eq!(uri, d["file"].as_str().expect("file").replace(' ', "%20"));
     }
 
@@ -873,10 +803,7 @@ fn many_files_in_directories_are_checked_in_a_stable_order() {
     );
     // The summary is on stderr, with the elapsed time.
     let summary = one.stderr.trim_end();
-    assert!(
-        summary.starts_with("checked 150 files, 305 games: 5 errors, 0 warnings in "),
-        "{summary}"
-    );
+    assert!(summary.starts_with("checked 150 files, 305 games: 5 errors, 0 warnings in "), "{summary}");
     assert!(summary.ends_with(" s"));
     // No progress bar when stderr is not a terminal.
     assert_eq!(one.stderr.lines().count(), 1);
@@ -884,9 +811,7 @@ fn many_files_in_directories_are_checked_in_a_stable_order() {
 
 #[test]
 fn a_progress_bar_in_a_terminal_for_many_files() {
-    let Some(script) =
-        ["/usr/bin/script", "/bin/script"].into_iter().find(|p| Path::new(p).exists())
-    else {
+    let Some(script) = ["/usr/bin/script", "/bin/script"].into_iter().find(|p| Path::new(p).exists()) else {
         eprintln!("note: `script` is not installed; the progress bar test is skipped");
         return;
     };
@@ -917,10 +842,7 @@ fn bad_combinations_of_arguments_fail_the_run() {
     for (args, message) in [
         (&["--check", "--diff", "a.pgn"][..], "--diff goes with --fix or --translate"),
         (&["--translate", "xx", "a.pgn"][..], "unknown language `xx` for --translate"),
-        (
-            &["--translate", "ru", "--format", "json", "a.pgn"][..],
-            "--format applies to --check and --fix",
-        ),
+        (&["--translate", "ru", "--format", "json", "a.pgn"][..], "--format applies to --check and --fix"),
         (&["--fix", "-"][..], "standard input cannot be rewritten in place"),
         (&["--translate", "ru", "--write", "-"][..], "standard input cannot be rewritten in place"),
         (&["--fix"][..], "--fix needs at least one file"),

@@ -42,16 +42,13 @@ struct Row {
 
 fn validation_rows(dir: &Path) -> Vec<Row> {
     let path = dir.join("VALIDATION-python-chess.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut rows: Vec<Row> = Vec::new();
     for line in text.lines() {
         if let Some(example) = line.trim_start().strip_prefix("e.g. game#") {
             let Some(row) = rows.last_mut() else { continue };
             let number = example.split(' ').next().and_then(|n| n.parse().ok());
-            let san = example
-                .split_once(": illegal san: '")
-                .and_then(|(_, rest)| rest.split('\'').next());
+            let san = example.split_once(": illegal san: '").and_then(|(_, rest)| rest.split('\'').next());
             if let (Some(number), Some(san)) = (number, san) {
                 row.examples.push((number, san.to_owned()));
             }
@@ -62,8 +59,7 @@ fn validation_rows(dir: &Path) -> Vec<Row> {
         if line.starts_with(' ') || cells.len() < 4 {
             continue;
         }
-        let (Ok(_), Ok(games_with_errors)) =
-            (cells[1].trim().parse::<usize>(), cells[2].trim().parse::<usize>())
+        let (Ok(_), Ok(games_with_errors)) = (cells[1].trim().parse::<usize>(), cells[2].trim().parse::<usize>())
         else {
             continue;
         };
@@ -71,12 +67,7 @@ fn validation_rows(dir: &Path) -> Vec<Row> {
         let file = cells[0].split(" [").next().unwrap_or(cells[0]).trim().to_owned();
         rows.push(Row { file, games_with_errors, examples: Vec::new() });
     }
-    assert!(
-        rows.len() > 100,
-        "{} has only {} file rows: has its layout changed?",
-        path.display(),
-        rows.len()
-    );
+    assert!(rows.len() > 100, "{} has only {} file rows: has its layout changed?", path.display(), rows.len());
     rows
 }
 
@@ -92,8 +83,7 @@ enum Difference {
 
 fn known_differences() -> BTreeMap<(String, String), Difference> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("analysis-known-differences.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut out = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
@@ -107,23 +97,13 @@ fn known_differences() -> BTreeMap<(String, String), Difference> {
         let difference = match scope.strip_prefix("game#") {
             Some(rest) => {
                 let number = rest.split_once(' ').map(|(n, _)| n.parse::<usize>());
-                assert!(
-                    matches!(number, Some(Ok(_))),
-                    "{}:{}: expected game#N MOVE",
-                    path.display(),
-                    i + 1
-                );
+                assert!(matches!(number, Some(Ok(_))), "{}:{}: expected game#N MOVE", path.display(), i + 1);
                 Difference::Missed
             }
             None => {
                 let codes: BTreeSet<String> = scope.split(',').map(str::to_owned).collect();
                 for code in &codes {
-                    assert!(
-                        Code::from_str(code).is_some(),
-                        "{}:{}: unknown code `{code}`",
-                        path.display(),
-                        i + 1
-                    );
+                    assert!(Code::from_str(code).is_some(), "{}:{}: unknown code `{code}`", path.display(), i + 1);
                 }
                 Difference::Errors(codes)
             }
@@ -134,8 +114,7 @@ fn known_differences() -> BTreeMap<(String, String), Difference> {
 }
 
 fn analyze_file(path: &Path) -> (String, DocumentReport) {
-    let bytes =
-        std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let report = analyze_text(&text, &Options::default());
     (text, report)
@@ -171,13 +150,9 @@ fn files_python_chess_reads_cleanly_have_no_errors() {
             .collect();
         let (text, report) = analyze_file(&dir.join(&row.file));
         checked += 1;
-        let errors: Vec<_> =
-            report.diagnostics().filter(|d| d.severity == Severity::Error).collect();
+        let errors: Vec<_> = report.diagnostics().filter(|d| d.severity == Severity::Error).collect();
         if !allowed.is_empty() && !errors.iter().any(|d| allowed.contains(d.code.as_str())) {
-            failures.push(format!(
-                "{}: listed in the known differences, but has no such error any more",
-                row.file
-            ));
+            failures.push(format!("{}: listed in the known differences, but has no such error any more", row.file));
         }
         for d in errors.iter().filter(|d| !allowed.contains(d.code.as_str())) {
             let shown: String = text[d.span.clone()].chars().take(40).collect();
@@ -192,7 +167,9 @@ fn files_python_chess_reads_cleanly_have_no_errors() {
     }
     for ((file, scope), d) in &known {
         if matches!(d, Difference::Errors(_)) && !used.contains(&(file.clone(), scope.clone())) {
-            failures.push(format!("{file}: listed in the known differences, but not a clean file of the validation report"));
+            failures.push(format!(
+                "{file}: listed in the known differences, but not a clean file of the validation report"
+            ));
         }
     }
     assert!(checked > 100, "only {checked} files python-chess reads cleanly were found");
@@ -212,10 +189,7 @@ fn python_chess_errors_in_hand_typed_files_are_found() {
     let mut failures = Vec::new();
     let mut used = BTreeSet::new();
     for file in HAND_TYPED {
-        let row = rows
-            .iter()
-            .find(|r| r.file == file)
-            .unwrap_or_else(|| panic!("{file} is not in the report"));
+        let row = rows.iter().find(|r| r.file == file).unwrap_or_else(|| panic!("{file} is not in the report"));
         assert!(!row.examples.is_empty(), "the report gives no example error for {file}");
         let (text, report) = analyze_file(&dir.join(file));
 
@@ -230,13 +204,13 @@ fn python_chess_errors_in_hand_typed_files_are_found() {
             let key = (file.to_owned(), format!("game#{game} {san}"));
             let excused = known.contains_key(&key);
             used.insert(key);
-            let found = report.games.get(game - 1).is_some_and(|g| {
-                g.diagnostics.iter().any(|d| is_move_error(d.code) && text[d.span.clone()] == **san)
-            });
+            let found = report
+                .games
+                .get(game - 1)
+                .is_some_and(|g| g.diagnostics.iter().any(|d| is_move_error(d.code) && text[d.span.clone()] == **san));
             if found && excused {
-                failures.push(format!(
-                    "{file}: game#{game} `{san}` is found now: remove it from the known differences"
-                ));
+                failures
+                    .push(format!("{file}: game#{game} `{san}` is found now: remove it from the known differences"));
             } else if !found && !excused {
                 failures.push(format!("{file}: game#{game} `{san}`: python-chess finds it illegal, we report no illegal-move or ambiguous-move there"));
             }
@@ -245,11 +219,7 @@ fn python_chess_errors_in_hand_typed_files_are_found() {
         // The first error of a game is the one python-chess reads on a right
         // board, so every game it flags must be flagged here too. (Past the
         // first error its board may be wrong: see the known differences.)
-        let flagged = report
-            .games
-            .iter()
-            .filter(|g| g.diagnostics.iter().any(|d| is_move_error(d.code)))
-            .count();
+        let flagged = report.games.iter().filter(|g| g.diagnostics.iter().any(|d| is_move_error(d.code))).count();
         if flagged < row.games_with_errors {
             failures.push(format!(
                 "{file}: python-chess finds errors in {} games, we find illegal or ambiguous moves in only {flagged}",
@@ -259,7 +229,8 @@ fn python_chess_errors_in_hand_typed_files_are_found() {
     }
     for ((file, scope), d) in &known {
         if matches!(d, Difference::Missed) && !used.contains(&(file.clone(), scope.clone())) {
-            failures.push(format!("{file}: `{scope}` is listed in the known differences, but is no example of the report"));
+            failures
+                .push(format!("{file}: `{scope}` is listed in the known differences, but is no example of the report"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -26,23 +26,31 @@ fn styles() -> impl Strategy<Value = (MoveStyle, RenderOptions)> {
         any::<bool>(),
         (any::<bool>(), any::<bool>(), any::<bool>()),
     )
-        .prop_map(|(language, capture_sign, check_marks, long, castling_zeros, promotion_equals, figurine_black, (headers, wrap, space))| {
-            let style = MoveStyle {
-                language: Language::ALL[language],
+        .prop_map(
+            |(
+                language,
                 capture_sign,
                 check_marks,
                 long,
                 castling_zeros,
                 promotion_equals,
                 figurine_black,
-            };
-            let options = RenderOptions {
-                headers,
-                wrap_column: wrap.then_some(80),
-                space_after_move_number: space,
-            };
-            (style, options)
-        })
+                (headers, wrap, space),
+            )| {
+                let style = MoveStyle {
+                    language: Language::ALL[language],
+                    capture_sign,
+                    check_marks,
+                    long,
+                    castling_zeros,
+                    promotion_equals,
+                    figurine_black,
+                };
+                let options =
+                    RenderOptions { headers, wrap_column: wrap.then_some(80), space_after_move_number: space };
+                (style, options)
+            },
+        )
 }
 
 proptest! {

@@ -165,10 +165,8 @@ fn bad_input_never_kills_the_server() {
     assert!(hover.is_null());
     client.open(URI, "1. e4 e5 *");
     let _ = client.diagnostics(URI, 1);
-    let hover = client.call(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": URI}, "position": {"line": 999, "character": 999}}),
-    );
+    let hover = client
+        .call("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 999, "character": 999}}));
     assert!(hover.is_null() || hover.is_object());
     let unknown = client.request("chess/unknownMethod", json!({}));
     assert!(unknown.get("error").is_some());
@@ -271,12 +269,7 @@ fn source_actions_answer_to_their_own_kind() {
             "textDocument/codeAction",
             json!({"textDocument": {"uri": URI}, "range": range(0, 0, 0), "context": {"diagnostics": [], "only": [only]}}),
         );
-        actions
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a["title"].as_str().unwrap().to_owned())
-            .collect()
+        actions.as_array().unwrap().iter().map(|a| a["title"].as_str().unwrap().to_owned()).collect()
     };
     // An editor command that asks for `source.chess-ls` only (VS Code's
     // `editor.action.sourceAction` with that kind) gets the same actions as

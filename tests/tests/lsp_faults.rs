@@ -67,7 +67,8 @@ fn broken_frames_and_bodies_that_are_not_json_rpc() {
 fn unknown_methods_and_requests_out_of_order() {
     let mut client = Client::start();
     // Before `initialize`: an error, not a crash.
-    let early = client.request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}));
+    let early = client
+        .request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}));
     assert!(early.get("error").is_some(), "{early}");
     client.initialize(&[], json!({}));
     client.open(URI, GAME);
@@ -108,7 +109,8 @@ fn positions_outside_the_document() {
             json!({"textDocument": {"uri": URI}, "range": range, "context": {"diagnostics": []}}),
         );
         assert!(r.get("error").is_none(), "{r}");
-        let r = client.request("textDocument/semanticTokens/range", json!({"textDocument": {"uri": URI}, "range": range}));
+        let r =
+            client.request("textDocument/semanticTokens/range", json!({"textDocument": {"uri": URI}, "range": range}));
         assert!(r.get("error").is_none(), "{r}");
     }
     // An edit whose range lies past the end appends; one backwards is
@@ -172,7 +174,7 @@ fn a_burst_of_a_thousand_edits_ends_as_a_fresh_open() {
     let typed = "5. c3 b5 6. Сb3 Кf6 7. Кf1 Сe7 8. h3 0-0 9. Кg3 d6 10. d3 Кa5 11. Сc2 c5 ";
     let mut version = 1;
     let mut sent = 0;
-    let mut line_col = |text: &str, offset: usize| {
+    let line_col = |text: &str, offset: usize| {
         let line = text[..offset].matches('\n').count();
         let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
         json!({"line": line, "character": text[start..offset].encode_utf16().count()})
@@ -209,10 +211,8 @@ fn a_burst_of_a_thousand_edits_ends_as_a_fresh_open() {
         }
     }
     let after_burst = client.diagnostics(URI, version);
-    let text_now = client.call(
-        "chess-ls/positionAt",
-        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}),
-    );
+    let text_now = client
+        .call("chess-ls/positionAt", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}));
     assert!(!text_now.is_null());
     // A fresh open of the same text, under another name.
     let fresh_uri = "file:///faults/fresh.pgn";
@@ -248,8 +248,11 @@ fn hostile_documents_over_the_protocol() {
             requests.clear();
         }
         requests.extend([
-            ("textDocument/semanticTokens/range", json!({"textDocument": doc, "range": {
-                "start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 100}}})),
+            (
+                "textDocument/semanticTokens/range",
+                json!({"textDocument": doc, "range": {
+                "start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 100}}}),
+            ),
             ("textDocument/foldingRange", json!({"textDocument": doc})),
             ("textDocument/documentSymbol", json!({"textDocument": doc})),
             ("textDocument/formatting", json!({"textDocument": doc, "options": {"tabSize": 2, "insertSpaces": true}})),

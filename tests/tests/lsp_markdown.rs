@@ -8,8 +8,7 @@ use serde_json::{Value, json};
 const URI: &str = "file:///book/chapter-1.md";
 
 fn game() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ru-errors.pgn"))
-        .expect("fixture")
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/ru-errors.pgn")).expect("fixture")
 }
 
 /// A chapter: prose with a run of notation (`1. e4 e5 2. Кf3`, checked and
@@ -36,12 +35,7 @@ fn range(line: u32, start: u32, end: u32) -> Value {
 }
 
 fn codes(params: &Value) -> Vec<String> {
-    params["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap().to_owned())
-        .collect()
+    params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
 }
 
 fn open(client: &mut Client, uri: &str, language_id: &str, text: &str) {
@@ -88,10 +82,7 @@ fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion()
     let value = hover["contents"]["value"].as_str().unwrap();
     assert!(value.contains("```text"), "{value}");
     assert!(value.contains("English SAN **Nf3**"), "{value}");
-    assert!(
-        value.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
-        "{value}"
-    );
+    assert!(value.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "{value}");
     // The move with its number: `2. Кf3`.
     assert_eq!(hover["range"], range(hl, hc - 3, hc + 3));
     // The same move in the prose's run of notation has its board too...
@@ -115,8 +106,7 @@ fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion()
         "textDocument/codeAction",
         json!({"textDocument": {"uri": URI}, "range": range(line, col + 1, col + 1), "context": {"diagnostics": [], "only": ["quickfix"]}}),
     );
-    let preferred: Vec<&Value> =
-        actions.as_array().unwrap().iter().filter(|a| a["isPreferred"] == true).collect();
+    let preferred: Vec<&Value> = actions.as_array().unwrap().iter().filter(|a| a["isPreferred"] == true).collect();
     assert_eq!(preferred.len(), 1, "{actions}");
     assert_eq!(preferred[0]["title"], "Write Кbd2");
     let edits = preferred[0]["edit"]["changes"][URI].as_array().unwrap().clone();
@@ -140,8 +130,7 @@ fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion()
         "textDocument/completion",
         json!({"textDocument": {"uri": URI}, "position": {"line": cl, "character": cc + 1}}),
     );
-    let labels: Vec<&str> =
-        completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
     assert!(labels.contains(&"Фe3"), "{labels:?}");
     assert!(labels.iter().all(|l| l.starts_with('Ф')), "{labels:?}");
     let in_prose = client.call(
@@ -182,12 +171,8 @@ fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion()
         "textDocument/formatting",
         json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
     );
-    assert!(
-        formatting.is_null() || formatting.as_array().is_some_and(|a| a.is_empty()),
-        "{formatting}"
-    );
-    let tokens =
-        client.call("textDocument/semanticTokens/full", json!({"textDocument": {"uri": URI}}));
+    assert!(formatting.is_null() || formatting.as_array().is_some_and(|a| a.is_empty()), "{formatting}");
+    let tokens = client.call("textDocument/semanticTokens/full", json!({"textDocument": {"uri": URI}}));
     let data = tokens["data"].as_array().unwrap();
     assert!(data.len() > 5 * 20);
     let mut token_line = 0;
@@ -218,12 +203,7 @@ fn markdown_is_recognised_by_language_id_or_extension_and_pgn_stays_pgn() {
     open(&mut client, "file:///notes.pgn", "pgn", text);
     assert!(codes(&client.diagnostics("file:///notes.pgn", 1)).len() > 1);
     // A chapter without games.
-    open(
-        &mut client,
-        "file:///intro.md",
-        "markdown",
-        "# Intro\n\n1. e4 is the most popular first move.\n",
-    );
+    open(&mut client, "file:///intro.md", "markdown", "# Intro\n\n1. e4 is the most popular first move.\n");
     assert!(codes(&client.diagnostics("file:///intro.md", 1)).is_empty());
     assert!(client.shutdown().success());
 }

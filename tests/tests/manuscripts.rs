@@ -225,7 +225,8 @@ fn any_file_is_a_manuscript_with_the_flag_and_stdin_too() {
     let flagged = command(&["--check", "--manuscript", "--format", "json", "notes.rst"], &dir).output().unwrap();
     // `6. Ke3` (the king cannot go there) is read as Ke2, and the game goes on.
     assert_eq!(codes(flagged), ["illegal-move"]);
-    let mut child = command(&["--check", "--manuscript", "--format", "json", "-"], &dir).stdin(Stdio::piped()).spawn().unwrap();
+    let mut child =
+        command(&["--check", "--manuscript", "--format", "json", "-"], &dir).stdin(Stdio::piped()).spawn().unwrap();
     std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes()).unwrap();
     assert_eq!(codes(child.wait_with_output().unwrap()), ["illegal-move"]);
     let _ = std::fs::remove_dir_all(&dir);

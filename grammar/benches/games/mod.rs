@@ -109,12 +109,7 @@ fn game(rng: &mut Rng, letters: &Letters, round: usize, out: &mut String) {
     let place = rng.pick(letters.places);
     out.push_str(&format!("[Event \"{place} {}\"]\n", 1990 + rng.below(35)));
     out.push_str(&format!("[Site \"{place}\"]\n"));
-    out.push_str(&format!(
-        "[Date \"{}.{:02}.{:02}\"]\n",
-        1990 + rng.below(35),
-        1 + rng.below(12),
-        1 + rng.below(28)
-    ));
+    out.push_str(&format!("[Date \"{}.{:02}.{:02}\"]\n", 1990 + rng.below(35), 1 + rng.below(12), 1 + rng.below(28)));
     out.push_str(&format!("[Round \"{}.{}\"]\n", round % 13 + 1, rng.below(8) + 1));
     out.push_str(&format!("[White \"{white}\"]\n[Black \"{black}\"]\n"));
     out.push_str(&format!("[Result \"{result}\"]\n"));
@@ -124,11 +119,7 @@ fn game(rng: &mut Rng, letters: &Letters, round: usize, out: &mut String) {
         out.push_str(&format!("[BlackElo \"{}\"]\n", 2500 + rng.below(300)));
     }
     if rng.percent(60) {
-        out.push_str(&format!(
-            "[ECO \"{}{:02}\"]\n",
-            ["A", "B", "C", "D", "E"][rng.below(5)],
-            rng.below(100)
-        ));
+        out.push_str(&format!("[ECO \"{}{:02}\"]\n", ["A", "B", "C", "D", "E"][rng.below(5)], rng.below(100)));
     }
     out.push('\n');
 

@@ -96,11 +96,9 @@ impl Code {
     /// The severity notation.md gives the code.
     pub fn severity(self) -> Severity {
         match self {
-            Code::Syntax
-            | Code::IllegalMove
-            | Code::AmbiguousMove
-            | Code::MissingPromotion
-            | Code::InvalidPosition => Severity::Error,
+            Code::Syntax | Code::IllegalMove | Code::AmbiguousMove | Code::MissingPromotion | Code::InvalidPosition => {
+                Severity::Error
+            }
             Code::Result
             | Code::CheckMark
             | Code::CaptureMark
@@ -148,11 +146,7 @@ pub struct Fix {
 
 impl Fix {
     pub fn replace(title: impl Into<String>, span: Span, new_text: impl Into<String>) -> Fix {
-        Fix {
-            title: title.into(),
-            edits: vec![TextEdit { span, new_text: new_text.into() }],
-            preferred: false,
-        }
+        Fix { title: title.into(), edits: vec![TextEdit { span, new_text: new_text.into() }], preferred: false }
     }
 
     pub fn preferred(mut self, preferred: bool) -> Fix {

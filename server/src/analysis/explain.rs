@@ -1,9 +1,7 @@
 //! Says in words why a written move is illegal: no such piece, a blocked
 //! path, a pin, a king left in check, a lost castling right.
 
-use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, Piece, Position, Role, Square, attacks,
-};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Piece, Position, Role, Square, attacks};
 
 use super::languages::Language;
 
@@ -74,15 +72,10 @@ pub fn illegal(pos: &Chess, target: &Target, _language: Language) -> String {
             if let Some(p) = pos.board().piece_at(to)
                 && p.color == us
             {
-                return format!(
-                    "{to} is occupied by {}'s own {}",
-                    color_name(us),
-                    role_name(p.role)
-                );
+                return format!("{to} is occupied by {}'s own {}", color_name(us), role_name(p.role));
             }
-            let fits = |sq: Square| {
-                from_file.is_none_or(|f| sq.file() == f) && from_rank.is_none_or(|r| sq.rank() == r)
-            };
+            let fits =
+                |sq: Square| from_file.is_none_or(|f| sq.file() == f) && from_rank.is_none_or(|r| sq.rank() == r);
             let occupied = pos.board().occupied();
             let mut blocked: Option<(Square, Square)> = None;
             let mut reachable: Vec<Square> = Vec::new();
@@ -115,7 +108,10 @@ pub fn illegal(pos: &Chess, target: &Target, _language: Language) -> String {
                     }
                 }
             }
-            if role == Role::Pawn && promotion.is_some() && !matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) {
+            if role == Role::Pawn
+                && promotion.is_some()
+                && !matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth)
+            {
                 return format!("a pawn promotes only on the last rank, not on {to}");
             }
             if let Some(&from) = reachable.first() {
@@ -131,16 +127,9 @@ pub fn illegal(pos: &Chess, target: &Target, _language: Language) -> String {
             if !reachable_elsewhere.is_empty() {
                 let names: Vec<String> =
                     reachable_elsewhere.iter().map(|sq| format!("the {} on {sq}", role_name(role))).collect();
-                return format!(
-                    "the written origin does not fit: only {} can go to {to}",
-                    names.join(" or ")
-                );
+                return format!("the written origin does not fit: only {} can go to {to}", names.join(" or "));
             }
-            let mut why = format!(
-                "no {} {} can reach {to}",
-                color_name(us).to_lowercase(),
-                role_name(role)
-            );
+            let mut why = format!("no {} {} can reach {to}", color_name(us).to_lowercase(), role_name(role));
             if let Some(other) = other_side_could(pos, role, to) {
                 why.push_str(&other);
             }
@@ -158,8 +147,7 @@ fn pawn_reach(pos: &Chess, from: Square, to: Square) -> (bool, bool) {
     let start_rank = if us == Color::White { shakmaty::Rank::Second } else { shakmaty::Rank::Seventh };
     let occupied = pos.board().occupied();
     if df == 0 && (dr == 1 || (dr == 2 && from.rank() == start_rank)) {
-        let free = !occupied.contains(to)
-            && (dr == 1 || !(attacks::between(from, to) & occupied).any());
+        let free = !occupied.contains(to) && (dr == 1 || !(attacks::between(from, to) & occupied).any());
         (free, true)
     } else if df.abs() == 1 && dr == 1 {
         let capture = pos.them().contains(to) || pos.maybe_ep_square() == Some(to);
@@ -185,10 +173,7 @@ fn pinned_or_check(pos: &Chess, from: Square, to: Square, role: Role) -> String 
     }
     let checkers = pos.checkers();
     if let Some(c) = checkers.first() {
-        return format!(
-            "the king on {king} is in check from {}, and this move does not parry it",
-            piece_on(pos, c)
-        );
+        return format!("the king on {king} is in check from {}, and this move does not parry it", piece_on(pos, c));
     }
     // A pin: the piece stands between the king and an enemy slider.
     let without = pos.board().occupied() ^ Bitboard::from(from);
@@ -230,10 +215,7 @@ fn castle(pos: &Chess, side: CastlingSide) -> String {
             for sq in attacks::between(king, king_to).with(king_to) {
                 let attackers = pos.king_attackers(sq, !us, pos.board().occupied());
                 if let Some(a) = attackers.first() {
-                    return format!(
-                        "the king would cross or land on {sq}, which {} attacks",
-                        piece_on(pos, a)
-                    );
+                    return format!("the king would cross or land on {sq}, which {} attacks", piece_on(pos, a));
                 }
             }
         }

@@ -61,8 +61,7 @@ pub fn readers(letters: &[&Token<'_>]) -> Vec<Reader> {
     let mut out: Vec<Reader> = Language::ALL
         .into_iter()
         .filter_map(|language| {
-            let readings: Option<Vec<PieceReading>> =
-                letters.iter().map(|t| language.read_letter(t.text)).collect();
+            let readings: Option<Vec<PieceReading>> = letters.iter().map(|t| language.read_letter(t.text)).collect();
             let readings = readings?;
             let lookalikes = readings.iter().filter(|r| r.lookalike_of.is_some()).count();
             Some(Reader { language, lookalikes, readings })
@@ -81,9 +80,7 @@ pub fn readers(letters: &[&Token<'_>]) -> Vec<Reader> {
 pub fn distinct_readings(readers: &[Reader]) -> Vec<&Reader> {
     let mut out: Vec<&Reader> = Vec::new();
     for r in readers {
-        let same_as_earlier = out.iter().any(|o| {
-            o.readings.iter().zip(&r.readings).all(|(a, b)| a.role == b.role)
-        });
+        let same_as_earlier = out.iter().any(|o| o.readings.iter().zip(&r.readings).all(|(a, b)| a.role == b.role));
         if !same_as_earlier {
             out.push(r);
         }

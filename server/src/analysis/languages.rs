@@ -192,11 +192,7 @@ impl Language {
     /// not pieces and give `None`; ask [`Language::is_pawn_letter`].
     pub fn role_of(self, letter: &str) -> Option<Role> {
         let index = self.letters().iter().position(|&l| l == letter).or_else(|| {
-            if self == Language::Figurine {
-                FIGURINES_BLACK.iter().position(|&l| l == letter)
-            } else {
-                None
-            }
+            if self == Language::Figurine { FIGURINES_BLACK.iter().position(|&l| l == letter) } else { None }
         })?;
         Some(LETTERED_ROLES[index])
     }
@@ -265,10 +261,7 @@ impl Language {
         if !changed {
             return None;
         }
-        self.letters()
-            .into_iter()
-            .chain(self.pawn_letters().iter().copied())
-            .find(|&letter| letter == normalized)
+        self.letters().into_iter().chain(self.pawn_letters().iter().copied()).find(|&letter| letter == normalized)
     }
 
     /// How this language reads a piece-letter text as written: the exact
@@ -652,9 +645,7 @@ mod tests {
             Some((body, rest)) => (body, Some(rest)),
             None => (text, None),
         };
-        let translate = |letter: &str| -> Option<char> {
-            language.role_of(letter).map(|role| role.upper_char())
-        };
+        let translate = |letter: &str| -> Option<char> { language.role_of(letter).map(|role| role.upper_char()) };
         let mut out = String::new();
         let mut rest = body;
         if !body.starts_with(|c: char| ('a'..='h').contains(&c)) {
@@ -665,9 +656,7 @@ mod tests {
                 .into_iter()
                 .rev()
                 .find(|&end| translate(&body[..end]).is_some())
-                .unwrap_or_else(|| {
-                    panic!("no piece letter at the start of {text:?} in {language:?}")
-                });
+                .unwrap_or_else(|| panic!("no piece letter at the start of {text:?} in {language:?}"));
             out.extend(translate(&body[..end]));
             rest = &body[end..];
         }
@@ -794,9 +783,7 @@ mod tests {
     fn r_means_rook_king_or_knight() {
         let r = readers("R");
         assert!(r.contains(&(Language::En, Role::Rook)));
-        for language in
-            [Language::Fr, Language::Es, Language::It, Language::Ca, Language::Pt, Language::Ro]
-        {
+        for language in [Language::Fr, Language::Es, Language::It, Language::Ca, Language::Pt, Language::Ro] {
             assert!(r.contains(&(language, Role::King)), "{language:?}");
         }
         assert!(r.contains(&(Language::Fi, Role::Knight)));
@@ -826,14 +813,8 @@ mod tests {
     #[test]
     fn latin_k_reads_as_russian_knight_through_a_lookalike() {
         let readings: Vec<_> = languages_for_letter("K").collect();
-        assert!(readings.contains(&(
-            Language::Ru,
-            PieceReading { role: Role::Knight, lookalike_of: Some("К") }
-        )));
-        assert!(
-            readings
-                .contains(&(Language::En, PieceReading { role: Role::King, lookalike_of: None }))
-        );
+        assert!(readings.contains(&(Language::Ru, PieceReading { role: Role::Knight, lookalike_of: Some("К") })));
+        assert!(readings.contains(&(Language::En, PieceReading { role: Role::King, lookalike_of: None })));
         let kp: Vec<_> = languages_for_letter("Kp").collect();
         assert_eq!(
             kp,
@@ -882,10 +863,7 @@ mod tests {
         assert_eq!(Language::Ru.lookalike_letter("Кр"), None);
         assert_eq!(Language::En.lookalike_letter("K"), None);
         assert_eq!(Language::En.lookalike_letter("Q"), None);
-        assert_eq!(
-            Language::Ru.read_letter("C"),
-            Some(PieceReading { role: Role::Bishop, lookalike_of: Some("С") })
-        );
+        assert_eq!(Language::Ru.read_letter("C"), Some(PieceReading { role: Role::Bishop, lookalike_of: Some("С") }));
     }
 
     #[test]
@@ -936,10 +914,7 @@ mod tests {
         // the b1 knight can go to d2 and no disambiguation is written.
         let pos = position("4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1");
         assert_eq!(en(&pos, &legal(&pos, Square::B1, Square::D2)), "Nd2");
-        assert_eq!(
-            disambiguation(&pos, &legal(&pos, Square::B1, Square::D2)),
-            Disambiguation::default()
-        );
+        assert_eq!(disambiguation(&pos, &legal(&pos, Square::B1, Square::D2)), Disambiguation::default());
     }
 
     #[test]
@@ -987,10 +962,7 @@ mod tests {
         assert_eq!(render_move(&pos, &c8q, &ru), "c8Ф+");
         assert_eq!(render_move(&pos, &promote(Square::G7, Square::G8, Role::Knight), &ru), "g8К");
         let de = MoveStyle::for_language(Language::De);
-        assert_eq!(
-            render_move(&pos, &promote(Square::A7, Square::B8, Role::Queen), &de),
-            "axb8=D+"
-        );
+        assert_eq!(render_move(&pos, &promote(Square::A7, Square::B8, Role::Queen), &de), "axb8=D+");
         let black = position("1n2k3/P1P3P1/8/8/8/8/1p3p1p/3K2N1 b - - 0 1");
         let g1r = black
             .legal_moves()
@@ -1030,19 +1002,13 @@ mod tests {
         let capture = position("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
         assert_eq!(render_move(&capture, &legal(&capture, Square::E4, Square::D5), &long), "e4xd5");
         let no_sign = MoveStyle { capture_sign: None, ..long };
-        assert_eq!(
-            render_move(&capture, &legal(&capture, Square::E4, Square::D5), &no_sign),
-            "e4-d5"
-        );
+        assert_eq!(render_move(&capture, &legal(&capture, Square::E4, Square::D5), &no_sign), "e4-d5");
         let ep = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
         assert_eq!(render_move(&ep, &legal(&ep, Square::E5, Square::D6), &long), "e5xd6");
         assert_eq!(en(&ep, &legal(&ep, Square::E5, Square::D6)), "exd6");
         let ru_long = MoveStyle { long: true, ..MoveStyle::for_language(Language::Ru) };
         let queen = position("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-        assert_eq!(
-            render_move(&queen, &legal(&queen, Square::D1, Square::H5), &ru_long),
-            "Фd1-h5+"
-        );
+        assert_eq!(render_move(&queen, &legal(&queen, Square::D1, Square::H5), &ru_long), "Фd1-h5+");
         let castle = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         assert_eq!(render_move(&castle, &legal(&castle, Square::E1, Square::H1), &long), "O-O");
     }

@@ -184,7 +184,7 @@ fn ply_of(pos: &Chess) -> u32 {
 
 /// `12.` or `12...` for a ply.
 fn number_of(ply: u32) -> String {
-    if ply % 2 == 0 { format!("{}.", ply / 2 + 1) } else { format!("{}...", ply / 2 + 1) }
+    if ply.is_multiple_of(2) { format!("{}.", ply / 2 + 1) } else { format!("{}...", ply / 2 + 1) }
 }
 
 /// Where a game starts.
@@ -226,7 +226,15 @@ pub struct Start {
 
 impl Start {
     fn plain(kind: StartKind) -> Start {
-        Start { kind, fen: None, fen_span: 0..0, language: None, on_variation: false, note: None, before: Letters::default() }
+        Start {
+            kind,
+            fen: None,
+            fen_span: 0..0,
+            language: None,
+            on_variation: false,
+            note: None,
+            before: Letters::default(),
+        }
     }
 }
 
@@ -263,7 +271,10 @@ impl LineRecord {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupRef<'a> {
     /// A FEN's text and its span relative to the piece.
-    Fen { text: &'a str, span: Span },
+    Fen {
+        text: &'a str,
+        span: Span,
+    },
     NewGame,
 }
 
@@ -278,7 +289,9 @@ pub fn head_of(game: &GameSyntax<'_>, unit: Option<&Unit>, first: bool) -> Head 
 /// The setup a piece hands to its first game.
 pub fn setup_ref<'t>(text: &'t str, unit: &Unit, piece_start: usize) -> Option<SetupRef<'t>> {
     match &unit.setup {
-        Some(Setup::Fen(r)) => Some(SetupRef::Fen { text: &text[r.clone()], span: r.start - piece_start..r.end - piece_start }),
+        Some(Setup::Fen(r)) => {
+            Some(SetupRef::Fen { text: &text[r.clone()], span: r.start - piece_start..r.end - piece_start })
+        }
         Some(Setup::NewGame) => Some(SetupRef::NewGame),
         Some(Setup::Description(_)) | None => None,
     }
@@ -324,7 +337,11 @@ impl Chain {
         match setup {
             Some(SetupRef::NewGame) => return vec![Start::plain(StartKind::Initial)],
             Some(SetupRef::Fen { text, span }) => {
-                return vec![Start { fen: Some(fen_for(text, head.first_ply)), fen_span: span.clone(), ..Start::plain(StartKind::Position) }];
+                return vec![Start {
+                    fen: Some(fen_for(text, head.first_ply)),
+                    fen_span: span.clone(),
+                    ..Start::plain(StartKind::Position)
+                }];
             }
             None => {}
         }
@@ -380,12 +397,18 @@ impl Chain {
             // off (a variation's end, or inside any run).
             for i in (recent..hi).rev() {
                 let line = &self.lines[i];
-                if line.variation && let Some((kind, end)) = goes_on(i) {
+                if line.variation
+                    && let Some((kind, end)) = goes_on(i)
+                {
                     add(&mut out, kind, line, end);
                     continue;
                 }
-                let inside = line.first_ply <= ply && (ply < line.end_ply() || (!line.complete && ply == line.end_ply()));
-                if inside && fits(line) && let Some(pos) = line.position_at(ply) {
+                let inside =
+                    line.first_ply <= ply && (ply < line.end_ply() || (!line.complete && ply == line.end_ply()));
+                if inside
+                    && fits(line)
+                    && let Some(pos) = line.position_at(ply)
+                {
                     add(&mut out, StartKind::Variation, line, pos);
                 }
             }
@@ -401,7 +424,8 @@ impl Chain {
             return out;
         }
         let number = number_of(ply);
-        let stopped = self.lines.iter().rev().take(RECENT_LINES).any(|l| !l.complete && l.written_end == ply && fits(l));
+        let stopped =
+            self.lines.iter().rev().take(RECENT_LINES).any(|l| !l.complete && l.written_end == ply && fits(l));
         let note = if stopped {
             format!(
                 "these moves were not replayed: they go on from a game above at {number}, but that game could not be replayed to its end; only their syntax and numbering were checked"
@@ -466,7 +490,9 @@ fn with_start<'c>(game: &GameSyntax<'c>, fen: &'c str, span: Span) -> GameSyntax
 
 fn options_for<'o>(options: &'o Options, start: &Start) -> Cow<'o, Options> {
     match start.language {
-        Some(language) if options.language.is_none() => Cow::Owned(Options { language: Some(language), ..options.clone() }),
+        Some(language) if options.language.is_none() => {
+            Cow::Owned(Options { language: Some(language), ..options.clone() })
+        }
         _ => Cow::Borrowed(options),
     }
 }
@@ -522,7 +548,14 @@ pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates
 }
 
 /// The record a replayed game leaves for the games after it.
-pub fn record(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start, report: &GameReport, head: &Head) -> Option<Arc<LineRecord>> {
+pub fn record(
+    game: &GameSyntax<'_>,
+    source: &str,
+    options: &Options,
+    start: &Start,
+    report: &GameReport,
+    head: &Head,
+) -> Option<Arc<LineRecord>> {
     if start.kind == StartKind::Unknown {
         return None;
     }
@@ -571,7 +604,11 @@ fn unknown(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start
                         Diagnostic::new(
                             Code::MoveNumber,
                             t.span.clone(),
-                            format!("the move number {} does not follow the moves before it: this is {side}'s move {}", t.text, e / 2 + 1),
+                            format!(
+                                "the move number {} does not follow the moves before it: this is {side}'s move {}",
+                                t.text,
+                                e / 2 + 1
+                            ),
                         )
                         .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
                     );
@@ -587,8 +624,14 @@ fn unknown(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start
                         if let Some(right) = normalize_lookalike(c, context) {
                             let span = token.span.start + k..token.span.start + k + c.len_utf8();
                             diagnostics.push(
-                                Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{c}` in a square is a look-alike of `{right}`"))
-                                    .with_fix(Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true)),
+                                Diagnostic::new(
+                                    Code::Homoglyph,
+                                    span.clone(),
+                                    format!("`{c}` in a square is a look-alike of `{right}`"),
+                                )
+                                .with_fix(
+                                    Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true),
+                                ),
                             );
                         }
                     }
@@ -597,7 +640,10 @@ fn unknown(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start
             _ => {}
         }
     }
-    let note = start.note.clone().unwrap_or_else(|| "these moves were not replayed: no position is known before them".to_owned());
+    let note = start
+        .note
+        .clone()
+        .unwrap_or_else(|| "these moves were not replayed: no position is known before them".to_owned());
     diagnostics.push(Diagnostic::new(Code::Unchecked, head.first_span.clone(), note));
     diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
     let _ = source;

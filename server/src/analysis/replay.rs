@@ -6,9 +6,7 @@ use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position, 
 
 use super::diagnostic::{Code, Diagnostic, Fix, Related};
 use super::explain::{self, Target, role_name};
-use super::languages::{
-    self, Language, LookalikeContext, MoveStyle, normalize_lookalike, render_move,
-};
+use super::languages::{self, Language, LookalikeContext, MoveStyle, normalize_lookalike, render_move};
 use super::setup::{self, Rules};
 use super::tags::{self, normalize_result};
 use super::{GameReport, LanguageSource, Options, infer};
@@ -25,11 +23,8 @@ const LOOKAHEAD: usize = 40;
 const EVIDENCE: usize = 6;
 
 pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> GameReport {
-    let mut diagnostics: Vec<Diagnostic> = game
-        .errors
-        .iter()
-        .map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone()))
-        .collect();
+    let mut diagnostics: Vec<Diagnostic> =
+        game.errors.iter().map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone())).collect();
     tags::check(game, &mut diagnostics);
 
     let (rules, variant) = setup::rules(game);
@@ -47,10 +42,7 @@ pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> G
             diagnostics.push(Diagnostic::new(
                 Code::Unchecked,
                 span,
-                format!(
-                    "the moves were not checked: the variant {} is not supported",
-                    variant.unwrap_or_default()
-                ),
+                format!("the moves were not checked: the variant {} is not supported", variant.unwrap_or_default()),
             ));
             report.diagnostics = sorted(diagnostics);
             return report;
@@ -317,7 +309,10 @@ fn check_result(game: &GameSyntax<'_>, end: Option<&Chess>, out: &mut Vec<Diagno
             Diagnostic::new(
                 Code::Result,
                 result.span.clone(),
-                format!("the result {} contradicts the final position: {why}, so the result is {expected}", result.text),
+                format!(
+                    "the result {} contradicts the final position: {why}, so the result is {expected}",
+                    result.text
+                ),
             )
             .with_fix(Fix::replace(format!("Write {expected}"), result.span.clone(), *expected).preferred(true)),
         );
@@ -595,10 +590,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
             return true;
         }
         match (&m.piece, reading.foreign) {
-            (Some(letter), Some(parts)) => self
-                .foreign_targets(letter, parts, None)
-                .iter()
-                .any(|(target, _)| !matching(pos, target).is_empty()),
+            (Some(letter), Some(parts)) => {
+                self.foreign_targets(letter, parts, None).iter().any(|(target, _)| !matching(pos, target).is_empty())
+            }
             _ => false,
         }
     }
@@ -731,7 +725,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
     /// What a piece letter means in other languages than the game's, each
     /// with the `language-mix` note to give if the move is read so; `exclude`
     /// is the piece the game's language already tried.
-    fn foreign_targets(&self, letter: &Token<'_>, parts: TargetParts, exclude: Option<Role>) -> Vec<(Target, Diagnostic)> {
+    fn foreign_targets(
+        &self,
+        letter: &Token<'_>,
+        parts: TargetParts,
+        exclude: Option<Role>,
+    ) -> Vec<(Target, Diagnostic)> {
         let mut out: Vec<(Target, Diagnostic)> = Vec::new();
         for (language, reading) in languages::languages_for_letter(letter.text) {
             let role = reading.role;
@@ -914,11 +913,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
     /// tier) among those, if exactly one. With no move after it, only a
     /// sole candidate is taken.
     fn choose(&self, pos: &Chess, candidates: &[(Move, u8)], rest: &[Item<'_>]) -> Option<Move> {
-        let upcoming: Vec<&WrittenMove<'_>> = rest
-            .iter()
-            .filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None })
-            .take(LOOKAHEAD)
-            .collect();
+        let upcoming: Vec<&WrittenMove<'_>> =
+            rest.iter().filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None }).take(LOOKAHEAD).collect();
         if upcoming.is_empty() {
             return match candidates {
                 [(only, _)] => Some(*only),
@@ -938,10 +934,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     let Ok(reading) = self.read(w) else { return false };
                     let target = match (reading.primary, reading.foreign, &w.piece) {
                         (Some((target, _)), _, _) => target,
-                        (None, Some(parts), Some(letter)) => match self.foreign_targets(letter, parts, None).into_iter().next() {
-                            Some((target, _)) => target,
-                            None => return false,
-                        },
+                        (None, Some(parts), Some(letter)) => {
+                            match self.foreign_targets(letter, parts, None).into_iter().next() {
+                                Some((target, _)) => target,
+                                None => return false,
+                            }
+                        }
                         _ => return false,
                     };
                     let Some(mv) = single(&matching(&p, &target)) else { return false };
@@ -979,11 +977,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             let mut d = Diagnostic::new(
                 Code::RedundantDisambiguation,
                 origin.span.clone(),
-                format!(
-                    "`{}` is not needed: no other {} can go to {to}",
-                    origin.text,
-                    role_name(role)
-                ),
+                format!("`{}` is not needed: no other {} can go to {to}", origin.text, role_name(role)),
             )
             .with_fix(Fix::replace(format!("Remove `{}`", origin.text), origin.span.clone(), "").preferred(true));
             d.unnecessary = true;
@@ -1007,7 +1001,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
             }
         } else if mv.is_capture() && self.options.report_missing_capture && m.castling.is_none() {
             let at = m.destination.as_ref().map_or(m.span.start, |d| d.span.start);
-            let sign = if self.language.is_cyrillic() && self.source[m.span.clone()].contains('х') { "х" } else { "x" };
+            let sign =
+                if self.language.is_cyrillic() && self.source[m.span.clone()].contains('х') { "х" } else { "x" };
             self.diagnostics.push(
                 Diagnostic::new(Code::CaptureMark, m.span.clone(), "the move captures but has no capture sign")
                     .with_fix(Fix::replace("Add the capture sign", at..at, sign).preferred(true)),
@@ -1036,7 +1031,13 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 } else if mate_mark && !after.is_checkmate() {
                     (Some(format!("`{text}` is wrong: the move gives check, not mate")), "+")
                 } else if text == "++" && after.checkers().count() < 2 && !after.is_checkmate() {
-                    (Some("`++` means mate (or, in some Russian texts, double check), but this is a single check".to_owned()), "+")
+                    (
+                        Some(
+                            "`++` means mate (or, in some Russian texts, double check), but this is a single check"
+                                .to_owned(),
+                        ),
+                        "+",
+                    )
                 } else {
                     (None, "")
                 };
@@ -1052,7 +1053,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 if check && self.options.report_missing_check {
                     let mate = after.is_checkmate();
                     let mark = if mate { "#" } else { "+" };
-                    let at = m.promotion.as_ref().or(m.destination.as_ref()).or(m.castling.as_ref()).map_or(m.span.end, |t| t.span.end);
+                    let at = m
+                        .promotion
+                        .as_ref()
+                        .or(m.destination.as_ref())
+                        .or(m.castling.as_ref())
+                        .map_or(m.span.end, |t| t.span.end);
                     let at = m.en_passant.as_ref().map_or(at, |e| e.span.end.max(at));
                     self.diagnostics.push(
                         Diagnostic::new(
@@ -1163,7 +1169,11 @@ impl<'a, 'o> Replayer<'a, 'o> {
 
     fn read_square_token(&self, t: &Token<'_>, notes: &mut Vec<Diagnostic>) -> Result<Square, Box<Diagnostic>> {
         if t.text.chars().count() != 2 {
-            return Err(Box::new(Diagnostic::new(Code::Syntax, t.span.clone(), format!("`{}` is not a square", t.text))));
+            return Err(Box::new(Diagnostic::new(
+                Code::Syntax,
+                t.span.clone(),
+                format!("`{}` is not a square", t.text),
+            )));
         }
         let file = self.read_file_char(t, 0, notes)?;
         let first_len = t.text.chars().next().map_or(1, char::len_utf8);
@@ -1171,7 +1181,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
         Ok(Square::from_coords(file, rank))
     }
 
-    fn read_file_char(&self, t: &Token<'_>, offset: usize, notes: &mut Vec<Diagnostic>) -> Result<shakmaty::File, Box<Diagnostic>> {
+    fn read_file_char(
+        &self,
+        t: &Token<'_>,
+        offset: usize,
+        notes: &mut Vec<Diagnostic>,
+    ) -> Result<shakmaty::File, Box<Diagnostic>> {
         let ch = t.text[offset..].chars().next().unwrap_or(' ');
         let span = t.span.start + offset..t.span.start + offset + ch.len_utf8();
         let right = match normalize_lookalike(ch, LookalikeContext::File) {
@@ -1185,7 +1200,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
             .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("`{ch}` is not a file"))))
     }
 
-    fn read_rank_char(&self, t: &Token<'_>, offset: usize, notes: &mut Vec<Diagnostic>) -> Result<shakmaty::Rank, Box<Diagnostic>> {
+    fn read_rank_char(
+        &self,
+        t: &Token<'_>,
+        offset: usize,
+        notes: &mut Vec<Diagnostic>,
+    ) -> Result<shakmaty::Rank, Box<Diagnostic>> {
         let ch = t.text[offset..].chars().next().unwrap_or(' ');
         let span = t.span.start + offset..t.span.start + offset + ch.len_utf8();
         let right = match normalize_lookalike(ch, LookalikeContext::Rank) {
@@ -1203,8 +1223,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
         if let Some(reading) = self.language.read_letter(t.text) {
             if let Some(right) = reading.lookalike_of {
                 notes.push(
-                    Diagnostic::new(Code::Homoglyph, t.span.clone(), format!("`{}` is a look-alike of `{right}`", t.text))
-                        .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
+                    Diagnostic::new(
+                        Code::Homoglyph,
+                        t.span.clone(),
+                        format!("`{}` is a look-alike of `{right}`", t.text),
+                    )
+                    .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
                 );
             }
             if reading.role != Role::Pawn {
@@ -1232,7 +1256,11 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 return Ok(reading.role);
             }
         }
-        Err(Box::new(Diagnostic::new(Code::IllegalMove, t.span.clone(), format!("a pawn cannot promote to `{}`", t.text))))
+        Err(Box::new(Diagnostic::new(
+            Code::IllegalMove,
+            t.span.clone(),
+            format!("a pawn cannot promote to `{}`", t.text),
+        )))
     }
 
     fn render(&self, pos: &Chess, mv: &Move) -> String {
@@ -1332,11 +1360,7 @@ fn single(found: &[Move]) -> Option<Move> {
         [only] => Some(*only),
         [first, ..] => {
             let one_pawn = found.iter().all(|mv| mv.from() == first.from() && mv.promotion().is_some());
-            if one_pawn {
-                found.iter().copied().find(|mv| mv.promotion() == Some(Role::Queen))
-            } else {
-                None
-            }
+            if one_pawn { found.iter().copied().find(|mv| mv.promotion() == Some(Role::Queen)) } else { None }
         }
     }
 }
@@ -1355,8 +1379,12 @@ fn mix_message(text: &str, its: Language, role: Role, game: Language, right: &st
 
 fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {
     let script = if ('\u{0400}'..='\u{04FF}').contains(&ch) { "the Cyrillic letter" } else { "the letter" };
-    Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{ch}` {place} is {script} `{ch}`, a look-alike of `{right}`"))
-        .with_fix(Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true))
+    Diagnostic::new(
+        Code::Homoglyph,
+        span.clone(),
+        format!("`{ch}` {place} is {script} `{ch}`, a look-alike of `{right}`"),
+    )
+    .with_fix(Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true))
 }
 
 fn capture_sign(text: &str) -> &'static str {
@@ -1370,12 +1398,7 @@ fn capture_sign(text: &str) -> &'static str {
 /// The part of a move without its marks: what an ambiguity or an illegal
 /// move is about.
 fn core_span(m: &WrittenMove<'_>) -> Span {
-    let end = [&m.check, &m.annotation]
-        .into_iter()
-        .flatten()
-        .map(|t| t.span.start)
-        .min()
-        .unwrap_or(m.span.end);
+    let end = [&m.check, &m.annotation].into_iter().flatten().map(|t| t.span.start).min().unwrap_or(m.span.end);
     m.span.start..end
 }
 

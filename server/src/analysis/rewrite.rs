@@ -100,8 +100,12 @@ mod tests {
 
     #[test]
     fn normalizes() {
-        let text = "1. e4 e5 2. Ng1f3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3 Ke6 8. Nc3 Nb4 9. Qe4 *";
+        let text =
+            "1. e4 e5 2. Ng1f3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3 Ke6 8. Nc3 Nb4 9. Qe4 *";
         let out = rewrite_text(text, Rewrite::Normalize);
-        assert_eq!(out, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Nb4 9. Qe4 *");
+        assert_eq!(
+            out,
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Nb4 9. Qe4 *"
+        );
     }
 }

@@ -1,10 +1,7 @@
 //! Where a game starts: the standard position, a FEN tag (Chess960 through
 //! the Variant tag), or a position description (`Белые: Крс1, Фf2; пп. a3`).
 
-use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, Piece, PositionErrorKinds, Role,
-    Setup, Square, fen::Fen,
-};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Piece, PositionErrorKinds, Role, Setup, Square, fen::Fen};
 
 use super::diagnostic::{Code, Diagnostic};
 use super::explain::{color_name, role_name};
@@ -22,8 +19,7 @@ pub enum Rules {
 pub fn rules(game: &GameSyntax<'_>) -> (Rules, Option<String>) {
     let Some(tag) = game.tag("Variant") else { return (Rules::Standard(CastlingMode::Standard), None) };
     let value = tag.unescaped_value();
-    let key: String =
-        value.to_ascii_lowercase().chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    let key: String = value.to_ascii_lowercase().chars().filter(|c| c.is_ascii_alphanumeric()).collect();
     match key.as_str() {
         "" | "standard" | "chess" | "normal" | "regular" | "fromposition" => {
             (Rules::Standard(CastlingMode::Standard), None)
@@ -37,16 +33,12 @@ pub fn rules(game: &GameSyntax<'_>) -> (Rules, Option<String>) {
 
 /// The position a game starts from, or a diagnostic when its FEN is not a
 /// legal position.
-pub fn start_position(
-    game: &GameSyntax<'_>,
-    mode: CastlingMode,
-) -> Result<Chess, Diagnostic> {
+pub fn start_position(game: &GameSyntax<'_>, mode: CastlingMode) -> Result<Chess, Diagnostic> {
     let Some(tag) = game.tag("FEN") else { return Ok(Chess::default()) };
     let value = tag.unescaped_value();
     let span = tag.value.as_ref().map_or(tag.span.clone(), |v| v.span.clone());
-    let fen = Fen::from_ascii(value.trim().as_bytes()).map_err(|e| {
-        Diagnostic::new(Code::InvalidPosition, span.clone(), format!("this FEN cannot be read: {e}"))
-    })?;
+    let fen = Fen::from_ascii(value.trim().as_bytes())
+        .map_err(|e| Diagnostic::new(Code::InvalidPosition, span.clone(), format!("this FEN cannot be read: {e}")))?;
     let mode = if mode == CastlingMode::Standard {
         // Chess960 start positions are often given without a Variant tag;
         // shakmaty tells which castling rights the FEN implies.
@@ -56,8 +48,8 @@ pub fn start_position(
     };
     let setup = fen.as_setup().clone();
     fen.into_position::<Chess>(mode).map_err(|e| {
-        let why = board_problem(&setup.board, setup.turn, e.kinds())
-            .unwrap_or_else(|| describe_position_error(e.kinds()));
+        let why =
+            board_problem(&setup.board, setup.turn, e.kinds()).unwrap_or_else(|| describe_position_error(e.kinds()));
         Diagnostic::new(Code::InvalidPosition, span, format!("the FEN is not a legal position: {why}"))
     })
 }
@@ -125,18 +117,12 @@ pub fn read_square(text: &str) -> Option<Square> {
     let rank = chars.next()?;
     let file = normalize_lookalike(file, LookalikeContext::File).unwrap_or(file);
     let rank = normalize_lookalike(rank, LookalikeContext::Rank).unwrap_or(rank);
-    Some(Square::from_coords(
-        shakmaty::File::from_char(file)?,
-        shakmaty::Rank::from_char(rank)?,
-    ))
+    Some(Square::from_coords(shakmaty::File::from_char(file)?, shakmaty::Rank::from_char(rank)?))
 }
 
 /// Builds a board from consecutive descriptions (usually White's, then
 /// Black's). Returns the position, White to move, or a diagnostic.
-pub fn from_descriptions(
-    descriptions: &[&PositionDescription<'_>],
-    language: Language,
-) -> Result<Chess, Diagnostic> {
+pub fn from_descriptions(descriptions: &[&PositionDescription<'_>], language: Language) -> Result<Chess, Diagnostic> {
     start_from_descriptions(descriptions, language, None, None)
 }
 
@@ -206,8 +192,7 @@ pub fn start_from_descriptions(
                     ),
                 ));
             }
-            if role == Role::Pawn && matches!(square.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth)
-            {
+            if role == Role::Pawn && matches!(square.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) {
                 return Err(Diagnostic::new(
                     Code::InvalidPosition,
                     placement_span,
@@ -261,11 +246,7 @@ pub fn start_from_descriptions(
                 let mover = turn.unwrap_or(Color::White);
                 why = format!("{} is in check, but it is {}'s move", color_name(!mover), color_name(mover));
             }
-            Err(Diagnostic::new(
-                Code::InvalidPosition,
-                span,
-                format!("the described position is not legal: {why}"),
-            ))
+            Err(Diagnostic::new(Code::InvalidPosition, span, format!("the described position is not legal: {why}")))
         }
     }
 }

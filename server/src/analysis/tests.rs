@@ -25,11 +25,8 @@ fn render_diagnostic(source: &str, d: &Diagnostic, out: &mut String) {
     let _ = writeln!(out, "{} @ `{}`: {}", d.code, &source[d.span.clone()], d.message);
     for fix in &d.fixes {
         let star = if fix.preferred { "*" } else { "" };
-        let edits: Vec<String> = fix
-            .edits
-            .iter()
-            .map(|e| format!("`{}` -> `{}`", &source[e.span.clone()], e.new_text))
-            .collect();
+        let edits: Vec<String> =
+            fix.edits.iter().map(|e| format!("`{}` -> `{}`", &source[e.span.clone()], e.new_text)).collect();
         let _ = writeln!(out, "  fix{star} {} ({})", fix.title, edits.join(", "));
     }
 }
@@ -63,22 +60,14 @@ fn check_clean(source: &str) {
 /// indentation so that fix lines keep their two-space indent.
 fn unindent(text: &str) -> String {
     let lines: Vec<&str> = text.lines().skip_while(|l| l.trim().is_empty()).collect();
-    let indent = lines
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
+    let indent =
+        lines.iter().filter(|l| !l.trim().is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
     lines.iter().map(|l| l.get(indent..).unwrap_or("").trim_end()).collect::<Vec<_>>().join("\n")
 }
 
 /// The language of each game and how it was decided.
 fn languages(source: &str) -> Vec<(Language, LanguageSource)> {
-    analyze_text(source, &Options::default())
-        .games
-        .iter()
-        .map(|g| (g.language, g.language_source))
-        .collect()
+    analyze_text(source, &Options::default()).games.iter().map(|g| (g.language, g.language_source)).collect()
 }
 
 /// A text that starts from a FEN position.
@@ -117,10 +106,7 @@ fn seed_game_is_clean_in_every_notation() {
     let languages = languages(
         "1. e4 e5 2. Sf3 Sf6 3. d4 exd4 4. e5 Se4 5. Dxd4 d5 *\n\n1. e4 e5 2. Cf3 Cf6 3. d4 exd4 4. e5 Ce4 5. Dxd4 d5 *\n\n1. e4 e5 2. ♘f3 ♘f6 *",
     );
-    assert_eq!(
-        languages.iter().map(|l| l.0).collect::<Vec<_>>(),
-        [Language::De, Language::Fr, Language::Figurine]
-    );
+    assert_eq!(languages.iter().map(|l| l.0).collect::<Vec<_>>(), [Language::De, Language::Fr, Language::Figurine]);
 }
 
 // illegal-move, with each kind of reason, in several notations.
@@ -871,8 +857,7 @@ fn optional_marks_are_not_reported() {
 
 #[test]
 fn missing_marks_are_reported_when_asked() {
-    let options =
-        Options { report_missing_check: true, report_missing_capture: true, ..Options::default() };
+    let options = Options { report_missing_check: true, report_missing_capture: true, ..Options::default() };
     check_with(
         "1. e4 d5 2. ed5 Qd5 3. Nc3 Qe5 4. Be2 Qe4 *",
         &options,
@@ -1256,9 +1241,7 @@ fn a_chosen_language_is_used_as_is() {
 
 #[test]
 fn variations_replay_from_before_the_move_they_replace() {
-    check_clean(
-        "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. exd5) 3. Nf3) 2... Nc6 (2... d6 3. d4 (3. Bc4 Be7)) 3. Bb5 *",
-    );
+    check_clean("1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. exd5) 3. Nf3) 2... Nc6 (2... d6 3. d4 (3. Bc4 Be7)) 3. Bb5 *");
     check_clean("1. e4 (1. d4 d5 (1... Nf6 2. c4)) 1... e5 *");
     check(
         "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5 3. Nf6) 3. Bc4) Nc6 3. Bb5 *",
@@ -1288,7 +1271,8 @@ fn games_from_a_fen() {
 #[test]
 fn chess960_from_the_variant_tag() {
     // The king castles from f1 with the h1 rook, over the square g1.
-    let start = "[Variant \"Chess960\"]\n[FEN \"nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1\"]\n[SetUp \"1\"]\n\n";
+    let start =
+        "[Variant \"Chess960\"]\n[FEN \"nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1\"]\n[SetUp \"1\"]\n\n";
     check_clean(&format!("{start}1. Nh3 Nh6 2. O-O O-O 3. Kh1 Kh8 *"));
     check(
         &format!("{start}1. O-O *"),
@@ -1311,16 +1295,10 @@ fn games_from_a_position_description() {
     check_clean(
         "Белые: Крс1, Фf2, Лe1, Лh1, Кe4, Кe6; пп. a3, b2, c2, c5, g3.\nЧёрные: Крg8, Фd8, Ла8, Лf8, Сg4, Сg7; пп. b7, c6, f7, g6, h7.\n1. Кxg7 Крxg7 2. Фd4+ Крg8 3. Кf6+ Крg7 *",
     );
-    check_clean(
-        "White: Kc1, Qf2, Re1; pawns a3, b2.\nBlack: Kg8; pawns h7, g7.\n1. Qf7+ Kh8 2. Re8# 1-0",
-    );
+    check_clean("White: Kc1, Qf2, Re1; pawns a3, b2.\nBlack: Kg8; pawns h7, g7.\n1. Qf7+ Kh8 2. Re8# 1-0");
     // The move number says whose move it is and how far the game is.
-    check_clean(
-        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23. Фf7+ Крh8 24. Лe8# 1-0",
-    );
-    check_clean(
-        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23... Крh8 24. Фf8# 1-0",
-    );
+    check_clean("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23. Фf7+ Крh8 24. Лe8# 1-0");
+    check_clean("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23... Крh8 24. Фf8# 1-0");
     // The pawns after `пп.` are on the board: without f7, g7 and h7 the
     // rook would give no mate.
     check_clean("Белые: Крс1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, g7, h7.\n1. Лe8# 1-0");

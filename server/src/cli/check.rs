@@ -52,8 +52,7 @@ pub fn run(session: &Session) -> i32 {
     let checked: Vec<Checked> = sources
         .into_par_iter()
         .map(|source| {
-            let (games, diagnostics) =
-                analyse(&source.text, source.manuscript, &session.options, &progress);
+            let (games, diagnostics) = analyse(&source.text, source.manuscript, &session.options, &progress);
             progress.file_done();
             Checked { source, games, diagnostics }
         })
@@ -97,11 +96,7 @@ pub fn analyse(
 
 /// The games and diagnostics of a whole text (spans in `text`), its pieces
 /// analysed in parallel.
-pub fn analyse_text(
-    text: &str,
-    options: &Options,
-    progress: &Progress,
-) -> (usize, Vec<Diagnostic>) {
+pub fn analyse_text(text: &str, options: &Options, progress: &Progress) -> (usize, Vec<Diagnostic>) {
     let pieces = per_piece(text, |parser, piece, base| {
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         // Each game is analysed as soon as it is lowered, then dropped: a
@@ -128,10 +123,7 @@ pub fn analyse_text(
 /// Cuts `text` into pieces of whole games and runs `f` on each in
 /// parallel, with a parser of the thread, the piece's text and its offset
 /// in `text`; the results come back in text order.
-pub fn per_piece<T: Send>(
-    text: &str,
-    f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send,
-) -> Vec<T> {
+pub fn per_piece<T: Send>(text: &str, f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send) -> Vec<T> {
     thread_local! {
         // One parser per thread for the whole run (rayon's `map_init` would
         // make one per split of the work, thousands on many files).
@@ -141,9 +133,7 @@ pub fn per_piece<T: Send>(
     let text = &*text;
     syntax::split::split_at_games(text, PIECE_LEN)
         .into_par_iter()
-        .map(|range: Range<usize>| {
-            PARSER.with_borrow_mut(|parser| f(parser, &text[range.clone()], range.start))
-        })
+        .map(|range: Range<usize>| PARSER.with_borrow_mut(|parser| f(parser, &text[range.clone()], range.start)))
         .collect()
 }
 
@@ -159,8 +149,7 @@ pub fn for_each_game<'a>(
     // path where it can.
     let mut games = 0;
     let pieces = syntax::split::split_at_games(text, 0).into_iter();
-    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_PIECE))
-    {
+    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_PIECE)) {
         let base = piece.start;
         let piece_text = &text[piece];
         syntax::lower_piece(parser, piece_text, |game| {

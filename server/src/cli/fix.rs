@@ -41,10 +41,7 @@ pub fn is_safe(d: &Diagnostic) -> bool {
 /// The fix `--fix` applies for this diagnostic, if any.
 pub fn safe_fix(d: &Diagnostic) -> Option<&Fix> {
     if d.severity > Severity::Warning
-        || matches!(
-            d.code,
-            Code::IllegalMove | Code::MissingPromotion | Code::Syntax | Code::InvalidPosition
-        )
+        || matches!(d.code, Code::IllegalMove | Code::MissingPromotion | Code::Syntax | Code::InvalidPosition)
     {
         return None;
     }
@@ -81,12 +78,7 @@ pub struct Fixed {
 }
 
 /// Fixes a text until nothing changes or [`MAX_ROUNDS`] rounds have run.
-pub fn fix_text(
-    original: &str,
-    manuscript: Option<ManuscriptFormat>,
-    options: &Options,
-    progress: &Progress,
-) -> Fixed {
+pub fn fix_text(original: &str, manuscript: Option<ManuscriptFormat>, options: &Options, progress: &Progress) -> Fixed {
     let mut text = original.to_owned();
     let mut changes = Vec::new();
     // The edits of each round, sorted, with the length of their new text:
@@ -96,8 +88,7 @@ pub fn fix_text(
     let mut round = 0;
     loop {
         // The progress counts the first round only: later ones are short.
-        let (games, diagnostics) =
-            analyse(&text, manuscript, options, if round == 0 { progress } else { &quiet });
+        let (games, diagnostics) = analyse(&text, manuscript, options, if round == 0 { progress } else { &quiet });
         let chosen = choose(&diagnostics);
         if chosen.is_empty() || round == MAX_ROUNDS {
             let unfinished = !chosen.is_empty();
@@ -138,12 +129,9 @@ fn choose(diagnostics: &[Diagnostic]) -> Vec<(&Diagnostic, &Fix)> {
     let mut chosen = Vec::new();
     for d in diagnostics {
         let Some(fix) = safe_fix(d) else { continue };
-        let clashes = |a: &Range<usize>, b: &Range<usize>| {
-            a.start == b.start || (a.start < b.end && b.start < a.end)
-        };
+        let clashes = |a: &Range<usize>, b: &Range<usize>| a.start == b.start || (a.start < b.end && b.start < a.end);
         let spans: Vec<&Range<usize>> = fix.edits.iter().map(|e| &e.span).collect();
-        let own_clash =
-            spans.iter().enumerate().any(|(i, a)| spans[i + 1..].iter().any(|b| clashes(a, b)));
+        let own_clash = spans.iter().enumerate().any(|(i, a)| spans[i + 1..].iter().any(|b| clashes(a, b)));
         if own_clash || spans.iter().any(|a| taken.iter().any(|b| clashes(a, b))) {
             continue;
         }
@@ -232,8 +220,7 @@ pub fn run(session: &Session, diff: bool) -> i32 {
     progress.finish();
 
     let mut printer = Printer::new(session.format);
-    let mut summary =
-        Summary { failure_note: Some("could not be read or written"), ..Summary::default() };
+    let mut summary = Summary { failure_note: Some("could not be read or written"), ..Summary::default() };
     let (mut fixed_problems, mut fixed_files) = (0, 0);
     let verb = if diff { "would fix" } else { "fixed" };
     for file in &files {
@@ -278,12 +265,8 @@ pub fn run(session: &Session, diff: bool) -> i32 {
     failures.sort();
     summary.failures = failures.len();
     summary.elapsed = session.started.elapsed();
-    let line = format!(
-        "{verb} {} in {}; {}",
-        plural(fixed_problems, "problem"),
-        plural(fixed_files, "file"),
-        summary.line()
-    );
+    let line =
+        format!("{verb} {} in {}; {}", plural(fixed_problems, "problem"), plural(fixed_files, "file"), summary.line());
     if diff {
         // stdout holds the diff alone.
         for failure in &failures {
@@ -337,8 +320,7 @@ mod tests {
 
     #[test]
     fn an_ambiguous_move_that_the_game_decides_is_fixed_an_illegal_one_is_not() {
-        let text =
-            "1. Кf3 Кf6 2. d4 d5 3. Кbd2 Кbd7 4. e4 dxe4 5. Кd2xe4 *\n\n1. e4 e5 2. Крe3 *\n";
+        let text = "1. Кf3 Кf6 2. d4 d5 3. Кbd2 Кbd7 4. e4 dxe4 5. Кd2xe4 *\n\n1. e4 e5 2. Крe3 *\n";
         let fixed = fix(text);
         assert!(fixed.changes.iter().all(|c| c.code != Code::IllegalMove));
         let left: Vec<Code> = fixed.remaining.iter().map(|d| d.code).collect();
@@ -369,8 +351,7 @@ mod tests {
                 .with_fix(Fix::replace("Write x", span, "x").preferred(true))
         };
         let diagnostics = [d(0..2), d(1..3), d(3..3), d(3..4), d(5..6)];
-        let chosen: Vec<Range<usize>> =
-            choose(&diagnostics).iter().map(|(d, _)| d.span.clone()).collect();
+        let chosen: Vec<Range<usize>> = choose(&diagnostics).iter().map(|(d, _)| d.span.clone()).collect();
         assert_eq!(chosen, [0..2, 3..3, 5..6]);
     }
 }

@@ -196,17 +196,15 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
     };
     let language = match args.lang.as_str() {
         "auto" => None,
-        code => Some(Language::from_code(code).ok_or_else(|| {
-            format!("unknown language `{code}`; use auto or one of {}", language_codes())
-        })?),
+        code => Some(
+            Language::from_code(code)
+                .ok_or_else(|| format!("unknown language `{code}`; use auto or one of {}", language_codes()))?,
+        ),
     };
     if let Some(code) = &args.translate
         && Language::from_code(code).is_none()
     {
-        return Err(format!(
-            "unknown language `{code}` for --translate; use one of {}",
-            language_codes()
-        ));
+        return Err(format!("unknown language `{code}` for --translate; use one of {}", language_codes()));
     }
     let encoding = match args.encoding.as_str() {
         "auto" => None,
@@ -235,10 +233,7 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
     if writes && args.paths.iter().any(|p| p.as_os_str() == "-") {
         return Err("standard input cannot be rewritten in place; use --diff, or --translate without --write".into());
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let options = Options {
         language,
         report_missing_check: args.missing_check_marks,

@@ -32,8 +32,7 @@ impl Progress {
             )
             .expect("a valid template")
             .progress_chars("=> ");
-            ProgressBar::with_draw_target(Some(bytes as u64), ProgressDrawTarget::hidden())
-                .with_style(style)
+            ProgressBar::with_draw_target(Some(bytes as u64), ProgressDrawTarget::hidden()).with_style(style)
         });
         Progress {
             bar,
@@ -74,9 +73,7 @@ impl Progress {
         if self.shown.load(Ordering::Relaxed) {
             return;
         }
-        if (self.files > MANY_FILES || self.started.elapsed() > LONG_RUN)
-            && !self.shown.swap(true, Ordering::Relaxed)
-        {
+        if (self.files > MANY_FILES || self.started.elapsed() > LONG_RUN) && !self.shown.swap(true, Ordering::Relaxed) {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             bar.enable_steady_tick(Duration::from_millis(100));
         }

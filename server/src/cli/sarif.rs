@@ -100,10 +100,8 @@ impl Log {
         let mut failures: Vec<&String> = failures.iter().collect();
         failures.sort();
         failures.dedup();
-        let notifications: Vec<Value> = failures
-            .iter()
-            .map(|f| json!({ "level": "error", "message": { "text": f } }))
-            .collect();
+        let notifications: Vec<Value> =
+            failures.iter().map(|f| json!({ "level": "error", "message": { "text": f } })).collect();
         let log = json!({
             "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
             "version": "2.1.0",
@@ -166,9 +164,7 @@ fn rule_name(code: Code) -> String {
         .split('-')
         .map(|word| {
             let mut chars = word.chars();
-            chars
-                .next()
-                .map_or_else(String::new, |c| c.to_ascii_uppercase().to_string() + chars.as_str())
+            chars.next().map_or_else(String::new, |c| c.to_ascii_uppercase().to_string() + chars.as_str())
         })
         .collect()
 }
@@ -177,13 +173,9 @@ fn description(code: Code) -> &'static str {
     match code {
         Code::Syntax => "Text that is not notation, unbalanced brackets or a broken tag pair.",
         Code::IllegalMove => "No legal move matches the written move.",
-        Code::AmbiguousMove => {
-            "Several legal moves match the written move; it needs a disambiguation."
-        }
+        Code::AmbiguousMove => "Several legal moves match the written move; it needs a disambiguation.",
         Code::MissingPromotion => "A pawn reaches the last rank and no piece is named.",
-        Code::InvalidPosition => {
-            "A FEN tag or a position description that is not a legal position."
-        }
+        Code::InvalidPosition => "A FEN tag or a position description that is not a legal position.",
         Code::Result => "The result disagrees with the final position or with the Result tag.",
         Code::CheckMark => "A check or mate mark that the position contradicts.",
         Code::CaptureMark => "A capture sign on a move that captures nothing.",
@@ -191,15 +183,11 @@ fn description(code: Code) -> &'static str {
         Code::Homoglyph => "A look-alike letter from another script, or a digit/letter swap.",
         Code::PawnLetter => "A pawn move written with a pawn letter.",
         Code::MoveNumber => "A move number that does not match the ply it stands before.",
-        Code::LanguageMix => {
-            "Piece letters of two languages in one game, or an undecided language."
-        }
+        Code::LanguageMix => "Piece letters of two languages in one game, or an undecided language.",
         Code::Tag => "A malformed tag value.",
         Code::RedundantDisambiguation => "More disambiguation than the position needs.",
         Code::SpaceInMove => "A move broken by a space, as scanned text has it (`К f3`).",
-        Code::Unchecked => {
-            "The rest of a line was not replayed after a move that could not be read."
-        }
+        Code::Unchecked => "The rest of a line was not replayed after a move that could not be read.",
     }
 }
 
@@ -230,10 +218,7 @@ mod tests {
     #[test]
     fn uris() {
         assert_eq!(uri_of("games/ru.pgn"), "games/ru.pgn");
-        assert_eq!(
-            uri_of("/tmp/Партия 1.pgn"),
-            "file:///tmp/%D0%9F%D0%B0%D1%80%D1%82%D0%B8%D1%8F%201.pgn"
-        );
+        assert_eq!(uri_of("/tmp/Партия 1.pgn"), "file:///tmp/%D0%9F%D0%B0%D1%80%D1%82%D0%B8%D1%8F%201.pgn");
         assert_eq!(uri_of("a\\b,c.pgn"), "a/b%2Cc.pgn");
     }
 

@@ -46,11 +46,7 @@ pub struct Stamp {
 
 impl Stamp {
     pub fn of(bytes: &[u8], metadata: Option<&std::fs::Metadata>) -> Stamp {
-        Stamp {
-            modified: metadata.and_then(|m| m.modified().ok()),
-            len: bytes.len() as u64,
-            hash: content_hash(bytes),
-        }
+        Stamp { modified: metadata.and_then(|m| m.modified().ok()), len: bytes.len() as u64, hash: content_hash(bytes) }
     }
 }
 
@@ -119,7 +115,6 @@ pub fn read(path: &Path, named: Option<Encoding>, stamp: bool) -> Result<Source,
         Some(encoding) => encoding::decode_as(&bytes, encoding),
         None => encoding::detect_owned(bytes),
     };
-    let Decoded { text, encoding, bom, .. } =
-        decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
+    let Decoded { text, encoding, bom, .. } = decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
     Ok(Source { name, path: file, text, encoding, bom, stamp, manuscript: None })
 }

@@ -139,11 +139,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
         plural(sources.len(), "file"),
         plural(games, "game"),
         language.name(),
-        if failures.is_empty() {
-            String::new()
-        } else {
-            format!("; {} failed", plural(failures.len(), "file"))
-        },
+        if failures.is_empty() { String::new() } else { format!("; {} failed", plural(failures.len(), "file")) },
         session.started.elapsed().as_secs_f64()
     );
     if !failures.is_empty() {

@@ -24,9 +24,7 @@ pub enum WriteError {
 impl std::fmt::Display for WriteError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            WriteError::Unencodable(s) | WriteError::Changed(s) | WriteError::Io(s) => {
-                f.write_str(s)
-            }
+            WriteError::Unencodable(s) | WriteError::Changed(s) | WriteError::Io(s) => f.write_str(s),
         }
     }
 }
@@ -52,15 +50,13 @@ pub fn write_back(source: &Source, text: &str) -> Result<(), WriteError> {
     })?;
     // Write through a symbolic link to the file it names, rather than
     // replacing the link with a file.
-    let target = std::fs::canonicalize(path)
-        .map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
+    let target = std::fs::canonicalize(path).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
     let temporary = temporary_path(&target);
     let result = write_temporary(&temporary, &target, &bytes)
         .map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))
         .and_then(|()| unchanged_since(&target, stamp, name))
         .and_then(|()| {
-            std::fs::rename(&temporary, &target)
-                .map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))
+            std::fs::rename(&temporary, &target).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))
         });
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
@@ -95,18 +91,13 @@ fn write_temporary(temporary: &Path, target: &Path, bytes: &[u8]) -> std::io::Re
 /// Checks that the file is still what was read: modification time, length
 /// and content.
 fn unchanged_since(target: &Path, stamp: &Stamp, name: &str) -> Result<(), WriteError> {
-    let changed = || {
-        WriteError::Changed(format!(
-            "{name} changed on disk after it was read; it was not overwritten (run again)"
-        ))
-    };
-    let metadata = std::fs::metadata(target)
-        .map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
+    let changed =
+        || WriteError::Changed(format!("{name} changed on disk after it was read; it was not overwritten (run again)"));
+    let metadata = std::fs::metadata(target).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
     if metadata.len() != stamp.len || metadata.modified().ok() != stamp.modified {
         return Err(changed());
     }
-    let bytes =
-        std::fs::read(target).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
+    let bytes = std::fs::read(target).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
     if Stamp::of(&bytes, Some(&metadata)) != *stamp {
         return Err(changed());
     }
@@ -119,8 +110,7 @@ mod tests {
     use crate::cli::sources;
 
     fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("chess-ls-write-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("chess-ls-write-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         dir
@@ -185,8 +175,7 @@ mod tests {
         let dir = scratch("unencodable");
         let path = dir.join("game.pgn");
         std::fs::write(&path, b"{\xC0} 1. e4 *\n").expect("write");
-        let source =
-            sources::read(&path, Some(encoding::Encoding::Windows1251), true).expect("read");
+        let source = sources::read(&path, Some(encoding::Encoding::Windows1251), true).expect("read");
         let error = write_back(&source, "{А} 1. ♙e4 *\n").expect_err("not encodable");
         assert!(error.to_string().contains("`♙` (U+2659) at line 1, column 8"), "{error}");
         assert_eq!(std::fs::read(&path).expect("read"), b"{\xC0} 1. e4 *\n");

@@ -31,7 +31,8 @@ impl Settings {
     pub fn update(&mut self, value: &Value) {
         let value = value.get("chess-ls").or_else(|| value.get("chessLs")).unwrap_or(value);
         if let Some(language) = value.get("language").and_then(Value::as_str) {
-            self.options.language = if language == "auto" { None } else { Language::from_code(language).or(self.options.language) };
+            self.options.language =
+                if language == "auto" { None } else { Language::from_code(language).or(self.options.language) };
         }
         if let Some(b) = value.get("reportMissingCheckMarks").and_then(Value::as_bool) {
             self.options.report_missing_check = b;

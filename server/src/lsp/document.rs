@@ -144,9 +144,7 @@ pub struct ByteChange {
 /// Parses and analyses one piece of `text`.
 fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Options, keep: bool, used: u64) -> Piece {
     let source = &text[range.clone()];
-    if !keep
-        && let Some((lowered, long_comments)) = syntax::fast::lower_fast_with_comments(source)
-    {
+    if !keep && let Some((lowered, long_comments)) = syntax::fast::lower_fast_with_comments(source) {
         // No tree is kept for this piece anyway: the fast path gives the
         // same games without building one.
         let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
@@ -162,11 +160,8 @@ fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Op
 
 /// Builds every piece of a text cut at `starts`, on every core.
 fn build_all(text: &str, starts: &[usize], options: &Options) -> Vec<Piece> {
-    let ranges: Vec<Range<usize>> = starts
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len()))
-        .collect();
+    let ranges: Vec<Range<usize>> =
+        starts.iter().enumerate().map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len())).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(ranges.len()).max(1);
     if threads == 1 || text.len() < 1 << 20 {
         return ranges.into_iter().map(|r| build_piece(text, r, None, options, false, 0)).collect();
@@ -175,7 +170,11 @@ fn build_all(text: &str, starts: &[usize], options: &Options) -> Vec<Piece> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = ranges
             .chunks(chunk)
-            .map(|rs| scope.spawn(move || rs.iter().map(|r| build_piece(text, r.clone(), None, options, false, 0)).collect::<Vec<_>>()))
+            .map(|rs| {
+                scope.spawn(move || {
+                    rs.iter().map(|r| build_piece(text, r.clone(), None, options, false, 0)).collect::<Vec<_>>()
+                })
+            })
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
     })
@@ -488,7 +487,11 @@ mod tests {
     use crate::analysis::manuscript::StartKind;
 
     fn edit(doc: &mut Document, start: usize, end: usize, text: &str) {
-        doc.apply_changes(vec![ByteChange { range: Some(start..end), text: text.to_owned() }], doc.version + 1, &Options::default());
+        doc.apply_changes(
+            vec![ByteChange { range: Some(start..end), text: text.to_owned() }],
+            doc.version + 1,
+            &Options::default(),
+        );
     }
 
     fn same_as_fresh(doc: &Document) {
@@ -630,7 +633,8 @@ mod tests {
         // A new block typed into the prose, in steps.
         let at = doc.text.find("Проза после").unwrap();
         for (i, step) in ["`", "``", "pgn\n", "1. d4 ", "d5 2. Кf3 Кf6 3. Кd2", "\n```\n"].iter().enumerate() {
-            let at = at + ["`", "``", "pgn\n", "1. d4 ", "d5 2. Кf3 Кf6 3. Кd2"].iter().take(i).map(|s| s.len()).sum::<usize>();
+            let at = at
+                + ["`", "``", "pgn\n", "1. d4 ", "d5 2. Кf3 Кf6 3. Кd2"].iter().take(i).map(|s| s.len()).sum::<usize>();
             edit(&mut doc, at, at, step);
             same_as_fresh(&doc);
         }
@@ -650,8 +654,34 @@ mod tests {
     #[test]
     fn markdown_random_edits_match_a_fresh_open() {
         const SNIPPETS: &[&str] = &[
-            "", " ", "\n", "\r\n", "```", "```pgn\n", "```\n", "~~~chess\n", "~~~\n", "````", "`", "Кf3", "Nf3", "e4",
-            "12.", "3...", "{", "}", "(", ")", "[Event \"x\"]\n", "1-0", "*", "Кd2", "😀", "é", "prose ", "# Title\n",
+            "",
+            " ",
+            "\n",
+            "\r\n",
+            "```",
+            "```pgn\n",
+            "```\n",
+            "~~~chess\n",
+            "~~~\n",
+            "````",
+            "`",
+            "Кf3",
+            "Nf3",
+            "e4",
+            "12.",
+            "3...",
+            "{",
+            "}",
+            "(",
+            ")",
+            "[Event \"x\"]\n",
+            "1-0",
+            "*",
+            "Кd2",
+            "😀",
+            "é",
+            "prose ",
+            "# Title\n",
         ];
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut next = |n: usize| {

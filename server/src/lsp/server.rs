@@ -94,7 +94,10 @@ impl LanguageServer for Backend {
             }
         })?;
         Ok(InitializeResult {
-            server_info: Some(ServerInfo { name: "chess-ls".to_owned(), version: Some(env!("CARGO_PKG_VERSION").to_owned()) }),
+            server_info: Some(ServerInfo {
+                name: "chess-ls".to_owned(),
+                version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            }),
             capabilities: ServerCapabilities {
                 position_encoding: Some(kind),
                 text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {

@@ -412,8 +412,31 @@ impl<'a> Reader<'a> {
         }
         let is_piece = matches!(
             first,
-            'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'D' | 'T' | 'L' | 'S' | 'C' | 'F' | 'A' | 'V' | 'J' | 'H' | 'W' | 'G'
-                | 'К' | 'Ф' | 'Л' | 'С' | 'Т' | 'п' | 'П' | 'p'
+            'K' | 'Q'
+                | 'R'
+                | 'B'
+                | 'N'
+                | 'P'
+                | 'D'
+                | 'T'
+                | 'L'
+                | 'S'
+                | 'C'
+                | 'F'
+                | 'A'
+                | 'V'
+                | 'J'
+                | 'H'
+                | 'W'
+                | 'G'
+                | 'К'
+                | 'Ф'
+                | 'Л'
+                | 'С'
+                | 'Т'
+                | 'п'
+                | 'П'
+                | 'p'
         ) || ('♔'..='♟').contains(&first);
         is_piece.then(|| first.len_utf8())
     }
@@ -478,7 +501,8 @@ impl<'a> Reader<'a> {
             }
             if self.square_here() {
                 let first = self.take(2);
-                let dash_or_capture = self.capture_len().map(|l| (l, true)).or((self.peek() == Some(b'-')).then_some((1, false)));
+                let dash_or_capture =
+                    self.capture_len().map(|l| (l, true)).or((self.peek() == Some(b'-')).then_some((1, false)));
                 if let Some((len, capture)) = dash_or_capture {
                     mv.origin = Some(Origin::Square(first));
                     let t = self.take(len);
@@ -566,10 +590,16 @@ mod tests {
     #[test]
     fn reads_plain_notation_like_the_grammar() {
         same("");
-        same("[Event \"A \\\"quoted\\\" event\"]\n[Site  \"?\"]\n\n[Date \"2024.??.??\"]\n1.e4 e5 2. Ng1-f3 Nb8c6 3.Bb5 a6 {comment (x)} 4. Bxa6?! bxa6 5. O-O+ $1 d5!? *");
-        same("1. e4 e5 2. Кf3 Кf6 3. d4 exd4 4. e5 Кe4 5. Фxd4 d5 6. Кc3 Кxc3 7. Сg5 Кc6 8. Фe3+ Сe7 9. Кbd2 0-0 10. 0-0-0 Лe8 11. Крb1 *");
+        same(
+            "[Event \"A \\\"quoted\\\" event\"]\n[Site  \"?\"]\n\n[Date \"2024.??.??\"]\n1.e4 e5 2. Ng1-f3 Nb8c6 3.Bb5 a6 {comment (x)} 4. Bxa6?! bxa6 5. O-O+ $1 d5!? *",
+        );
+        same(
+            "1. e4 e5 2. Кf3 Кf6 3. d4 exd4 4. e5 Кe4 5. Фxd4 d5 6. Кc3 Кxc3 7. Сg5 Кc6 8. Фe3+ Сe7 9. Кbd2 0-0 10. 0-0-0 Лe8 11. Крb1 *",
+        );
         same("1. ♘f3 ♞f6 2. g3 g6 3. ♗g2 ♝g7 4. O-O O-O 1/2-1/2");
-        same("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 ; comment\nNc6 % escape\n3. Bb5 1-0\n\n[Event \"2\"]\n1. d4 0-1");
+        same(
+            "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 ; comment\nNc6 % escape\n3. Bb5 1-0\n\n[Event \"2\"]\n1. d4 0-1",
+        );
         same("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
         same("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5xc6 d7xc6 *");
         same("12. ... Nf6 13. a8=Q b1Q+ 14. exd5 ed5 15. Кр1e2 Nxe4!! *");

@@ -331,7 +331,8 @@ fn descriptions_in(view: &str, range: Range<usize>) -> Vec<Range<usize>> {
 /// as many of the fields after it as are there.
 fn fen_at(view: &str, i: usize, limit: usize) -> Option<usize> {
     let s = &view[i..limit];
-    let board_len = s.find(|c: char| !(c == '/' || c.is_ascii_digit() || "pnbrqkPNBRQK".contains(c))).unwrap_or(s.len());
+    let board_len =
+        s.find(|c: char| !(c == '/' || c.is_ascii_digit() || "pnbrqkPNBRQK".contains(c))).unwrap_or(s.len());
     let board = &s[..board_len];
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
@@ -347,13 +348,16 @@ fn fen_at(view: &str, i: usize, limit: usize) -> Option<usize> {
     let fields: [fn(&str) -> bool; 5] = [
         |f| f == "w" || f == "b",
         |f| f == "-" || (f.len() <= 4 && f.chars().all(|c| "KQkqABCDEFGHabcdefgh".contains(c))),
-        |f| f == "-" || (f.len() == 2 && f.as_bytes()[0].is_ascii_lowercase() && matches!(f.as_bytes()[1], b'3' | b'6')),
+        |f| {
+            f == "-" || (f.len() == 2 && f.as_bytes()[0].is_ascii_lowercase() && matches!(f.as_bytes()[1], b'3' | b'6'))
+        },
         |f| !f.is_empty() && f.len() <= 3 && f.bytes().all(|b| b.is_ascii_digit()),
         |f| !f.is_empty() && f.len() <= 4 && f.bytes().all(|b| b.is_ascii_digit()),
     ];
     for field in fields {
         let Some(rest) = s[end..].strip_prefix(' ') else { break };
-        let len = rest.find(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ')' | ']' | '}')).unwrap_or(rest.len());
+        let len =
+            rest.find(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ')' | ']' | '}')).unwrap_or(rest.len());
         // A field at a sentence's end keeps its period out.
         let word = rest[..len].trim_end_matches('.');
         if !field(word) {
@@ -365,8 +369,22 @@ fn fen_at(view: &str, i: usize, limit: usize) -> Option<usize> {
 }
 
 /// The side labels of position descriptions (the grammar's `side`).
-const SIDES: [&str; 14] =
-    ["Белые", "Чёрные", "Черные", "Білі", "Чорні", "White", "Black", "Weiß", "Weiss", "Schwarz", "Blancs", "Noirs", "Blancas", "Negras"];
+const SIDES: [&str; 14] = [
+    "Белые",
+    "Чёрные",
+    "Черные",
+    "Білі",
+    "Чорні",
+    "White",
+    "Black",
+    "Weiß",
+    "Weiss",
+    "Schwarz",
+    "Blancs",
+    "Noirs",
+    "Blancas",
+    "Negras",
+];
 /// The labels of pawn lists (the grammar's `pawns_label`).
 const PAWNS: [&str; 9] = ["пп.", "п.", "пішаки", "пешки", "Pawns", "pawns", "Bauern", "pions", "peones"];
 

@@ -174,8 +174,7 @@ pub fn piece_starts(blanked: &str, blocks: &[Block]) -> Vec<usize> {
         .enumerate()
         .flat_map(|(i, b)| {
             let run_starts = (!b.continues).then_some(b.content.start);
-            let run_ends =
-                blocks.get(i + 1).is_none_or(|next| !next.continues).then_some(b.content.end);
+            let run_ends = blocks.get(i + 1).is_none_or(|next| !next.continues).then_some(b.content.end);
             run_starts.into_iter().chain(run_ends)
         })
         .filter(|&s| s > 0 && s < blanked.len());
@@ -202,10 +201,7 @@ mod tests {
     fn finds_chess_blocks_only() {
         let blocks = chess_blocks(BOOK);
         let contents: Vec<&str> = blocks.iter().map(|b| &BOOK[b.content.clone()]).collect();
-        assert_eq!(
-            contents,
-            ["[Event \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5\n", "3... a6 4. Ba4 *\n", "1. d4 d5 *\n"]
-        );
+        assert_eq!(contents, ["[Event \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5\n", "3... a6 4. Ba4 *\n", "1. d4 d5 *\n"]);
         assert_eq!(blocks.iter().map(|b| b.continues).collect::<Vec<_>>(), [false, true, false]);
     }
 
@@ -215,11 +211,7 @@ mod tests {
         let blanked = blank(BOOK, &blocks);
         assert_eq!(blanked.len(), BOOK.len());
         assert_eq!(blanked.lines().count(), BOOK.lines().count());
-        assert!(
-            !blanked.contains("Chapter")
-                && !blanked.contains("```")
-                && !blanked.contains("not chess")
-        );
+        assert!(!blanked.contains("Chapter") && !blanked.contains("```") && !blanked.contains("not chess"));
         assert!(!blanked.contains("After 1. e4"));
         let at = BOOK.find("3... a6").unwrap();
         assert_eq!(&blanked[at..at + 7], "3... a6");
@@ -235,12 +227,7 @@ mod tests {
         let blocks = chess_blocks(BOOK);
         let blanked = blank(BOOK, &blocks);
         let starts = piece_starts(&blanked, &blocks);
-        let runs = [
-            blocks[0].content.start,
-            blocks[1].content.end,
-            blocks[2].content.start,
-            blocks[2].content.end,
-        ];
+        let runs = [blocks[0].content.start, blocks[1].content.end, blocks[2].content.start, blocks[2].content.end];
         assert_eq!(starts, [&[0][..], &runs].concat());
     }
 

@@ -17,9 +17,9 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
+pub mod fast;
 pub mod manuscript;
 pub mod markdown;
-pub mod fast;
 pub mod split;
 
 use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
@@ -258,9 +258,8 @@ fn ids() -> &'static Ids {
             assert!(id != 0, "node kind {name} is in the grammar");
             id
         };
-        let field = |name: &str| {
-            l.field_id_for_name(name).unwrap_or_else(|| panic!("field {name} is in the grammar")).get()
-        };
+        let field =
+            |name: &str| l.field_id_for_name(name).unwrap_or_else(|| panic!("field {name} is in the grammar")).get();
         Ids {
             game: kind("game"),
             headers: kind("headers"),
@@ -658,8 +657,7 @@ fn describe_error(text: &str) -> String {
     let shown = shown.trim();
     let ellipsis = if text.chars().count() > 40 { "…" } else { "" };
     let opens = |o: char, c: char| {
-        text.chars().filter(|&x| x == o).count() as isize
-            - text.chars().filter(|&x| x == c).count() as isize
+        text.chars().filter(|&x| x == o).count() as isize - text.chars().filter(|&x| x == c).count() as isize
     };
     if opens('(', ')') < 0 || opens('{', '}') < 0 || opens('[', ']') < 0 {
         format!("unbalanced closing bracket in `{shown}{ellipsis}`")
@@ -685,12 +683,8 @@ mod tests {
         let game = &games[0];
         assert_eq!(game.tags[0].unescaped_value(), "x \"y\"");
         assert_eq!(game.result.as_ref().map(|r| r.text), Some("1-0"));
-        let moves: Vec<_> = game
-            .mainline
-            .items
-            .iter()
-            .filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None })
-            .collect();
+        let moves: Vec<_> =
+            game.mainline.items.iter().filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None }).collect();
         assert_eq!(moves[0].piece.as_ref().unwrap().text, "К");
         assert_eq!(moves[0].origin, Some(Origin::File(Token { text: "b", span: 24..25 })));
         assert_eq!(moves[0].check.as_ref().unwrap().text, "+");

@@ -185,7 +185,10 @@ mod tests {
         let text = "1. e4 e5 * 1. d4 {* 1-0} (1... d5 *) d5 1-0 [Result \"0-1\"] 1. c4 0-1\n1/2-1/2";
         let parts = cut_after_results(text, 0..text.len(), 1);
         let texts: Vec<&str> = parts.iter().map(|r| &text[r.clone()]).collect();
-        assert_eq!(texts, ["1. e4 e5 *", " 1. d4 {* 1-0} (1... d5 *) d5 1-0", " [Result \"0-1\"] 1. c4 0-1", "\n1/2-1/2"]);
+        assert_eq!(
+            texts,
+            ["1. e4 e5 *", " 1. d4 {* 1-0} (1... d5 *) d5 1-0", " [Result \"0-1\"] 1. c4 0-1", "\n1/2-1/2"]
+        );
         assert_eq!(cut_after_results(text, 0..text.len(), 30).len(), 2);
         assert_eq!(cut_after_results(text, 0..text.len(), text.len()), vec![0..text.len()]);
     }

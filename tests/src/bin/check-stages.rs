@@ -112,12 +112,8 @@ fn main() -> ExitCode {
         ("total", total),
     ] {
         let share = 100.0 * time.as_secs_f64() / total.as_secs_f64();
-        let _ = writeln!(
-            out,
-            "{stage:22} {:8.3} s {share:5.1} % {:8.1} MB/s",
-            time.as_secs_f64(),
-            mb / time.as_secs_f64()
-        );
+        let _ =
+            writeln!(out, "{stage:22} {:8.3} s {share:5.1} % {:8.1} MB/s", time.as_secs_f64(), mb / time.as_secs_f64());
     }
     ExitCode::SUCCESS
 }

@@ -90,7 +90,10 @@ fn cut_into(text: &str, n: usize) -> Vec<&str> {
     let mut parts = Vec::with_capacity(n);
     let mut start = 0;
     for i in 1..=n {
-        let want = text.len() * i / n;
+        let mut want = text.len() * i / n;
+        while !text.is_char_boundary(want) {
+            want += 1;
+        }
         let end = if i == n || want >= text.len() {
             text.len()
         } else {
@@ -146,20 +149,16 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         match arg.as_str() {
             "--lang" => {
                 let code = value("--lang")?;
-                language = Language::from_code(&code)
-                    .ok_or_else(|| format!("unknown language `{code}`"))?;
+                language = Language::from_code(&code).ok_or_else(|| format!("unknown language `{code}`"))?;
             }
             "--size" => amount = Some(Amount::Bytes(parse_size(&value("--size")?)?)),
             "--games" => {
                 let n = value("--games")?;
-                amount = Some(Amount::Games(
-                    n.parse().map_err(|_| format!("`{n}` is not a number of games"))?,
-                ));
+                amount = Some(Amount::Games(n.parse().map_err(|_| format!("`{n}` is not a number of games"))?));
             }
             "--seed" => {
                 let s = value("--seed")?;
-                seed =
-                    s.parse().map_err(|_| format!("`{s}` is not a seed (an unsigned number)"))?;
+                seed = s.parse().map_err(|_| format!("`{s}` is not a seed (an unsigned number)"))?;
             }
             "--files" => {
                 let n = value("--files")?;
@@ -220,13 +219,8 @@ mod tests {
 
     #[test]
     fn size_is_reached_with_whole_games() {
-        let args = Args {
-            language: Language::Ru,
-            amount: Amount::Bytes(20_000),
-            seed: 1,
-            files: None,
-            out: String::new(),
-        };
+        let args =
+            Args { language: Language::Ru, amount: Amount::Bytes(20_000), seed: 1, files: None, out: String::new() };
         let text = generate(&args);
         assert!(text.len() >= 20_000 && text.len() < 40_000, "{}", text.len());
         assert!(text.ends_with("\n") && !text.ends_with("\n\n"));
@@ -237,13 +231,8 @@ mod tests {
 
     #[test]
     fn files_hold_whole_games_and_all_of_them() {
-        let args = Args {
-            language: Language::En,
-            amount: Amount::Games(40),
-            seed: 3,
-            files: Some(7),
-            out: String::new(),
-        };
+        let args =
+            Args { language: Language::Ru, amount: Amount::Games(40), seed: 3, files: Some(7), out: String::new() };
         let text = generate(&args);
         let parts = cut_into(&text, 7);
         assert_eq!(parts.len(), 7);

@@ -25,7 +25,9 @@ fn main() -> ExitCode {
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
         let parsed = match arg.as_str() {
-            "--lang" => value().and_then(|v| Language::from_code(&v).ok_or(format!("unknown language {v}"))).map(|l| language = l),
+            "--lang" => value()
+                .and_then(|v| Language::from_code(&v).ok_or(format!("unknown language {v}")))
+                .map(|l| language = l),
             "--size" => value().and_then(|v| parse_size(&v)).map(|s| size = s),
             "--seed" => value().and_then(|v| v.parse().map_err(|e| format!("--seed: {e}"))).map(|s| seed = s),
             _ if out.is_none() && !arg.starts_with("--") => {

@@ -129,10 +129,7 @@ fn scanning_damage_maps_back_and_fixes_touch_notation_only() {
         }
     }
     let text = "Ещё: 1. Кf3 кf6 .b3 d5 3. Сb2 Кe4.";
-    assert_eq!(
-        check(text, Format::Text),
-        [("homoglyph", "к".to_owned()), ("move-number", ".".to_owned())]
-    );
+    assert_eq!(check(text, Format::Text), [("homoglyph", "к".to_owned()), ("move-number", ".".to_owned())]);
 }
 
 #[test]

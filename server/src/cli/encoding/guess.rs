@@ -28,8 +28,7 @@ const MAX_WORDS: usize = 20_000;
 /// How far the best reading must be ahead of the next one.
 const MARGIN: f64 = 2.0;
 
-const CANDIDATES: [Encoding; 4] =
-    [Encoding::Windows1251, Encoding::Koi8R, Encoding::Cp866, Encoding::Windows1252];
+const CANDIDATES: [Encoding; 4] = [Encoding::Windows1251, Encoding::Koi8R, Encoding::Cp866, Encoding::Windows1252];
 
 /// The encoding of bytes that are not UTF-8, or why it cannot be decided.
 pub(super) fn guess_8bit(bytes: &[u8]) -> Result<Encoding, String> {
@@ -39,16 +38,10 @@ pub(super) fn guess_8bit(bytes: &[u8]) -> Result<Encoding, String> {
     let (best, score) = ranked[0];
     let (next, next_score) = ranked[1];
     if score <= 0.0 {
-        return Err(
-            "no 8-bit reading (windows-1251, cp866, koi8-r, latin-1) makes sense of it".into()
-        );
+        return Err("no 8-bit reading (windows-1251, cp866, koi8-r, latin-1) makes sense of it".into());
     }
     if score - next_score < MARGIN {
-        return Err(format!(
-            "{} and {} read it about equally well",
-            latin_name(best, bytes),
-            latin_name(next, bytes)
-        ));
+        return Err(format!("{} and {} read it about equally well", latin_name(best, bytes), latin_name(next, bytes)));
     }
     Ok(if best == Encoding::Windows1252 { latin_family(bytes) } else { best })
 }
@@ -96,11 +89,7 @@ fn decode_lossy(run: &[u8], encoding: Encoding) -> String {
 /// Latin-1 when no byte is in 0x80-0x9F (where the two differ), else
 /// Windows-1252, whose typographic characters live there.
 fn latin_family(bytes: &[u8]) -> Encoding {
-    if bytes.iter().any(|&b| (0x80..=0x9F).contains(&b)) {
-        Encoding::Windows1252
-    } else {
-        Encoding::Latin1
-    }
+    if bytes.iter().any(|&b| (0x80..=0x9F).contains(&b)) { Encoding::Windows1252 } else { Encoding::Latin1 }
 }
 
 fn latin_name(encoding: Encoding, bytes: &[u8]) -> &'static str {
@@ -202,8 +191,7 @@ fn cyrillic_word(word: &[char], prev: Option<char>, next: Option<char>) -> f64 {
     }
     if word.iter().any(char::is_ascii) {
         // `е4`, `с5`: a Cyrillic look-alike in a square (OCR, keyboards).
-        let lookalike_square =
-            word.len() == 2 && matches!(word[0], 'а' | 'с' | 'е') && matches!(word[1], '1'..='8');
+        let lookalike_square = word.len() == 2 && matches!(word[0], 'а' | 'с' | 'е') && matches!(word[1], '1'..='8');
         return if lookalike_square { 1.0 } else { -2.0 };
     }
     let letters: f64 = word.iter().map(|&c| letter_log_ratio(c)).sum();
@@ -271,10 +259,7 @@ fn latin_word(word: &[char]) -> f64 {
     }
     // `Êf3`: a Cyrillic piece letter read as an accented capital.
     let lead = word.iter().take_while(|c| !c.is_ascii()).count();
-    if (1..=2).contains(&lead)
-        && word[lead..].iter().all(|&c| is_square_part(c))
-        && has_square(&word[lead..])
-    {
+    if (1..=2).contains(&lead) && word[lead..].iter().all(|&c| is_square_part(c)) && has_square(&word[lead..]) {
         return -4.0;
     }
     if word.iter().any(char::is_ascii_alphabetic) {
@@ -308,16 +293,10 @@ mod tests {
             round_trip(RUSSIAN, encoding);
             // Moves alone, and words alone.
             round_trip("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Л:e1 *\n", encoding);
-            round_trip(
-                "{Партия Иванова с Петровым, матч на первенство города} 1. e4 *\n",
-                encoding,
-            );
+            round_trip("{Партия Иванова с Петровым, матч на первенство города} 1. e4 *\n", encoding);
             round_trip("1. e4 e5 2. Крe2 *", encoding);
         }
-        round_trip(
-            "[Event \"Чемпіонат України\"] 1. d4 Кf6 2. c4 e6 3. Кc3 Сb4 4. Фc2 Тe8 *",
-            Encoding::Windows1251,
-        );
+        round_trip("[Event \"Чемпіонат України\"] 1. d4 Кf6 2. c4 e6 3. Кc3 Сb4 4. Фc2 Тe8 *", Encoding::Windows1251);
     }
 
     #[test]

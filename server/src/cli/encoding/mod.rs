@@ -72,8 +72,7 @@ impl Encoding {
     /// The encoding with this name or a common alias (`cp1251`, `ibm866`,
     /// `iso-8859-1`, ...); case, `-` and `_` are ignored.
     pub fn from_name(name: &str) -> Option<Encoding> {
-        let key: String =
-            name.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).collect::<String>();
+        let key: String = name.chars().filter(|c| !matches!(c, '-' | '_' | ' ')).collect::<String>();
         let key = key.to_ascii_lowercase();
         Some(match key.as_str() {
             "utf8" => Encoding::Utf8,
@@ -184,13 +183,10 @@ const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
 /// (see `guess.rs`); anything else is an error, never a lossy reading.
 pub fn detect(bytes: &[u8]) -> Result<Decoded, DecodeError> {
     if bytes.starts_with(UTF8_BOM) {
-        return decode_as(bytes, Encoding::Utf8)
-            .map(|d| Decoded { detection: Detection::Bom, ..d });
+        return decode_as(bytes, Encoding::Utf8).map(|d| Decoded { detection: Detection::Bom, ..d });
     }
     if bytes.starts_with(b"\xFF\xFE\x00\x00") {
-        return Err(DecodeError::Undecided(
-            "a UTF-32 byte order mark: UTF-32 is not supported".into(),
-        ));
+        return Err(DecodeError::Undecided("a UTF-32 byte order mark: UTF-32 is not supported".into()));
     }
     for (bom, encoding) in [(UTF16LE_BOM, Encoding::Utf16Le), (UTF16BE_BOM, Encoding::Utf16Be)] {
         if bytes.starts_with(bom) {
@@ -224,12 +220,7 @@ pub fn detect_owned(bytes: Vec<u8>) -> Result<Decoded, DecodeError> {
         return detect(&bytes);
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Decoded {
-            text,
-            encoding: Encoding::Utf8,
-            bom: false,
-            detection: Detection::ValidUtf8,
-        }),
+        Ok(text) => Ok(Decoded { text, encoding: Encoding::Utf8, bom: false, detection: Detection::ValidUtf8 }),
         Err(e) => guess(e.as_bytes()),
     }
 }
@@ -244,8 +235,7 @@ fn guess(bytes: &[u8]) -> Result<Decoded, DecodeError> {
 /// Decodes bytes in the given encoding. A UTF-8 or UTF-16 byte order mark
 /// of that encoding is taken off (and kept for writing back).
 pub fn decode_as(bytes: &[u8], encoding: Encoding) -> Result<Decoded, DecodeError> {
-    let named =
-        |text: String, bom: bool| Decoded { text, encoding, bom, detection: Detection::Named };
+    let named = |text: String, bom: bool| Decoded { text, encoding, bom, detection: Detection::Named };
     match encoding {
         Encoding::Utf8 => {
             let (body, bom) = strip(bytes, UTF8_BOM);
@@ -264,11 +254,7 @@ pub fn decode_as(bytes: &[u8], encoding: Encoding) -> Result<Decoded, DecodeErro
             }
             let units = body.chunks_exact(2).map(|pair| {
                 let pair = [pair[0], pair[1]];
-                if encoding == Encoding::Utf16Le {
-                    u16::from_le_bytes(pair)
-                } else {
-                    u16::from_be_bytes(pair)
-                }
+                if encoding == Encoding::Utf16Le { u16::from_le_bytes(pair) } else { u16::from_be_bytes(pair) }
             });
             let mut text = String::with_capacity(body.len() / 2);
             let mut at = skip;
@@ -420,10 +406,7 @@ mod tests {
         for encoding in [Encoding::Utf8, Encoding::Utf16Le, Encoding::Utf16Be] {
             let bytes = encode(text, encoding, true).unwrap();
             let decoded = detect(&bytes).unwrap();
-            assert_eq!(
-                (decoded.encoding, decoded.bom, decoded.detection),
-                (encoding, true, Detection::Bom)
-            );
+            assert_eq!((decoded.encoding, decoded.bom, decoded.detection), (encoding, true, Detection::Bom));
             assert_eq!(decoded.text, text);
             assert_eq!(encode(&decoded.text, encoding, true).unwrap(), bytes);
         }

@@ -77,7 +77,15 @@ fn relative_repairs(ms: &Manuscript, spec: &PieceSpec) -> Vec<Repair> {
 }
 
 /// Parses and analyses one piece of a manuscript, chaining its games.
-fn build(view: &View, text: &str, spec: &PieceSpec, chain_so_far: &mut Chain, options: &Options, keep: bool, used: u64) -> Piece {
+fn build(
+    view: &View,
+    text: &str,
+    spec: &PieceSpec,
+    chain_so_far: &mut Chain,
+    options: &Options,
+    keep: bool,
+    used: u64,
+) -> Piece {
     let range = spec.range.clone();
     let source = &view.ms.blanked[range.clone()];
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], range.start));
@@ -145,7 +153,15 @@ fn build(view: &View, text: &str, spec: &PieceSpec, chain_so_far: &mut Chain, op
 
 /// Whether an old piece can stand for a new one: the same notation and
 /// repairs, and every game with the same possible starts as before.
-fn still_fits(old: &Piece, old_view: &View, view: &View, spec: &PieceSpec, text: &str, chain_so_far: &Chain, options: &Options) -> bool {
+fn still_fits(
+    old: &Piece,
+    old_view: &View,
+    view: &View,
+    spec: &PieceSpec,
+    text: &str,
+    chain_so_far: &Chain,
+    options: &Options,
+) -> bool {
     let Some(old_chain) = &old.chain else { return false };
     if core(&old_view.ms.blanked[old.range()]) != core(&view.ms.blanked[spec.range.clone()]) {
         return false;
@@ -157,7 +173,9 @@ fn still_fits(old: &Piece, old_view: &View, view: &View, spec: &PieceSpec, text:
     // The records of the piece's own earlier games count for its later ones.
     let mut chain_here = chain_so_far.clone();
     for (k, game) in old_chain.games.iter().enumerate() {
-        if chain_here.candidates(&game.head, if k == 0 { setup.as_ref() } else { None }, options.language) != game.candidates {
+        if chain_here.candidates(&game.head, if k == 0 { setup.as_ref() } else { None }, options.language)
+            != game.candidates
+        {
             return false;
         }
         if let Some(r) = &game.record {
@@ -171,8 +189,12 @@ impl Document {
     pub(super) fn open_manuscript(kind: Kind, text: String, version: i32, options: &Options) -> Document {
         let view = View::new(kind, &text);
         let mut chain_so_far = Chain::default();
-        let pieces: Vec<Piece> =
-            view.ms.pieces().iter().map(|spec| build(&view, &text, spec, &mut chain_so_far, options, false, 0)).collect();
+        let pieces: Vec<Piece> = view
+            .ms
+            .pieces()
+            .iter()
+            .map(|spec| build(&view, &text, spec, &mut chain_so_far, options, false, 0))
+            .collect();
         let last_reanalysed = pieces.len();
         let rope = ropey::Rope::from_str(&text);
         Document { version, rope, text, pieces, clock: 0, last_reanalysed, manuscript: Some(view) }
@@ -206,7 +228,8 @@ impl Document {
 
         // How many pieces match from the start and from the end, by their
         // notation alone (their starts are checked in order below).
-        let same = |o: &Piece, s: &PieceSpec| core(&old_view.ms.blanked[o.range()]) == core(&view.ms.blanked[s.range.clone()]);
+        let same =
+            |o: &Piece, s: &PieceSpec| core(&old_view.ms.blanked[o.range()]) == core(&view.ms.blanked[s.range.clone()]);
         let prefix = old_pieces.iter().zip(&specs).take_while(|(o, s)| same(o, s)).count();
         let most = old_pieces.len().min(specs.len()) - prefix;
         let suffix = old_pieces.iter().rev().zip(specs.iter().rev()).take(most).take_while(|(o, s)| same(o, s)).count();
@@ -281,9 +304,16 @@ impl Document {
     /// A game of a piece as the analysis must see it: with the start a
     /// manuscript gives it (a FEN tag) and the language it is read in.
     /// `None` when its start is unknown (it cannot be replayed).
-    pub fn replayable<'d>(&'d self, piece: &'d Piece, game: GameSyntax<'d>, options: &Options) -> Option<(GameSyntax<'d>, Options)> {
+    pub fn replayable<'d>(
+        &'d self,
+        piece: &'d Piece,
+        game: GameSyntax<'d>,
+        options: &Options,
+    ) -> Option<(GameSyntax<'d>, Options)> {
         let Some(c) = &piece.chain else { return Some((game, options.clone())) };
-        let Some(chained) = c.games.iter().find(|g| g.at == game.span.start) else { return Some((game, options.clone())) };
+        let Some(chained) = c.games.iter().find(|g| g.at == game.span.start) else {
+            return Some((game, options.clone()));
+        };
         chain::prepared(game, chained.start(), options)
     }
 }
@@ -300,7 +330,11 @@ mod tests {
     }
 
     fn edit(doc: &mut Document, start: usize, end: usize, text: &str) {
-        doc.apply_changes(vec![ByteChange { range: Some(start..end), text: text.to_owned() }], doc.version + 1, &Options::default());
+        doc.apply_changes(
+            vec![ByteChange { range: Some(start..end), text: text.to_owned() }],
+            doc.version + 1,
+            &Options::default(),
+        );
     }
 
     fn same_as_fresh(doc: &Document) {
@@ -319,7 +353,11 @@ mod tests {
     }
 
     fn kinds(doc: &Document) -> Vec<StartKind> {
-        doc.pieces.iter().filter_map(|p| p.chain.as_ref()).flat_map(|c| c.games.iter().map(|g| g.start().kind)).collect()
+        doc.pieces
+            .iter()
+            .filter_map(|p| p.chain.as_ref())
+            .flat_map(|c| c.games.iter().map(|g| g.start().kind))
+            .collect()
     }
 
     #[test]
@@ -351,7 +389,10 @@ mod tests {
         let node = tree.root_node().child(0).unwrap();
         let trace = doc.trace_game(piece, node, &Options::default());
         let last = trace.moves.last().unwrap();
-        assert_eq!(crate::analysis::board::fen(&last.after), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
+        assert_eq!(
+            crate::analysis::board::fen(&last.after),
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+        );
     }
 
     #[test]
@@ -375,9 +416,39 @@ mod tests {
     #[test]
     fn random_edits_match_a_fresh_open() {
         const SNIPPETS: &[&str] = &[
-            "", " ", "\n", "\n\n", "\r\n", "1. ", "3...", ".", "e4", "Nf3", "Кf3", "К ", "к", "(", ")", ",", "1-0", "\\mainline{",
-            "}", "{", "\\newchessgame", "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]", "White: Kg1, Rd1. ", "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
-            "```pgn\n", "```\n", "%", "😀", "é", "prose ", "O-O", "12.", "♘",
+            "",
+            " ",
+            "\n",
+            "\n\n",
+            "\r\n",
+            "1. ",
+            "3...",
+            ".",
+            "e4",
+            "Nf3",
+            "Кf3",
+            "К ",
+            "к",
+            "(",
+            ")",
+            ",",
+            "1-0",
+            "\\mainline{",
+            "}",
+            "{",
+            "\\newchessgame",
+            "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
+            "White: Kg1, Rd1. ",
+            "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
+            "```pgn\n",
+            "```\n",
+            "%",
+            "😀",
+            "é",
+            "prose ",
+            "O-O",
+            "12.",
+            "♘",
         ];
         let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
         let mut state: u64 = 0x2545_f491_4f6c_dd1d;

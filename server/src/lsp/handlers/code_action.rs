@@ -5,8 +5,7 @@
 use std::collections::HashMap;
 
 use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, TextEdit, Uri,
-    WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::analysis::rewrite::{Rewrite, rewrite_game};
@@ -91,7 +90,8 @@ pub fn actions(
                 })
             })
             .collect();
-        let rewrite_one = |(start, text, game, options): &(usize, &str, syntax::GameSyntax<'_>, analysis::Options), rewrite: Rewrite| {
+        let rewrite_one = |(start, text, game, options): &(usize, &str, syntax::GameSyntax<'_>, analysis::Options),
+                           rewrite: Rewrite| {
             let mut edits = rewrite_game(game, text, options, rewrite);
             for e in &mut edits {
                 e.span = doc.to_original(&(e.span.start + start..e.span.end + start));
@@ -112,7 +112,9 @@ pub fn actions(
                 }));
             }
         };
-        let all = |rewrite: Rewrite| -> Vec<analysis::TextEdit> { games.iter().flat_map(|g| rewrite_one(g, rewrite)).collect() };
+        let all = |rewrite: Rewrite| -> Vec<analysis::TextEdit> {
+            games.iter().flat_map(|g| rewrite_one(g, rewrite)).collect()
+        };
         push("Normalize notation (canonical SAN)".to_owned(), all(Rewrite::Normalize));
         for language in Language::ALL {
             for game in &here {

@@ -36,12 +36,10 @@ pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Se
     let (pos, language) = position_before(doc, word_start, settings)?;
     // A move number is due before White's move unless one is already there.
     let before = text[..word_start].trim_end();
-    let number_written = before.ends_with(['.', '…', ')']) && before.chars().rev().nth(1).is_some_and(|c| c.is_ascii_digit() || c == '.');
-    let number = if pos.turn() == Color::White && !number_written {
-        Some(format!("{}. ", pos.fullmoves()))
-    } else {
-        None
-    };
+    let number_written = before.ends_with(['.', '…', ')'])
+        && before.chars().rev().nth(1).is_some_and(|c| c.is_ascii_digit() || c == '.');
+    let number =
+        if pos.turn() == Color::White && !number_written { Some(format!("{}. ", pos.fullmoves())) } else { None };
     let style = MoveStyle::for_language(language);
     let english = MoveStyle::default();
     let range = convert::range(doc, &(word_start..offset), unit);

@@ -6,8 +6,8 @@ use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind
 use tree_sitter::Node;
 
 use crate::analysis::board::{self, Pieces};
-use crate::analysis::languages::{Language, MoveStyle, render_move};
 use crate::analysis::glossary;
+use crate::analysis::languages::{Language, MoveStyle, render_move};
 use crate::line_index::Unit;
 use crate::lsp::config::{BoardStyle, Settings};
 use crate::lsp::convert;
@@ -111,7 +111,9 @@ fn description_hover(source: &str, node: Node<'_>, settings: &Settings) -> Optio
         first = prev;
     }
     let mut nodes = vec![first];
-    while let Some(next) = nodes.last().and_then(|n| n.next_named_sibling()).filter(|n| n.kind() == "position_description") {
+    while let Some(next) =
+        nodes.last().and_then(|n| n.next_named_sibling()).filter(|n| n.kind() == "position_description")
+    {
         nodes.push(next);
     }
     let mut text = String::new();

@@ -10,9 +10,9 @@ use serde::Serialize;
 use shakmaty::{CastlingMode, Color, Position};
 use tower_lsp_server::ls_types::{Position as LspPosition, Range};
 
+use crate::analysis::LanguageSource;
 use crate::analysis::board::{self, Pieces};
 use crate::analysis::languages::{Language, MoveStyle, render_move};
-use crate::analysis::LanguageSource;
 use crate::line_index::Unit;
 use crate::lsp::config::{BoardStyle, Settings};
 use crate::lsp::convert;
@@ -56,12 +56,7 @@ pub struct MoveInfo {
     pub range: Range,
 }
 
-pub fn position_at(
-    doc: &Document,
-    position: LspPosition,
-    unit: Unit,
-    settings: &Settings,
-) -> Option<PositionInfo> {
+pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
     let offset = convert::offset(doc, position, unit);
     let (piece, range) = doc.game_before(offset)?;
     let local = offset - piece.start;
@@ -108,19 +103,11 @@ pub fn position_at(
     info.last_move = last.map(|m| {
         let number = m.before.fullmoves();
         MoveInfo {
-            number: if m.before.turn() == Color::White {
-                format!("{number}.")
-            } else {
-                format!("{number}...")
-            },
+            number: if m.before.turn() == Color::White { format!("{number}.") } else { format!("{number}...") },
             san: render_move(&m.before, &m.played, &MoveStyle::for_language(language)),
             english: render_move(&m.before, &m.played, &MoveStyle::default()),
             uci: m.played.to_uci(CastlingMode::Standard).to_string(),
-            range: convert::range(
-                doc,
-                &(piece.start + m.span.start..piece.start + m.span.end),
-                unit,
-            ),
+            range: convert::range(doc, &(piece.start + m.span.start..piece.start + m.span.end), unit),
         }
     });
     Some(info)

@@ -12,16 +12,16 @@ use crate::lsp::document::Document;
 
 fn types() -> [SemanticTokenType; 10] {
     [
-    SemanticTokenType::TYPE,      // 0 piece letter
-    SemanticTokenType::VARIABLE,  // 1 square, file, rank
-    SemanticTokenType::OPERATOR,  // 2 capture sign, dash, promotion sign, check mark
-    SemanticTokenType::NUMBER,    // 3 move number
-    SemanticTokenType::MACRO,     // 4 glyph, NAG, annotation, en passant
-    SemanticTokenType::COMMENT,   // 5 comment
-    SemanticTokenType::PROPERTY,  // 6 tag name
-    SemanticTokenType::STRING,    // 7 tag value
-    SemanticTokenType::KEYWORD,   // 8 castling, result, draw offer, null move
-    SemanticTokenType::new("label"), // 9 position description labels
+        SemanticTokenType::TYPE,         // 0 piece letter
+        SemanticTokenType::VARIABLE,     // 1 square, file, rank
+        SemanticTokenType::OPERATOR,     // 2 capture sign, dash, promotion sign, check mark
+        SemanticTokenType::NUMBER,       // 3 move number
+        SemanticTokenType::MACRO,        // 4 glyph, NAG, annotation, en passant
+        SemanticTokenType::COMMENT,      // 5 comment
+        SemanticTokenType::PROPERTY,     // 6 tag name
+        SemanticTokenType::STRING,       // 7 tag value
+        SemanticTokenType::KEYWORD,      // 8 castling, result, draw offer, null move
+        SemanticTokenType::new("label"), // 9 position description labels
     ]
 }
 
@@ -66,7 +66,14 @@ fn tokens(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> SemanticT
 
 /// The tokens under `root` in document order, walked with a cursor (not
 /// recursively: variations may nest 100,000 deep).
-fn visit(doc: &Document, base: usize, root: Node<'_>, unit: Unit, last: &mut (usize, usize), out: &mut Vec<SemanticToken>) {
+fn visit(
+    doc: &Document,
+    base: usize,
+    root: Node<'_>,
+    unit: Unit,
+    last: &mut (usize, usize),
+    out: &mut Vec<SemanticToken>,
+) {
     let mut cursor = root.walk();
     loop {
         let node = cursor.node();

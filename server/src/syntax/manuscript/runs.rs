@@ -68,8 +68,31 @@ pub(super) fn piece_at(s: &str, i: usize) -> Option<usize> {
     }
     let letter = matches!(
         c,
-        'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'D' | 'T' | 'L' | 'S' | 'C' | 'F' | 'A' | 'V' | 'J' | 'H' | 'W' | 'G'
-            | 'К' | 'Ф' | 'Л' | 'С' | 'Т' | 'п' | 'П' | 'p'
+        'K' | 'Q'
+            | 'R'
+            | 'B'
+            | 'N'
+            | 'P'
+            | 'D'
+            | 'T'
+            | 'L'
+            | 'S'
+            | 'C'
+            | 'F'
+            | 'A'
+            | 'V'
+            | 'J'
+            | 'H'
+            | 'W'
+            | 'G'
+            | 'К'
+            | 'Ф'
+            | 'Л'
+            | 'С'
+            | 'Т'
+            | 'п'
+            | 'П'
+            | 'p'
     );
     (letter || ('♔'..='♟').contains(&c)).then_some(e)
 }
@@ -224,7 +247,7 @@ fn ply_of(number: u32, black: bool) -> u32 {
 /// `2.` for White's move at `ply`, `2...` for Black's.
 fn number_text(ply: u32) -> String {
     let number = ply / 2 + 1;
-    if ply % 2 == 0 { format!("{number}.") } else { format!("{number}...") }
+    if ply.is_multiple_of(2) { format!("{number}.") } else { format!("{number}...") }
 }
 
 /// A move found in the text, with the repair it needed.
@@ -378,6 +401,7 @@ impl<'s> Runs<'s> {
             }
             // Read for its repairs only.
             let _ = self.line(i, 0, None);
+            #[allow(clippy::single_range_in_vec_init)]
             return vec![i..end];
         }
         let mut runs = Vec::new();
@@ -528,7 +552,10 @@ impl<'s> Runs<'s> {
                 let expected_black = p % 2 == 1;
                 let written_black = dots > 1 || s.starts_with('…');
                 if expected_black == written_black || !written_black {
-                    self.repairs.push(Repair { span: j..j + dots, kind: RepairKind::LostMoveNumber { number: number_text(p) } });
+                    self.repairs.push(Repair {
+                        span: j..j + dots,
+                        kind: RepairKind::LostMoveNumber { number: number_text(p) },
+                    });
                     self.repairs.extend(m.repair);
                     *ply = Some(p + 1);
                     return Some((m.end, Token::Move));
@@ -602,8 +629,9 @@ mod tests {
     #[test]
     fn moves_in_every_style() {
         for m in [
-            "e4", "Nf3", "Кf3", "Крg1", "Kpg1", "♘f3", "Ng1-f3", "e2-e4", "e4xd5", "exd5", "ed5", "e4:d5", "Sd7xSe5", "O-O",
-            "0-0-0", "О-О", "Qxd8+", "e8=Q", "d8Ф", "exd6e.p.", "Nbd2", "R1e2", "Qd1N", "Фхс3+", "Кel", "Nf3!?", "Qh7#",
+            "e4", "Nf3", "Кf3", "Крg1", "Kpg1", "♘f3", "Ng1-f3", "e2-e4", "e4xd5", "exd5", "ed5", "e4:d5", "Sd7xSe5",
+            "O-O", "0-0-0", "О-О", "Qxd8+", "e8=Q", "d8Ф", "exd6e.p.", "Nbd2", "R1e2", "Qd1N", "Фхс3+", "Кel", "Nf3!?",
+            "Qh7#",
         ] {
             assert_eq!(move_len(m), Some(m.len()), "{m}");
         }
@@ -639,7 +667,8 @@ mod tests {
         let mut scanner = Runs::new(text, text.len(), false);
         let found: Vec<&str> = scanner.find(0).into_iter().map(|r| &text[r]).collect();
         assert_eq!(found, ["1. К f3 кf6 .b3 d5 3. bf4 bc4 4. Кel"]);
-        let kinds: Vec<(&str, &RepairKind)> = scanner.repairs.iter().map(|r| (&text[r.span.clone()], &r.kind)).collect();
+        let kinds: Vec<(&str, &RepairKind)> =
+            scanner.repairs.iter().map(|r| (&text[r.span.clone()], &r.kind)).collect();
         assert_eq!(
             kinds,
             [

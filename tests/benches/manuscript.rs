@@ -1,0 +1,132 @@
+//! Manuscripts: the time to check a generated 500-page book (about 1 MB of
+//! prose with games in it, `chess_ls_tests::manuscript`) as `--check` does,
+//! and in the language server the time to open it and the latency from a
+//! keystroke (in a run of moves, or in the prose) to the diagnostics.
+//!
+//! `cargo bench -p chess-ls-tests --bench manuscript`
+
+// A benchmark's figures are its output.
+#![allow(clippy::print_stdout)]
+
+use std::time::{Duration, Instant};
+
+use chess_ls::analysis::Options;
+use chess_ls::analysis::languages::Language;
+use chess_ls::analysis::manuscript::check_text;
+use chess_ls::line_index::Unit;
+use chess_ls::lsp::document::{ByteChange, Document, Kind};
+use chess_ls::lsp::handlers::diagnostics;
+use chess_ls::syntax::manuscript::Format;
+use chess_ls_tests::generate::SplitMix64;
+use chess_ls_tests::manuscript::{Layout, book};
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// Keystrokes at random places that `pick` accepts (one character changed,
+/// then changed back), each timed up to the diagnostics ready to publish.
+fn keystrokes(
+    doc: &mut Document,
+    n: usize,
+    pick: impl Fn(&str, usize) -> Option<(usize, &'static str)>,
+) -> Vec<Duration> {
+    let options = Options::default();
+    let uri: tower_lsp_server::ls_types::Uri = "file:///book.txt".parse().expect("uri");
+    let mut rng = SplitMix64::new(11);
+    let mut latencies = Vec::new();
+    let mut version = 1;
+    for _ in 0..n {
+        let (at, changed) = loop {
+            let i = rng.below(doc.text.len() - 10);
+            if doc.text.is_char_boundary(i)
+                && let Some(found) = pick(&doc.text, i)
+            {
+                break found;
+            }
+        };
+        let original = doc.text[at..at + changed.len()].to_owned();
+        for replacement in [changed, original.as_str()] {
+            version += 1;
+            let t = Instant::now();
+            doc.apply_changes(
+                vec![ByteChange { range: Some(at..at + 1), text: replacement.to_owned() }],
+                version,
+                &options,
+            );
+            let published = diagnostics::collect(doc, &uri, Unit::Utf16);
+            latencies.push(t.elapsed());
+            std::hint::black_box(published);
+        }
+    }
+    latencies.sort();
+    latencies
+}
+
+fn run(language: Language, layout: Layout, size: usize, edits: usize) {
+    let generated = book(1, size, language, layout);
+    let text = generated.text;
+    let format = match layout {
+        Layout::Text => Format::Text,
+        Layout::Markdown => Format::Markdown,
+        Layout::Latex => Format::Latex,
+    };
+    let kind = match layout {
+        Layout::Text => Kind::Text,
+        Layout::Markdown => Kind::Markdown,
+        Layout::Latex => Kind::Latex,
+    };
+    let options = Options::default();
+    let t = Instant::now();
+    let (games, found) = check_text(&text, format, &options);
+    let check = t.elapsed();
+    assert!(found.is_empty(), "the generated book checks clean: {:?}", &found[..found.len().min(3)]);
+    let t = Instant::now();
+    let mut doc = Document::open_as(kind, text.clone(), 1, &options);
+    let open = t.elapsed();
+    // In a run: the rank of a square right after a piece letter or a file
+    // in a move (`Nf3` -> `Nf4`), which changes the run and all after it
+    // that go on from it.
+    let in_run = keystrokes(&mut doc, edits, |text, i| {
+        let b = text.as_bytes();
+        let after_number = text[..i].rfind(". ").is_some_and(|k| i - k < 12);
+        (after_number && b[i].is_ascii_digit() && (b'a'..=b'h').contains(&b[i - 1]) && b[i + 1] == b' ')
+            .then_some((i, if b[i] == b'4' { "5" } else { "4" }))
+    });
+    // In the prose: a letter of a word.
+    let in_prose = keystrokes(&mut doc, edits, |text, i| {
+        let b = text.as_bytes();
+        (b[i].is_ascii_lowercase()
+            && b[i - 1].is_ascii_lowercase()
+            && b[i + 1].is_ascii_lowercase()
+            && b[i + 2] == b' ')
+            .then_some((i, if b[i] == b'z' { "y" } else { "z" }))
+    });
+    println!(
+        "{} {:?}, {:.2} MB, {games} games in {} runs | check {:.0} ms | open {:.0} ms | keystroke in a run p50 {:.2} ms, p99 {:.2} ms | in prose p50 {:.2} ms, p99 {:.2} ms",
+        language.name(),
+        layout,
+        text.len() as f64 / 1e6,
+        generated.runs,
+        ms(check),
+        ms(open),
+        ms(percentile(&in_run, 0.5)),
+        ms(percentile(&in_run, 0.99)),
+        ms(percentile(&in_prose, 0.5)),
+        ms(percentile(&in_prose, 0.99)),
+    );
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--test") {
+        run(Language::En, Layout::Text, 50_000, 5);
+        return;
+    }
+    run(Language::En, Layout::Text, 1_000_000, 100);
+    run(Language::Ru, Layout::Markdown, 1_000_000, 100);
+    run(Language::De, Layout::Latex, 1_000_000, 100);
+}
