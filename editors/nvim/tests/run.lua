@@ -207,13 +207,13 @@ local function main()
   local chapter = {
     '# Глава 1. Итальянская партия',
     '',
-    'После 1. e4 e5 2. Кf3 белые развивают коня; ход `Кd2` ниже неоднозначен,',
-    'а 16. Кf3 невозможен. Nf3, e4, O-O здесь просто слова.',
+    'Белые развивают коня ходом Кf3; ход `Кd2` ниже неоднозначен,',
+    'а последний ход невозможен. Nf3, e4, O-O здесь просто слова.',
     '',
     '```pgn',
   }
   vim.list_extend(chapter, game)
-  vim.list_extend(chapter, { '```', '', 'После 16. Кf3 партия прервана.', '' })
+  vim.list_extend(chapter, { '```', '', 'Здесь партия прервана.', '' })
   local md = vim.fs.joinpath(workdir, 'chapter.md')
   vim.fn.writefile(chapter, md)
   vim.cmd.edit(vim.fn.fnameescape(md))
