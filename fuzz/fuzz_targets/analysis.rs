@@ -1,6 +1,6 @@
 //! Grammar and analysis on arbitrary bytes: the text (UTF-8, lossily) is
 //! parsed, lowered and replayed, traced as hovers trace it, and read as
-//! Markdown; whenever the fast path reads it, its games must equal the
+//! a manuscript (text, Markdown, LaTeX); whenever the fast path reads it, its games must equal the
 //! grammar's. The first byte picks the options (a language or inference,
 //! the optional marks), so every language's reading is exercised.
 
@@ -8,6 +8,7 @@
 
 use chess_ls::analysis::{self, Language, Options};
 use chess_ls::syntax;
+use chess_ls::syntax::manuscript::Format;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,11 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(rest);
     let text = &*text;
     let language = Language::ALL.get(usize::from(choice >> 2)).copied();
-    let options = Options {
-        language,
-        report_missing_check: choice & 1 != 0,
-        report_missing_capture: choice & 2 != 0,
-    };
+    let options = Options { language, report_missing_check: choice & 1 != 0, report_missing_capture: choice & 2 != 0 };
 
     let tree = syntax::parse(text, None);
     let games = syntax::lower(&tree, text);
@@ -51,11 +48,10 @@ fuzz_target!(|data: &[u8]| {
         });
     }
 
-    // Markdown: the blanked text keeps every offset.
-    let blocks = syntax::markdown::chess_blocks(text);
-    let blanked = syntax::markdown::blank(text, &blocks);
-    assert_eq!(blanked.len(), text.len());
-    for start in syntax::markdown::piece_starts(&blanked, &blocks) {
-        assert!(blanked.is_char_boundary(start));
+    // Manuscripts (plain text, Markdown, LaTeX): the blanked text keeps
+    // every offset.
+    for format in [Format::Text, Format::Markdown, Format::Latex] {
+        let manuscript = syntax::manuscript::scan(text, format);
+        assert_eq!(manuscript.blanked.len(), text.len(), "{format:?}");
     }
 });

@@ -6,8 +6,8 @@
 //! character in order (`format_text` gives up rather than lose one, so a
 //! `None` there is a layout bug).
 //!
-//! Input: a flags byte (bit 0: Markdown, bit 1: all edits in one change
-//! notification), the text, then edits, each after a 0xFF byte (never in
+//! Input: a flags byte (bit 0: Markdown, else bit 2: plain text, else bit 3:
+//! LaTeX, else PGN; bit 1: all edits in one change notification), the text, then edits, each after a 0xFF byte (never in
 //! UTF-8): two bytes of position (a fraction of the text's length), one of
 //! length, then the text inserted.
 
@@ -29,7 +29,12 @@ fn floor(text: &str, mut i: usize) -> usize {
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else { return };
-    let kind = if flags & 1 != 0 { Kind::Markdown } else { Kind::Pgn };
+    let kind = match flags & 0b1101 {
+        0 => Kind::Pgn,
+        f if f & 1 != 0 => Kind::Markdown,
+        f if f & 4 != 0 => Kind::Text,
+        _ => Kind::Latex,
+    };
     let batch = flags & 2 != 0;
     let mut parts = rest.split(|&b| b == 0xFF);
     let text = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();

@@ -81,6 +81,10 @@ fn run(language: Language, layout: Layout, size: usize, edits: usize) {
     };
     let options = Options::default();
     let t = Instant::now();
+    let scanned = chess_ls::syntax::manuscript::scan(&text, format);
+    let scan = t.elapsed();
+    std::hint::black_box(scanned);
+    let t = Instant::now();
     let (games, found) = check_text(&text, format, &options);
     let check = t.elapsed();
     assert!(found.is_empty(), "the generated book checks clean: {:?}", &found[..found.len().min(3)]);
@@ -112,11 +116,12 @@ fn run(language: Language, layout: Layout, size: usize, edits: usize) {
         })
     });
     println!(
-        "{} {:?}, {:.2} MB, {} chapters, {games} games (runs of notation) | check {:.0} ms | open {:.0} ms | keystroke in a run p50 {:.2} ms, p99 {:.2} ms | in prose p50 {:.2} ms, p99 {:.2} ms",
+        "{} {:?}, {:.2} MB, {} chapters, {games} games (runs of notation) | scan {:.1} ms | check {:.0} ms | open {:.0} ms | keystroke in a run p50 {:.2} ms, p99 {:.2} ms | in prose p50 {:.2} ms, p99 {:.2} ms",
         language.name(),
         layout,
         text.len() as f64 / 1e6,
         generated.games,
+        ms(scan),
         ms(check),
         ms(open),
         ms(percentile(&in_run, 0.5)),
@@ -127,6 +132,14 @@ fn run(language: Language, layout: Layout, size: usize, edits: usize) {
 }
 
 fn main() {
+    // For a profiler: the reading of a manuscript alone, many times.
+    if std::env::var_os("SCAN_ONLY").is_some() {
+        let text = book(1, 1_000_000, Language::En, Layout::Text).text;
+        for _ in 0..100 {
+            std::hint::black_box(chess_ls::syntax::manuscript::scan(&text, Format::Text));
+        }
+        return;
+    }
     // `cargo bench` passes `--bench`; `cargo test --benches` does not: then
     // only check that it runs, on a small text.
     if !std::env::args().any(|a| a == "--bench") {

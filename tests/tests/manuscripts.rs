@@ -231,3 +231,90 @@ fn any_file_is_a_manuscript_with_the_flag_and_stdin_too() {
     assert_eq!(codes(child.wait_with_output().unwrap()), ["illegal-move"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------
+// Generated books: clean in every language and format, and a fault
+// injected anywhere is found there and nowhere else.
+
+mod generated {
+    use chess_ls::analysis::Options;
+    use chess_ls::analysis::languages::Language;
+    use chess_ls::analysis::manuscript::check_text;
+    use chess_ls::syntax::manuscript::{self, Format};
+    use chess_ls_tests::generate::SplitMix64;
+    use chess_ls_tests::manuscript::{Layout, book};
+
+    const LANGUAGES: [Language; 6] =
+        [Language::En, Language::Ru, Language::Uk, Language::De, Language::Fr, Language::Figurine];
+    const LAYOUTS: [(Layout, Format); 3] =
+        [(Layout::Text, Format::Text), (Layout::Markdown, Format::Markdown), (Layout::Latex, Format::Latex)];
+
+    fn findings(text: &str, format: Format) -> Vec<(&'static str, String)> {
+        let (_, found) = check_text(text, format, &Options::default());
+        found.iter().map(|d| (d.code.as_str(), text[d.span.clone()].to_owned())).collect()
+    }
+
+    #[test]
+    fn generated_books_check_clean() {
+        for (seed, language) in LANGUAGES.iter().enumerate() {
+            for (layout, format) in LAYOUTS {
+                let text = book(seed as u64 + 1, 20_000, *language, layout).text;
+                assert_eq!(findings(&text, format), [], "{language:?} {layout:?}");
+            }
+        }
+    }
+
+    /// The moves of the book's runs of prose (not blocks or macros, whose
+    /// text the generator writes the same way): `(start, end)` of each.
+    fn moves(text: &str, format: Format) -> Vec<(usize, usize)> {
+        let ms = manuscript::scan(text, format);
+        let mut out = Vec::new();
+        for unit in ms.units.iter().filter(|u| u.kind == manuscript::UnitKind::Run) {
+            let mut at = unit.notation.start;
+            for word in text[unit.notation.clone()].split(' ') {
+                let len = word.len();
+                let is_move = !word.is_empty()
+                    && !word.starts_with(|c: char| c.is_ascii_digit() || c == 'O' || c == '0')
+                    && !word.contains(['\n', '.', '(', ')']);
+                if is_move {
+                    out.push((at, at + len));
+                }
+                at += len + 1;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn an_injected_fault_is_found_at_its_place_and_nowhere_else() {
+        let mut rng = SplitMix64::new(99);
+        for (seed, language) in LANGUAGES.iter().enumerate() {
+            for (layout, format) in LAYOUTS {
+                let text = book(seed as u64 + 10, 15_000, *language, layout).text;
+                let candidates = moves(&text, format);
+                for _ in 0..6 {
+                    let (start, end) = candidates[rng.below(candidates.len())];
+                    let word = &text[start..end];
+                    // A check mark on a move that gives none (the generator
+                    // writes every check), or a space after a piece letter.
+                    let piece_len =
+                        word.chars().next().filter(|c| c.is_uppercase() || ('♔'..='♟').contains(c)).map(|c| {
+                            let two = word.starts_with("Кр");
+                            if two { "Кр".len() } else { c.len_utf8() }
+                        });
+                    let (faulty, expected) = if word.ends_with(['+', '#']) || piece_len.is_none() {
+                        if word.ends_with(['+', '#']) {
+                            continue;
+                        }
+                        (format!("{}{word}+{}", &text[..start], &text[end..]), ("check-mark", "+".to_owned()))
+                    } else {
+                        let p = piece_len.unwrap_or(0);
+                        let broken = format!("{} {}", &word[..p], &word[p..]);
+                        (format!("{}{broken}{}", &text[..start], &text[end..]), ("space-in-move", broken))
+                    };
+                    assert_eq!(findings(&faulty, format), [expected], "{language:?} {layout:?} at {start}: {word}");
+                }
+            }
+        }
+    }
+}

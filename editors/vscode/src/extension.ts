@@ -53,7 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.server.path`)) {
+      if (e.affectsConfiguration(`${SECTION}.server.path`) || e.affectsConfiguration(`${SECTION}.manuscripts`)) {
         void restart();
       } else if (e.affectsConfiguration(SECTION)) {
         // The client passes the settings on; the view follows.
@@ -68,6 +68,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
 export async function deactivate(): Promise<void> {
   await stopClient();
+}
+
+/**
+ * The documents the server checks: PGN always; Markdown, LaTeX and plain
+ * text as manuscripts (games in the prose) by the `chess-ls.manuscripts.*`
+ * settings, plain text off by default.
+ */
+function documentSelector(): { language: string }[] {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const selector = [{ language: "pgn" }];
+  if (config.get<boolean>("manuscripts.markdown", true)) {
+    selector.push({ language: "markdown" });
+  }
+  if (config.get<boolean>("manuscripts.latex", true)) {
+    selector.push({ language: "latex" });
+  }
+  if (config.get<boolean>("manuscripts.plainText", false)) {
+    selector.push({ language: "plaintext" });
+  }
+  return selector;
 }
 
 /** The settings the server reads (initializationOptions). */
@@ -117,7 +137,7 @@ async function startClient(): Promise<void> {
   // `transport: stdio` makes the client add `--stdio`, which chess-ls accepts.
   const serverOptions: ServerOptions = { command: found.path, transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: "pgn" }],
+    documentSelector: documentSelector(),
     initializationOptions: serverSettings(),
     // Sends `{"chess-ls": {...}}` on every change of the section.
     synchronize: { configurationSection: SECTION },

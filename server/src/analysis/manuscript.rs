@@ -310,6 +310,34 @@ pub struct Chain {
 }
 
 impl Chain {
+    /// How many records it holds.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// Forgets the records after the first `len` (a trial that did not
+    /// hold).
+    pub fn truncate(&mut self, len: usize) {
+        while self.lines.len() > len {
+            let Some(record) = self.lines.pop() else { break };
+            let index = self.lines.len();
+            for (map, ply) in [(&mut self.by_first, record.first_ply), (&mut self.by_end, record.end_ply())] {
+                if let Some(list) = map.get_mut(&ply)
+                    && list.last() == Some(&index)
+                {
+                    list.pop();
+                }
+            }
+            if self.fresh.last() == Some(&index) {
+                self.fresh.pop();
+            }
+        }
+    }
+
     pub fn push(&mut self, record: Arc<LineRecord>) {
         let index = self.lines.len();
         if record.fresh || self.fresh.is_empty() {
@@ -331,40 +359,37 @@ impl Chain {
     /// A game that goes on from a position some earlier run already went on
     /// from is an alternative to it: a variation.
     pub fn candidates(&self, head: &Head, setup: Option<&SetupRef<'_>>, chosen: Option<Language>) -> Vec<Start> {
+        self.plan(head, setup, chosen).starts(head)
+    }
+
+    /// The starts a game may have, as places in the games before it: what
+    /// [`Chain::candidates`] writes out.
+    pub fn plan(&self, head: &Head, setup: Option<&SetupRef<'_>>, chosen: Option<Language>) -> Plan {
         if head.own_start {
-            return vec![Start::plain(StartKind::Written)];
+            return Plan::Fixed(Start::plain(StartKind::Written));
         }
         match setup {
-            Some(SetupRef::NewGame) => return vec![Start::plain(StartKind::Initial)],
+            Some(SetupRef::NewGame) => return Plan::Fixed(Start::plain(StartKind::Initial)),
             Some(SetupRef::Fen { text, span }) => {
-                return vec![Start {
+                return Plan::Fixed(Start {
                     fen: Some(fen_for(text, head.first_ply)),
                     fen_span: span.clone(),
                     ..Start::plain(StartKind::Position)
-                }];
+                });
             }
             None => {}
         }
         let ply = head.first_ply.unwrap_or(0);
         if ply == 0 {
-            return vec![Start::plain(StartKind::Initial)];
+            return Plan::Fixed(Start::plain(StartKind::Initial));
         }
         let fits = |l: &LineRecord| chosen.is_some() || head.fits(&l.letters);
-        let mut out: Vec<Start> = Vec::new();
-        let add = |out: &mut Vec<Start>, kind: StartKind, line: &LineRecord, pos: &Chess| {
-            if out.len() >= MAX_CANDIDATES {
-                return;
+        let mut out: Vec<Pick> = Vec::new();
+        let add = |out: &mut Vec<Pick>, kind: StartKind, i: usize, pos: &Chess| {
+            let same = |p: &Pick| p.position() == pos && p.position().fullmoves() == pos.fullmoves();
+            if out.len() < MAX_CANDIDATES && !out.iter().any(same) {
+                out.push(Pick { line: self.lines[i].clone(), kind, ply });
             }
-            let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-            if out.iter().any(|s| s.fen.as_deref() == Some(fen.as_str())) {
-                return;
-            }
-            let on_variation = line.variation || kind == StartKind::Variation || head.variation;
-            let kind = if head.variation { StartKind::Variation } else { kind };
-            let span = head.first_span.start..head.first_span.start;
-            let language = continued_language(line, head);
-            let before = line.letters;
-            out.push(Start { kind, fen: Some(fen), fen_span: span, language, on_variation, note: None, before });
         };
         let ending: &[usize] = self.by_end.get(&ply).map_or(&[], Vec::as_slice);
         let goes_on = |i: usize| {
@@ -390,7 +415,7 @@ impl Chain {
             // The end of a main line first...
             for &i in game.iter().rev().filter(|&&i| !self.lines[i].variation) {
                 if let Some((kind, end)) = goes_on(i) {
-                    add(&mut out, kind, &self.lines[i], end);
+                    add(&mut out, kind, i, end);
                 }
             }
             // ...then the latest run that the moves go on from or branch
@@ -400,7 +425,7 @@ impl Chain {
                 if line.variation
                     && let Some((kind, end)) = goes_on(i)
                 {
-                    add(&mut out, kind, line, end);
+                    add(&mut out, kind, i, end);
                     continue;
                 }
                 let inside =
@@ -409,19 +434,19 @@ impl Chain {
                     && fits(line)
                     && let Some(pos) = line.position_at(ply)
                 {
-                    add(&mut out, StartKind::Variation, line, pos);
+                    add(&mut out, StartKind::Variation, i, pos);
                 }
             }
             // A variation's end further back.
             for &i in game.iter().rev().filter(|&&i| i < recent && self.lines[i].variation) {
                 if let Some((kind, end)) = goes_on(i) {
-                    add(&mut out, kind, &self.lines[i], end);
+                    add(&mut out, kind, i, end);
                 }
             }
             hi = lo;
         }
         if !out.is_empty() {
-            return out;
+            return Plan::Picks(out);
         }
         let number = number_of(ply);
         let stopped =
@@ -435,7 +460,72 @@ impl Chain {
                 "these moves were not replayed: they start at {number} with no position known there (no game above reaches it, and no position is given before them); only their syntax and numbering were checked"
             )
         };
-        vec![Start { note: Some(note), ..Start::plain(StartKind::Unknown) }]
+        Plan::Fixed(Start { note: Some(note), ..Start::plain(StartKind::Unknown) })
+    }
+}
+
+/// Where a game may start, before the starts are written out: cheap to make
+/// and to compare (the language server keeps a piece as it is when the
+/// plans of its games are as before).
+#[derive(Clone, Debug)]
+pub enum Plan {
+    /// One start, known without the games before (tags, a position given,
+    /// move 1) or not known at all.
+    Fixed(Start),
+    /// Positions in earlier games, best first.
+    Picks(Vec<Pick>),
+}
+
+/// A position in an earlier game.
+#[derive(Clone, Debug)]
+pub struct Pick {
+    line: Arc<LineRecord>,
+    kind: StartKind,
+    ply: u32,
+}
+
+impl Pick {
+    fn position(&self) -> &Chess {
+        self.line.position_at(self.ply).expect("a pick is inside its line")
+    }
+}
+
+impl PartialEq for Plan {
+    fn eq(&self, other: &Plan) -> bool {
+        match (self, other) {
+            (Plan::Fixed(a), Plan::Fixed(b)) => a == b,
+            (Plan::Picks(a), Plan::Picks(b)) => {
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(&x.line, &y.line) && x.kind == y.kind && x.ply == y.ply)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Plan {
+    /// The starts, written out (a FEN for each position).
+    pub fn starts(&self, head: &Head) -> Vec<Start> {
+        let picks = match self {
+            Plan::Fixed(start) => return vec![start.clone()],
+            Plan::Picks(picks) => picks,
+        };
+        picks
+            .iter()
+            .map(|p| {
+                let line = &p.line;
+                let fen = Fen::from_position(p.position(), EnPassantMode::Legal).to_string();
+                Start {
+                    kind: if head.variation { StartKind::Variation } else { p.kind },
+                    fen: Some(fen),
+                    fen_span: head.first_span.start..head.first_span.start,
+                    language: continued_language(line, head),
+                    on_variation: line.variation || p.kind == StartKind::Variation || head.variation,
+                    note: None,
+                    before: line.letters,
+                }
+            })
+            .collect()
     }
 }
 
@@ -516,7 +606,7 @@ pub fn prepared<'c>(game: GameSyntax<'c>, start: &'c Start, options: &Options) -
 pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> GameReport {
     let options = options_for(options, start);
     match (&start.kind, &start.fen) {
-        (StartKind::Unknown, _) => unknown(game, source, &options, start),
+        (StartKind::Unknown, _) => unknown(game, &options, start),
         (_, Some(fen)) => super::analyze_game(&with_start(game, fen, start.fen_span.clone()), source, &options),
         (_, None) => super::analyze_game(game, source, &options),
     }
@@ -585,7 +675,7 @@ pub fn record(
 /// The report of a game with no known start: syntax errors, move numbers
 /// that do not follow each other, look-alike letters in squares, and one
 /// `unchecked` info.
-fn unknown(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> GameReport {
+fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -> GameReport {
     let mut diagnostics: Vec<Diagnostic> =
         game.errors.iter().map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone())).collect();
     let head = Head::of(game);
@@ -646,7 +736,6 @@ fn unknown(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start
         .unwrap_or_else(|| "these moves were not replayed: no position is known before them".to_owned());
     diagnostics.push(Diagnostic::new(Code::Unchecked, head.first_span.clone(), note));
     diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
-    let _ = source;
     GameReport {
         span: game.span.clone(),
         language: options.language.unwrap_or(Language::En),
@@ -705,14 +794,19 @@ pub fn to_manuscript(ms: &Manuscript, d: &mut Diagnostic, by: usize) {
     d.fixes.retain(|f| f.edits.iter().all(|e| ms.in_notation_span(&e.span)));
 }
 
-/// The number of games and the diagnostics (spans in `text`) of a whole
-/// manuscript: what `chess-ls --check` reports for it.
-pub fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<Diagnostic>) {
-    let ms = manuscript::scan(text, format);
+/// Every game of a manuscript in order, each from the start the games
+/// before it give it: `each` gets the game, the text its spans are relative
+/// to, that text's offset in the manuscript, its start and its report.
+/// Returns the number of games.
+fn each_game<'t>(
+    ms: &'t Manuscript,
+    text: &str,
+    options: &Options,
+    mut each: impl FnMut(&GameSyntax<'t>, &'t str, usize, &Start, GameReport),
+) -> usize {
     let mut parser = syntax::parser();
     let mut chain = Chain::default();
     let mut games = 0;
-    let mut out = Vec::new();
     for piece in ms.pieces() {
         let source = &ms.blanked[piece.range.clone()];
         if source.trim().is_empty() {
@@ -729,15 +823,56 @@ pub fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<
             if let Some(line) = record(&game, source, options, &candidates[k], &report, &head) {
                 chain.push(line);
             }
-            for mut d in report.diagnostics {
-                to_manuscript(&ms, &mut d, piece.range.start);
-                out.push(d);
-            }
+            each(&game, source, piece.range.start, &candidates[k], report);
         });
     }
+    games
+}
+
+/// The number of games and the diagnostics (spans in `text`) of a whole
+/// manuscript: what `chess-ls --check` reports for it.
+pub fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<Diagnostic>) {
+    let ms = manuscript::scan(text, format);
+    let mut out = Vec::new();
+    let games = each_game(&ms, text, options, |_, _, at, _, report| {
+        for mut d in report.diagnostics {
+            to_manuscript(&ms, &mut d, at);
+            out.push(d);
+        }
+    });
     out.extend(ms.repairs.iter().map(|r| repair_diagnostic(text, r)));
     out.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
     (games, out)
+}
+
+/// A manuscript's moves rewritten (`--translate`): the number of games,
+/// the edits (spans in `text`, notation only), and the start and number of
+/// errors of each game that has errors (its moves after one that cannot be
+/// read stay as written; a game with no known start is not rewritten).
+pub fn rewrite_text(
+    text: &str,
+    format: Format,
+    options: &Options,
+    rewrite: super::rewrite::Rewrite,
+) -> (usize, Vec<super::TextEdit>, Vec<(usize, usize)>) {
+    let ms = manuscript::scan(text, format);
+    let mut edits = Vec::new();
+    let mut incomplete = Vec::new();
+    let games = each_game(&ms, text, options, |game, source, at, start, report| {
+        let errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+        if errors > 0 {
+            incomplete.push((ms.span_to_original(&(game.span.start + at..game.span.start + at)).start, errors));
+        }
+        let Some((game, options)) = prepared(game.clone(), start, options) else { return };
+        for mut edit in super::rewrite::rewrite_game(&game, source, &options, rewrite) {
+            edit.span = ms.span_to_original(&(edit.span.start + at..edit.span.end + at));
+            if ms.in_notation_span(&edit.span) {
+                edits.push(edit);
+            }
+        }
+    });
+    edits.sort_by_key(|e| e.span.start);
+    (games, edits, incomplete)
 }
 
 #[cfg(test)]

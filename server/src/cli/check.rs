@@ -131,7 +131,13 @@ pub fn per_piece<T: Send>(text: &str, f: impl Fn(&mut tree_sitter::Parser, &str,
     }
     let text = parser_view(text);
     let text = &*text;
-    syntax::split::split_at_games(text, PIECE_LEN)
+    // Bare games without tag sections (a whole file on one line) are cut
+    // after their results too, so that they still spread over the threads.
+    let units: Vec<Range<usize>> = syntax::split::split_at_games(text, PIECE_LEN)
+        .into_iter()
+        .flat_map(|range| syntax::split::cut_after_results(text, range, PIECE_LEN))
+        .collect();
+    units
         .into_par_iter()
         .map(|range: Range<usize>| PARSER.with_borrow_mut(|parser| f(parser, &text[range.clone()], range.start)))
         .collect()

@@ -32,7 +32,9 @@ impl Progress {
             )
             .expect("a valid template")
             .progress_chars("=> ");
-            ProgressBar::with_draw_target(Some(bytes as u64), ProgressDrawTarget::hidden()).with_style(style)
+            ProgressBar::with_draw_target(Some(bytes as u64), ProgressDrawTarget::hidden())
+                .with_style(style)
+                .with_message(format!("0/{} files", sources.len()))
         });
         Progress {
             bar,

@@ -20,6 +20,7 @@ use super::write::write_back;
 use crate::analysis::rewrite::{Rewrite, apply_edits, rewrite_game};
 use crate::analysis::{self, Language, Options, Severity, TextEdit};
 use crate::line_index::{LineIndex, Unit};
+use crate::syntax::manuscript::Format as ManuscriptFormat;
 
 /// A text in another language.
 pub struct Translated {
@@ -29,6 +30,14 @@ pub struct Translated {
     /// Where the first error of each game that has errors is (byte offset),
     /// and how many errors the game has.
     pub incomplete: Vec<(usize, usize)>,
+}
+
+/// Translates the games of a manuscript (the notation only; prose and
+/// markup stay as they are).
+pub fn translate_manuscript(text: &str, format: ManuscriptFormat, options: &Options, language: Language) -> Translated {
+    let (games, edits, incomplete) =
+        analysis::manuscript::rewrite_text(text, format, options, Rewrite::Translate(language));
+    Translated { text: apply_edits(text, &edits), games, moves: edits.len(), incomplete }
 }
 
 /// Translates every game of a text.
@@ -69,7 +78,10 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
     let results: Vec<(Translated, Option<String>)> = sources
         .par_iter()
         .map(|source| {
-            let translated = translate_text(&source.text, &session.options, language);
+            let translated = match source.manuscript {
+                None => translate_text(&source.text, &session.options, language),
+                Some(format) => translate_manuscript(&source.text, format, &session.options, language),
+            };
             progress.advance(source.text.len());
             progress.file_done();
             let failure = (write && translated.text != source.text)

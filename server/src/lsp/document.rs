@@ -151,7 +151,15 @@ fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Op
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
         return Piece { start: range.start, len: range.len(), tree: None, used, games, outline, chain: None };
     }
-    let tree = syntax::parse(source, old);
+    let mut tree = syntax::parse(source, old);
+    if old.is_some() && tree.root_node().has_error() {
+        // Error recovery after an incremental reparse may read junk
+        // differently from a fresh parse (found by fuzzing: whole games
+        // merged into one); a piece with errors is parsed afresh, so that an
+        // edited document always reads as a fresh open of its text. A piece
+        // is a game or so: the second parse costs well under a millisecond.
+        tree = syntax::parse(source, None);
+    }
     let lowered = syntax::lower(&tree, source);
     let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
     let outline = outline::outline(&tree, &lowered, source);

@@ -294,8 +294,11 @@ fn setups_in(view: &str, range: Range<usize>, events: &mut Vec<(usize, Event)>) 
     let mut i = range.start;
     while i < range.end {
         let Some(c) = view[i..range.end].chars().next() else { break };
-        let word_start = view[..i].chars().next_back().is_none_or(|p| !p.is_alphanumeric() && p != '/');
-        if word_start {
+        // Only a FEN's first rank or a side's label may start here.
+        let may_start = matches!(c, 'r' | 'n' | 'b' | 'q' | 'k' | 'p' | 'R' | 'N' | 'B' | 'Q' | 'K' | 'P' | '1'..='8')
+            || matches!(c, 'Б' | 'Ч' | 'W' | 'S' | 'N') && SIDES.iter().any(|side| side.starts_with(c));
+        let word_start = || view[..i].chars().next_back().is_none_or(|p| !p.is_alphanumeric() && p != '/');
+        if may_start && word_start() {
             if let Some(end) = fen_at(view, i, range.end) {
                 events.push((i, Event::Setup(Setup::Fen(i..end))));
                 i = end;

@@ -24,8 +24,14 @@ M.defaults = {
   -- Raw server settings, merged over the ones above (camelCase keys).
   settings = {},
   -- Attach the language server to Markdown buffers (games in ```pgn and
-  -- ```chess blocks are checked; prose is not).
+  -- ```chess blocks, and runs of moves in the prose, are checked).
   markdown = true,
+  -- Attach it to LaTeX buffers (runs of moves in the prose, xskak's
+  -- \mainline{...} and \variation{...}).
+  latex = true,
+  -- Attach it to plain-text buffers (runs of moves in the prose). Off:
+  -- most text files hold no chess.
+  text = false,
   -- Start the language server automatically (`vim.lsp.enable`).
   autostart = true,
   treesitter = {
@@ -67,6 +73,8 @@ local function check(opts)
   end, '"figurines" or "letters"')
   vim.validate('settings', opts.settings, 'table', true)
   vim.validate('markdown', opts.markdown, 'boolean', true)
+  vim.validate('latex', opts.latex, 'boolean', true)
+  vim.validate('text', opts.text, 'boolean', true)
   vim.validate('autostart', opts.autostart, 'boolean', true)
   vim.validate('treesitter', opts.treesitter, 'table', true)
   vim.validate('grammar', opts.grammar, 'string', true)
@@ -165,6 +173,23 @@ end
 
 function M.parser_dir()
   return M.options.parser_dir and vim.fn.expand(M.options.parser_dir) or vim.fs.joinpath(M.plugin_root(), 'parser')
+end
+
+--- The filetypes the language server attaches to: *.pgn always, and the
+--- manuscripts (games in prose) the options ask for.
+---@return string[]
+function M.filetypes()
+  local filetypes = { 'pgn' }
+  if M.options.markdown then
+    table.insert(filetypes, 'markdown')
+  end
+  if M.options.latex then
+    vim.list_extend(filetypes, { 'tex', 'plaintex' })
+  end
+  if M.options.text then
+    table.insert(filetypes, 'text')
+  end
+  return filetypes
 end
 
 return M

@@ -39,7 +39,7 @@ function M.lsp_config()
   local cmd = config.cmd()
   return {
     cmd = cmd,
-    filetypes = config.options.markdown and { 'pgn', 'markdown' } or { 'pgn' },
+    filetypes = config.filetypes(),
     root_markers = { '.git' },
     init_options = settings,
     settings = { ['chess-ls'] = settings },

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use super::{Document, Kind, Piece};
-use crate::analysis::manuscript::{self as chain, Chain, Head, LineRecord, Start};
+use crate::analysis::manuscript::{self as chain, Chain, Head, LineRecord, Plan, Start};
 use crate::analysis::{GameReport, LanguageSource, Options, Trace, trace_game};
 use crate::lsp::outline;
 use crate::syntax::manuscript::{self, Manuscript, PieceSpec, Repair};
@@ -48,7 +48,9 @@ pub struct ChainedGame {
     /// Where the game starts in the piece.
     pub at: usize,
     head: Head,
-    /// The starts it could have, and the one taken.
+    /// The starts it could have, as places in the games before it and
+    /// written out, and the one taken.
+    plan: Plan,
     candidates: Vec<Start>,
     chosen: usize,
     record: Option<Arc<LineRecord>>,
@@ -63,7 +65,9 @@ impl ChainedGame {
 /// The piece's notation: its blanked text without the blank prose after it
 /// (which only moves).
 fn core(source: &str) -> &str {
-    source.trim_end()
+    // Blanked prose is spaces and line ends only.
+    let end = source.bytes().rposition(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t')).map_or(0, |i| i + 1);
+    &source[..end]
 }
 
 fn relative_repairs(ms: &Manuscript, spec: &PieceSpec) -> Vec<Repair> {
@@ -107,7 +111,8 @@ fn build(
     let mut reports = Vec::with_capacity(lowered.len());
     for (k, game) in lowered.iter().enumerate() {
         let head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
-        let candidates = chain_so_far.candidates(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
+        let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
+        let candidates = plan.starts(&head);
         let (chosen, mut report) = chain::choose(game, source, options, &candidates);
         let record = chain::record(game, source, options, &candidates[chosen], &report, &head);
         if let Some(r) = &record {
@@ -118,7 +123,7 @@ fn build(
             super::shift_diagnostic(d, -(range.start as isize));
         }
         reports.push(report);
-        games.push(ChainedGame { at: game.span.start, head, candidates, chosen, record });
+        games.push(ChainedGame { at: game.span.start, head, plan, candidates, chosen, record });
     }
     let repairs = relative_repairs(&view.ms, spec);
     if !repairs.is_empty() {
@@ -159,7 +164,7 @@ fn still_fits(
     view: &View,
     spec: &PieceSpec,
     text: &str,
-    chain_so_far: &Chain,
+    chain_so_far: &mut Chain,
     options: &Options,
 ) -> bool {
     let Some(old_chain) = &old.chain else { return false };
@@ -170,16 +175,17 @@ fn still_fits(
         return false;
     }
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], spec.range.start));
-    // The records of the piece's own earlier games count for its later ones.
-    let mut chain_here = chain_so_far.clone();
+    // The records of the piece's own earlier games count for its later
+    // ones: they are pushed on trial and taken back if the piece does not
+    // fit (when it fits, they stay).
+    let before = chain_so_far.len();
     for (k, game) in old_chain.games.iter().enumerate() {
-        if chain_here.candidates(&game.head, if k == 0 { setup.as_ref() } else { None }, options.language)
-            != game.candidates
-        {
+        if chain_so_far.plan(&game.head, if k == 0 { setup.as_ref() } else { None }, options.language) != game.plan {
+            chain_so_far.truncate(before);
             return false;
         }
         if let Some(r) = &game.record {
-            chain_here.push(r.clone());
+            chain_so_far.push(r.clone());
         }
     }
     true
@@ -251,7 +257,7 @@ impl Document {
             };
             let reusable = old_index
                 .and_then(|i| old_iter[i].take())
-                .filter(|old| still_fits(old, &old_view, &view, spec, &self.text, &chain_so_far, options));
+                .filter(|old| still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options));
             match reusable {
                 Some(mut piece) => {
                     if piece.len != spec.range.len() {
@@ -260,13 +266,7 @@ impl Document {
                     }
                     piece.start = spec.range.start;
                     piece.len = spec.range.len();
-                    if let Some(c) = &piece.chain {
-                        for g in &c.games {
-                            if let Some(r) = &g.record {
-                                chain_so_far.push(r.clone());
-                            }
-                        }
-                    }
+                    // Its records went into the chain in `still_fits`.
                     pieces.push(piece);
                 }
                 None => {
@@ -358,6 +358,18 @@ mod tests {
             .filter_map(|p| p.chain.as_ref())
             .flat_map(|c| c.games.iter().map(|g| g.start().kind))
             .collect()
+    }
+
+    #[test]
+    fn manuscript_kinds_from_language_ids_and_uris() {
+        assert_eq!(Kind::detect("latex", "file:///a.pgn"), Kind::Latex);
+        assert_eq!(Kind::detect("plaintext", "file:///book/ch1.txt"), Kind::Text);
+        assert_eq!(Kind::detect("plaintext", "file:///book/ch1.tex"), Kind::Latex);
+        assert_eq!(Kind::detect("text", "file:///notes"), Kind::Text);
+        assert_eq!(Kind::detect("", "file:///book/kapitel.TEX"), Kind::Latex);
+        assert_eq!(Kind::detect("", "file:///notes.txt?x=1"), Kind::Text);
+        assert_eq!(Kind::detect("", "file:///games.pgn"), Kind::Pgn);
+        assert_eq!(Kind::Latex.manuscript(), Some(crate::syntax::manuscript::Format::Latex));
     }
 
     #[test]

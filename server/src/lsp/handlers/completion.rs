@@ -79,7 +79,9 @@ fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option
     let Some((piece, range)) = doc.game_before(offset) else {
         return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     };
-    let offset = offset - piece.start;
+    // After the game's last move (in a manuscript, what is being typed
+    // after a run is not part of it yet): the position at its end.
+    let offset = (offset - piece.start).min(range.end);
     let tree = piece.tree(doc);
     let root = tree.root_node();
     let mut cursor = root.walk();

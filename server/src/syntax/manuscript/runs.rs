@@ -327,6 +327,17 @@ impl<'s> Runs<'s> {
         if !c.is_lowercase() || c == 'p' || c == 'п' {
             return None;
         }
+        if plain.is_some() {
+            // Read as written it is a move: only a pawn capture between
+            // files that are not neighbours (`bf4`) may be a piece move.
+            let from = file_index(c)?;
+            let rest = &s[c.len_utf8()..];
+            let rest = rest.strip_prefix(|x: char| is_capture(x)).unwrap_or(rest);
+            let to = file_index(ch(rest, 0)?)?;
+            if from.abs_diff(to) == 1 {
+                return None;
+            }
+        }
         let mut upper = c.to_uppercase();
         let u = upper.next()?;
         if upper.next().is_some() || u.len_utf8() != c.len_utf8() {
@@ -339,19 +350,8 @@ impl<'s> Runs<'s> {
         if !ends_word(s, n) {
             return None;
         }
-        if let Some(p) = plain {
-            // Read as written it is a pawn capture (`bf4`): only a file that
-            // is not next to the destination's makes it a piece letter.
-            let from = file_index(c)?;
-            if p != n {
-                return None;
-            }
-            let rest = &s[c.len_utf8()..];
-            let rest = rest.strip_prefix(|x: char| is_capture(x)).unwrap_or(rest);
-            let to = file_index(ch(rest, 0)?)?;
-            if from.abs_diff(to) == 1 {
-                return None;
-            }
+        if plain.is_some_and(|p| p != n) {
+            return None;
         }
         let letter = i..i + c.len_utf8();
         Some(FoundMove {

@@ -1,0 +1,141 @@
+//! End-to-end tests of manuscripts in the language server: a chapter in
+//! plain text and one in LaTeX, served by the real `chess-ls` binary over
+//! stdio: diagnostics at their places in the prose, the board of a run that
+//! goes on from an earlier one, the quick-fix of scanning damage, and
+//! completion while a run is being typed.
+
+use chess_ls_tests::lsp_client::Client;
+use serde_json::{Value, json};
+
+/// The (line, UTF-16 column) of the first `needle` at or after `from`.
+fn position_after(text: &str, needle: &str, from: usize) -> (u32, u32) {
+    let offset = from + text[from..].find(needle).expect("needle present");
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..offset].matches('\n').count() as u32;
+    (line, text[line_start..offset].encode_utf16().count() as u32)
+}
+
+fn range(line: u32, start: u32, end: u32) -> Value {
+    json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
+}
+
+fn codes(params: &Value) -> Vec<String> {
+    params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
+}
+
+fn open(client: &mut Client, uri: &str, language_id: &str, text: &str) {
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": language_id, "version": 1, "text": text}}),
+    );
+}
+
+const CHAPTER: &str = "Глава 1.\n\nПартия началась так: 1. e4 e5 2. Кf3 Кc6 3. Сb5, и чёрные ответили\n\n3...a6 4. Сa4 Кf6. Затем 5. 0-0 Сe7 6. Л e1.\n\nВ другой партии 23. Фh5 решило дело.\n";
+
+#[test]
+fn a_plain_text_chapter_gets_diagnostics_hover_quickfix_and_completion() {
+    let uri = "file:///book/chapter-1.txt";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    open(&mut client, uri, "plaintext", CHAPTER);
+
+    // The broken move and the run from another game; nothing in the prose.
+    let params = client.diagnostics(uri, 1);
+    assert_eq!(codes(&params), ["space-in-move", "unchecked"], "{params}");
+    let (line, col) = position_after(CHAPTER, "Л e1", 0);
+    assert_eq!(params["diagnostics"][0]["range"], range(line, col, col + 4));
+
+    // Hover on `4. Сa4`, in a run that goes on from the paragraph before.
+    let (hl, hc) = position_after(CHAPTER, "Сa4", 0);
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": hl, "character": hc + 1}}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.contains("English SAN **Ba4**"), "{value}");
+    assert!(value.contains("r1bqkbnr/1ppp1ppp/p1n5/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4"), "{value}");
+    // The prose has no hover.
+    let (pl, pc) = position_after(CHAPTER, "ответили", 0);
+    let prose = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": pl, "character": pc + 1}}),
+    );
+    assert!(prose.is_null(), "{prose}");
+
+    // The quick-fix joins the move.
+    let actions = client.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range(line, col + 1, col + 1), "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let preferred: Vec<&Value> = actions.as_array().unwrap().iter().filter(|a| a["isPreferred"] == true).collect();
+    assert_eq!(preferred.len(), 1, "{actions}");
+    let edits = preferred[0]["edit"]["changes"][uri].as_array().unwrap().clone();
+    assert_eq!(edits, [json!({"range": range(line, col, col + 4), "newText": "Лe1"})]);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": edits.iter().map(|e| json!({"range": e["range"], "text": e["newText"]})).collect::<Vec<_>>()}),
+    );
+    assert_eq!(codes(&client.diagnostics(uri, 2)), ["unchecked"]);
+
+    // Typing on after the run: ` b5 7. С` offers the bishop's moves in
+    // Russian, from the position the run reached.
+    let text = CHAPTER.replace("Л e1", "Лe1");
+    let (el, ec) = position_after(&text, "Лe1.", 0);
+    let at = ec + 3;
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"range": range(el, at, at + 1), "text": " b5 7. С"}]}),
+    );
+    let _ = client.diagnostics(uri, 3);
+    let completion = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": el, "character": at + 8}}),
+    );
+    let labels: Vec<&str> = completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"Сb3"), "{labels:?}");
+    assert!(labels.iter().all(|l| l.starts_with('С')), "{labels:?}");
+    // In the prose: nothing.
+    let in_prose = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": pl, "character": pc + 1}}),
+    );
+    assert!(in_prose.is_null(), "{in_prose}");
+
+    // Typing in the prose changes nothing.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"range": range(0, 0, 0), "text": "Предисловие: о годе 1995. и прочем.\n"}]}),
+    );
+    let params = client.diagnostics(uri, 4);
+    assert!(codes(&params).iter().all(|c| c == "unchecked" || c == "illegal-move"), "{params}");
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_latex_chapter_follows_its_macros() {
+    let uri = "file:///book/kapitel.tex";
+    let text = "\\newchessgame\n\\mainline{1. e4 e5 2. Sf3 Sc6}\n\nText mit 3. Lb5 und \\variation{3. Lc4 Lc5 4. Lxf7}.\n% 1. e4 e5 2. Ke2 im Kommentar\n\\mainline{3... a6 4. La4}\n";
+    let mut client = Client::start();
+    client.initialize(&["utf-8"], json!({}));
+    open(&mut client, uri, "latex", text);
+    let params = client.diagnostics(uri, 1);
+    // `4. Lxf7` in the variation is legal (a capture on f7); the only
+    // finding would be in the comment, which is not read.
+    assert!(codes(&params).is_empty(), "{params}");
+    // Break the variation: `4. Lxf6` captures nothing there.
+    let (line, col) = position_after(text, "Lxf7", 0);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": range(line, col + 3, col + 4), "text": "6"}]}),
+    );
+    let params = client.diagnostics(uri, 2);
+    assert_eq!(codes(&params), ["illegal-move"], "{params}");
+    assert_eq!(params["diagnostics"][0]["range"], range(line, col, col + 4));
+    // A `.txt` file opened as plain text and a `.tex` file with an unknown
+    // language id are manuscripts too.
+    open(&mut client, "file:///notes.txt", "plaintext", "Only prose, and 1995. Nothing else.\n");
+    assert!(codes(&client.diagnostics("file:///notes.txt", 1)).is_empty());
+    open(&mut client, "file:///x.tex", "unknown", "\\mainline{1. e4 e5 2. Ke3}\n");
+    assert_eq!(codes(&client.diagnostics("file:///x.tex", 1)), ["illegal-move"]);
+    assert!(client.shutdown().success());
+}
