@@ -1,6 +1,6 @@
 -- End-to-end test of chess-ls.nvim in a real headless Neovim (run by
--- ../test.sh): zero-config start on a Russian *.pgn and on a Markdown
--- chapter, diagnostics at exact positions, a hover board, the preferred
+-- ../test.sh): zero-config start on a Russian *.pgn, on a Markdown
+-- chapter and on a LaTeX manuscript, plain text on request, diagnostics at exact positions, a hover board, the preferred
 -- quick-fix applied through vim.lsp.buf.code_action, completion,
 -- tree-sitter captures and folds, and :checkhealth chess-ls.
 -- Exits with :cquit when anything fails.
@@ -236,8 +236,101 @@ local function main()
     return client_of(obuf) ~= nil
   end, 20)
   check(client_of(obuf) == nil, 'no client attaches to a new Markdown buffer')
-  check(vim.deep_equal(vim.lsp.config.chess_ls.filetypes, { 'pgn' }), 'the configuration lists pgn only', vim.lsp.config.chess_ls.filetypes)
+  check(
+    vim.deep_equal(vim.lsp.config.chess_ls.filetypes, { 'pgn', 'tex', 'plaintex' }),
+    'the configuration lists pgn and LaTeX, not markdown',
+    vim.lsp.config.chess_ls.filetypes
+  )
   require('chess-ls').setup({ markdown = true })
+
+  section('a LaTeX manuscript: runs in the prose and xskak macros')
+  local tex = vim.fs.joinpath(workdir, 'book.tex')
+  vim.fn.writefile({
+    '\\documentclass{article}',
+    '\\usepackage{xskak}',
+    '\\begin{document}',
+    'После 1. e4 e5 2. Кf3 Кc6 3. Сb5 белые связывают коня.',
+    '% 3. Кd2 в комментарии не проверяется',
+    '\\newchessgame',
+    '\\mainline{1. d4 d5 2. c4 e6 3. Кc3 Кf6 4. Сg5 Кbd7}',
+    'Теперь \\mainline{5. e3 Сe7 6. Кf3 O-O 7. Кg4} --- ошибка.',
+    '\\end{document}',
+  }, tex)
+  vim.cmd.edit(vim.fn.fnameescape(tex))
+  local tbuf = vim.api.nvim_get_current_buf()
+  check(vim.bo[tbuf].filetype == 'tex', 'filetype tex', vim.bo[tbuf].filetype)
+  check(vim.wait(TIMEOUT, function()
+    return #vim.diagnostic.get(tbuf) >= 1
+  end, 20), 'diagnostics arrive in the LaTeX buffer')
+  local tds = diagnostics(tbuf)
+  local grow, gcol = find(tbuf, 'Кg4')
+  check(vim.deep_equal(codes(tds), { 'illegal-move' }), 'codes: illegal-move only (prose and the % comment are not reported)', codes(tds))
+  check(
+    tds[1] and tds[1].lnum == grow and tds[1].col == gcol and tds[1].end_col == gcol + #'Кg4',
+    ('illegal-move at %d:%d (7. Кg4 in \\mainline, replayed from 1. d4 in the macro before)'):format(grow, gcol),
+    tds[1] and { tds[1].lnum, tds[1].col, tds[1].end_col }
+  )
+  local frow, fcol = find(tbuf, 'Кf3')
+  local thover = request(tbuf, 'textDocument/hover', position_params(tbuf, frow, fcol + 1))
+  local tvalue = thover and thover.contents and thover.contents.value or ''
+  check(
+    tvalue:find('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', 1, true) ~= nil,
+    'hover on 2. Кf3 in the prose shows the board after it',
+    tvalue
+  )
+  local titems = request(tbuf, 'textDocument/completion', position_params(tbuf, grow, gcol)) or {}
+  titems = titems.items or titems
+  local tlabels = vim.tbl_map(function(i)
+    return i.label
+  end, titems)
+  check(vim.list_contains(tlabels, 'Кe4') and not vim.list_contains(tlabels, 'Кg4'), 'completion in \\mainline offers Кe4, not Кg4', tlabels)
+
+  section('plain text: off by default, text = true checks a scanned book')
+  local txt = vim.fs.joinpath(workdir, 'book.txt')
+  vim.fn.writefile({
+    'Глава первая.',
+    '',
+    'После 1. e4 e5 2. К f3 Кc6 3. Сb5 белые связывают коня, а на',
+    '3...a6 следует 4. Сa4 Кf6 5. O-O.',
+    '',
+    'Год 1985, страница 12. Ничего больше.',
+  }, txt)
+  vim.cmd.edit(vim.fn.fnameescape(txt))
+  local xbuf = vim.api.nvim_get_current_buf()
+  check(vim.bo[xbuf].filetype == 'text', 'filetype text', vim.bo[xbuf].filetype)
+  vim.wait(1000, function()
+    return client_of(xbuf) ~= nil
+  end, 20)
+  check(client_of(xbuf) == nil, 'no client attaches to a text buffer by default')
+  vim.cmd('bwipeout!')
+  require('chess-ls').setup({ text = true })
+  vim.cmd.edit(vim.fn.fnameescape(txt))
+  xbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    return #vim.diagnostic.get(xbuf) >= 1
+  end, 20), 'with text = true the server checks it')
+  local xds = diagnostics(xbuf)
+  local krow, kcol = find(xbuf, 'К f3')
+  check(vim.deep_equal(codes(xds), { 'space-in-move' }), 'codes: space-in-move only (1985, 12. are prose)', codes(xds))
+  check(
+    xds[1] and xds[1].lnum == krow and xds[1].col == kcol and xds[1].end_col == kcol + #'К f3',
+    ('space-in-move at %d:%d-%d (К f3)'):format(krow, kcol, kcol + #'К f3'),
+    xds[1] and { xds[1].lnum, xds[1].col, xds[1].end_col }
+  )
+  vim.api.nvim_win_set_cursor(0, { krow + 1, kcol })
+  vim.lsp.buf.code_action({
+    filter = function(action)
+      return action.isPreferred == true
+    end,
+    apply = true,
+  })
+  check(vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_get_lines(xbuf, krow, krow + 1, false)[1]:find('2. Кf3 Кc6', 1, true) ~= nil
+  end, 20), 'the quick-fix joins the move: 2. Кf3', vim.api.nvim_buf_get_lines(xbuf, krow, krow + 1, false)[1])
+  check(vim.wait(TIMEOUT, function()
+    return #vim.diagnostic.get(xbuf) == 0
+  end, 20), 'after the fix the book is clean', codes(vim.diagnostic.get(xbuf)))
+  require('chess-ls').setup({ text = false })
 
   section('documentation')
   local docdir = vim.fs.joinpath(workdir, 'help', 'doc')
