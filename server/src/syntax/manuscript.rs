@@ -140,6 +140,10 @@ pub struct Manuscript {
     /// Where a letter was moved over a space (`К f3`): its range in the
     /// blanked text and by how much it moved.
     shifts: Vec<(Range<usize>, usize)>,
+    /// What the markup says, and the runs and setups found in the prose
+    /// and the macros, in order (for [`Manuscript::rescan`]).
+    markup: Markup,
+    found: Vec<(usize, Event)>,
 }
 
 /// Turns every byte of `range` except line ends into a space.
@@ -152,63 +156,338 @@ pub(crate) fn blank(bytes: &mut [u8], range: Range<usize>) {
 }
 
 /// What is found in the text, in order, before units and setups are paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Event {
     Setup(Setup),
     Unit(Range<usize>, UnitKind),
 }
 
+impl Event {
+    fn shifted(&self, delta: isize) -> Event {
+        let by = |r: &Range<usize>| (r.start as isize + delta) as usize..(r.end as isize + delta) as usize;
+        match self {
+            Event::Setup(Setup::Fen(r)) => Event::Setup(Setup::Fen(by(r))),
+            Event::Setup(Setup::Description(r)) => Event::Setup(Setup::Description(by(r))),
+            Event::Setup(Setup::NewGame) => Event::Setup(Setup::NewGame),
+            Event::Unit(r, kind) => Event::Unit(by(r), *kind),
+        }
+    }
+}
+
+/// A unit the markup makes (a fenced chess block, a macro's argument).
+type Forced = (Range<usize>, UnitKind);
+
+/// What the markup of a manuscript says, read over the whole text (a pass
+/// over its lines or bytes, cheap next to looking for runs): the text the
+/// runs are looked for in, and the units and setups the markup makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Markup {
+    /// The text with the markup blanked; `None` for plain text, which is
+    /// its own view.
+    view: Option<String>,
+    /// Fenced chess blocks and the arguments of notation macros, in order.
+    forced: Vec<Forced>,
+    /// LaTeX's setups, each at its macro.
+    setups: Vec<(usize, Setup)>,
+}
+
+impl Markup {
+    fn read(text: &str, format: Format) -> Markup {
+        let (view, forced, setups) = match format {
+            Format::Text => return Markup { view: None, forced: Vec::new(), setups: Vec::new() },
+            Format::Markdown => markdown_view(text),
+            Format::Latex => {
+                let l = latex::scan(text);
+                let kind = |variation: bool| if variation { UnitKind::Variation } else { UnitKind::Macro };
+                (l.view, l.notation.into_iter().map(|(r, v)| (r, kind(v))).collect(), l.setups)
+            }
+        };
+        // Blanking replaced whole characters by spaces: still UTF-8.
+        let view = String::from_utf8(view).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        Markup { view: Some(view), forced, setups }
+    }
+
+    fn view<'a>(&'a self, text: &'a str) -> &'a str {
+        self.view.as_deref().unwrap_or(text)
+    }
+}
+
+/// The runs and the setups in the prose from `part.start` to `part.end`,
+/// in a stretch of prose that ends at `limit` (a run may read up to it).
+fn read_prose(
+    view: &str,
+    part: Range<usize>,
+    limit: usize,
+    found: &mut Vec<(usize, Event)>,
+    repairs: &mut Vec<Repair>,
+) {
+    let mut scanner = runs::Runs::new(view, limit, false);
+    let runs = scanner.find(part.start, part.end);
+    repairs.append(&mut scanner.repairs);
+    // Positions in the prose between the runs.
+    let mut gap_start = part.start;
+    for run in runs.into_iter().chain(std::iter::once(part.end..part.end)) {
+        setups_in(view, gap_start..run.start, found);
+        gap_start = run.end;
+        if !run.is_empty() {
+            found.push((run.start, Event::Unit(run, UnitKind::Run)));
+        }
+    }
+}
+
+/// The argument of a notation macro: one run, whatever it holds.
+fn read_macro(
+    view: &str,
+    range: Range<usize>,
+    kind: UnitKind,
+    found: &mut Vec<(usize, Event)>,
+    repairs: &mut Vec<Repair>,
+) {
+    let mut scanner = runs::Runs::new(view, range.end, true);
+    for run in scanner.find(range.start, range.end) {
+        found.push((run.start, Event::Unit(run, kind)));
+    }
+    repairs.append(&mut scanner.repairs);
+}
+
 /// Reads a manuscript.
 pub fn scan(text: &str, format: Format) -> Manuscript {
-    let (view, forced, latex_setups) = match format {
-        Format::Text => (text.as_bytes().to_vec(), Vec::new(), Vec::new()),
-        Format::Markdown => markdown_view(text),
-        Format::Latex => {
-            let l = latex::scan(text);
-            let kind = |variation: bool| if variation { UnitKind::Variation } else { UnitKind::Macro };
-            (l.view, l.notation.into_iter().map(|(r, v)| (r, kind(v))).collect(), l.setups)
-        }
-    };
-    // Blanking replaced whole characters by spaces: still UTF-8.
-    let view = String::from_utf8(view).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    let mut events: Vec<(usize, Event)> = latex_setups.into_iter().map(|(at, s)| (at, Event::Setup(s))).collect();
+    let markup = Markup::read(text, format);
+    let view = markup.view(text);
+    let mut found = Vec::new();
     let mut repairs = Vec::new();
-
     // The prose between the forced units.
     let mut at = 0;
-    let mut segments = Vec::new();
-    for (range, _) in &forced {
-        segments.push(at..range.start);
+    for (range, kind) in &markup.forced {
+        read_prose(view, at..range.start, range.start, &mut found, &mut repairs);
+        if matches!(kind, UnitKind::Macro | UnitKind::Variation) {
+            read_macro(view, range.clone(), *kind, &mut found, &mut repairs);
+        }
         at = range.end;
     }
-    segments.push(at..view.len());
-    for segment in segments {
-        let mut scanner = runs::Runs::new(&view, segment.end, false);
-        let found = scanner.find(segment.start);
-        repairs.append(&mut scanner.repairs);
-        // Positions in the prose between the runs.
-        let mut gap_start = segment.start;
-        for run in found.iter().cloned().chain(std::iter::once(segment.end..segment.end)) {
-            setups_in(&view, gap_start..run.start, &mut events);
-            gap_start = run.end;
-            if !run.is_empty() {
-                events.push((run.start, Event::Unit(run, UnitKind::Run)));
-            }
-        }
-    }
-    for (range, kind) in forced {
-        match kind {
-            UnitKind::Macro | UnitKind::Variation => {
-                let mut scanner = runs::Runs::new(&view, range.end, true);
-                for run in scanner.find(range.start) {
-                    events.push((run.start, Event::Unit(run, kind)));
-                }
-                repairs.append(&mut scanner.repairs);
-            }
-            _ => events.push((range.start, Event::Unit(range, kind))),
-        }
-    }
-    events.sort_by_key(|(at, _)| *at);
+    read_prose(view, at..view.len(), view.len(), &mut found, &mut repairs);
+    found.sort_by_key(|(at, _)| *at);
     repairs.sort_by_key(|r| r.span.start);
+    assemble(text, format, markup, found, repairs)
+}
+
+/// An edit of a manuscript's text: `start..old_end` of the old text became
+/// `start..new_end` of the new one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edit {
+    pub start: usize,
+    pub old_end: usize,
+    pub new_end: usize,
+}
+
+impl Edit {
+    fn delta(&self) -> isize {
+        self.new_end as isize - self.old_end as isize
+    }
+
+    /// Where an offset of the old text is in the new one (the edit's start
+    /// for an offset inside the replaced text).
+    fn map(&self, x: usize) -> usize {
+        if x < self.start {
+            x
+        } else if x >= self.old_end {
+            (x as isize + self.delta()) as usize
+        } else {
+            self.start
+        }
+    }
+}
+
+impl Manuscript {
+    /// The manuscript after an edit (`text` is the new text), equal to
+    /// `scan(text, format)`, and the stretch of the new text that was read
+    /// again: what was found before it is as it was, what was found after
+    /// it only moved by the edit's length (the setups of units are paired
+    /// again everywhere, and the blanked text is made again).
+    ///
+    /// The markup is read again whole (a fence, a brace or a `%` may change
+    /// everything after it); when the blanked markup and the forced units
+    /// away from the edit are as before, only the prose from the last
+    /// paragraph break before the edit to the first after it (and the
+    /// forced units the edit touches) is searched for runs again. A
+    /// paragraph break ends every run and every setup, except after a `(`,
+    /// `:`, `,`, `;` or a pawns label, or before dots, `:`, `,` or `;`
+    /// (`runs::Runs::find`, `description_at`); such breaks are passed over.
+    /// Otherwise the whole manuscript is read again.
+    pub fn rescan(&self, text: &str, edit: Edit) -> (Manuscript, Range<usize>) {
+        match self.rescan_around(text, edit) {
+            Some(done) => done,
+            None => (scan(text, self.format), 0..text.len()),
+        }
+    }
+
+    fn rescan_around(&self, text: &str, e: Edit) -> Option<(Manuscript, Range<usize>)> {
+        let delta = e.delta();
+        if e.start > e.old_end || e.start > e.new_end || self.blanked.len() as isize + delta != text.len() as isize {
+            return None;
+        }
+        let shift = |x: usize| (x as isize + delta) as usize;
+        let markup = Markup::read(text, self.format);
+        let view = markup.view(text);
+        if let (Some(old), Some(new)) = (&self.markup.view, &markup.view)
+            && (old.as_bytes()[..e.start] != new.as_bytes()[..e.start]
+                || old.as_bytes()[e.old_end..] != new.as_bytes()[e.new_end..])
+        {
+            return None;
+        }
+        // The forced units away from the edit must be as they were; the
+        // ones it touches are read again.
+        let (old, new) = (&self.markup.forced, &markup.forced);
+        let old_before = old.partition_point(|(r, _)| r.end < e.start);
+        let new_before = new.partition_point(|(r, _)| r.end < e.start);
+        let old_after = old.partition_point(|(r, _)| r.start <= e.old_end);
+        let new_after = new.partition_point(|(r, _)| r.start <= e.new_end);
+        let moved = |((o, k), (n, l)): (&Forced, &Forced)| k == l && shift(o.start) == n.start && shift(o.end) == n.end;
+        if old[..old_before] != new[..new_before]
+            || old.len() - old_after != new.len() - new_after
+            || !old[old_after..].iter().zip(&new[new_after..]).all(moved)
+        {
+            return None;
+        }
+        let (mut lo, mut hi) = (e.start, e.new_end);
+        for (r, _) in &new[new_before..new_after] {
+            (lo, hi) = (lo.min(r.start), hi.max(r.end));
+        }
+        for (r, _) in &old[old_before..old_after] {
+            (lo, hi) = (lo.min(e.map(r.start)), hi.max(e.map(r.end)));
+        }
+        // The prose around, up to breaks that nothing reads across (or the
+        // forced units on either side).
+        let floor = new_before.checked_sub(1).map_or(0, |k| new[k].0.end);
+        let ceil = new.get(new_after).map_or(view.len(), |(r, _)| r.start);
+        let a = break_before(view, floor, lo);
+        // The pawns label a break looks back at must be outside the edit.
+        let b = break_after(view, hi.max(e.new_end + 16), ceil);
+
+        let mut found = Vec::new();
+        let mut repairs = Vec::new();
+        let mut at = a;
+        for (range, kind) in new[new_before..new_after].iter().filter(|(r, _)| a <= r.start && r.start < b) {
+            read_prose(view, at..range.start, range.start, &mut found, &mut repairs);
+            if matches!(kind, UnitKind::Macro | UnitKind::Variation) {
+                read_macro(view, range.clone(), *kind, &mut found, &mut repairs);
+            }
+            at = range.end;
+        }
+        read_prose(view, at..b, ceil, &mut found, &mut repairs);
+        found.sort_by_key(|(at, _)| *at);
+        repairs.sort_by_key(|r| r.span.start);
+
+        let old_b = (b as isize - delta) as usize;
+        let (keep, kept_after) =
+            (self.found.partition_point(|(at, _)| *at < a), self.found.partition_point(|(at, _)| *at < old_b));
+        let mut all = Vec::with_capacity(self.found.len() + found.len());
+        all.extend_from_slice(&self.found[..keep]);
+        all.append(&mut found);
+        all.extend(self.found[kept_after..].iter().map(|(at, event)| (shift(*at), event.shifted(delta))));
+        let (keep, kept_after) = (
+            self.repairs.partition_point(|r| r.span.start < a),
+            self.repairs.partition_point(|r| r.span.start < old_b),
+        );
+        let mut all_repairs = Vec::with_capacity(self.repairs.len() + repairs.len());
+        all_repairs.extend_from_slice(&self.repairs[..keep]);
+        all_repairs.append(&mut repairs);
+        all_repairs.extend(
+            self.repairs[kept_after..]
+                .iter()
+                .map(|r| Repair { span: shift(r.span.start)..shift(r.span.end), kind: r.kind.clone() }),
+        );
+        Some((assemble(text, self.format, markup, all, all_repairs), a..b))
+    }
+}
+
+/// Where reading may start again at or before `at`: the end of the last
+/// break in `floor..at` that ends before `at`, or `floor`.
+fn break_before(view: &str, floor: usize, at: usize) -> usize {
+    let bytes = view.as_bytes();
+    let mut end = at;
+    while let Some(nl) = bytes[floor..end].iter().rposition(|&b| b == b'\n').map(|k| floor + k) {
+        let blank = blank_around(view, nl, floor, view.len());
+        if blank.start == floor {
+            return floor;
+        }
+        if blank.end < at && is_break(view, blank.clone()) {
+            return blank.end;
+        }
+        end = blank.start;
+    }
+    floor
+}
+
+/// Where reading may stop after `from`: the end of the first break that
+/// starts at or after `from`, or `ceil` (where the prose ends).
+fn break_after(view: &str, from: usize, ceil: usize) -> usize {
+    let bytes = view.as_bytes();
+    let mut i = from;
+    while i < ceil {
+        let Some(nl) = bytes[i..ceil].iter().position(|&b| b == b'\n').map(|k| i + k) else { break };
+        let blank = blank_around(view, nl, 0, ceil);
+        if blank.end == ceil {
+            return ceil;
+        }
+        if blank.start >= from && is_break(view, blank.clone()) {
+            return blank.end;
+        }
+        i = blank.end;
+    }
+    ceil
+}
+
+/// The blank space around the line end at `nl`, within `floor..ceil`.
+fn blank_around(view: &str, nl: usize, floor: usize, ceil: usize) -> Range<usize> {
+    let mut start = nl;
+    while let Some(c) = view[floor..start].chars().next_back().filter(|c| c.is_whitespace()) {
+        start -= c.len_utf8();
+    }
+    let mut end = nl;
+    while let Some(c) = view[end..ceil].chars().next().filter(|c| c.is_whitespace()) {
+        end += c.len_utf8();
+    }
+    start..end
+}
+
+/// Whether a blank stretch is a paragraph break that no run and no setup
+/// reads across: a blank line, not after `(` (a variation may open before
+/// it), `:`, `,`, `;` or a pawns label (a position description goes on),
+/// nor before dots (`2.` then `... Nf6`), `:`, `,` or `;`.
+fn is_break(view: &str, blank: Range<usize>) -> bool {
+    if view.as_bytes()[blank.clone()].iter().filter(|&&b| b == b'\n').count() < 2 {
+        return false;
+    }
+    let before = view[..blank.start].chars().next_back();
+    let after = view[blank.end..].chars().next();
+    !matches!(before, Some('(' | ':' | ',' | ';'))
+        && !matches!(after, Some('.' | '…' | ':' | ',' | ';'))
+        && !PAWNS.iter().any(|label| view[..blank.start].ends_with(label))
+}
+
+/// The units, setups and blanked text from what was found: the runs and
+/// prose setups (`found`), the forced units and LaTeX setups (`markup`),
+/// the repairs; each list in order.
+fn assemble(
+    text: &str,
+    format: Format,
+    markup: Markup,
+    found: Vec<(usize, Event)>,
+    repairs: Vec<Repair>,
+) -> Manuscript {
+    let view = markup.view(text);
+    let mut events: Vec<(usize, &Event)> = Vec::with_capacity(found.len() + markup.setups.len() + markup.forced.len());
+    let latex: Vec<(usize, Event)> = markup.setups.iter().map(|(at, s)| (*at, Event::Setup(s.clone()))).collect();
+    let blocks: Vec<(usize, Event)> = markup
+        .forced
+        .iter()
+        .filter(|(_, kind)| *kind == UnitKind::Block)
+        .map(|(r, kind)| (r.start, Event::Unit(r.clone(), *kind)))
+        .collect();
+    events.extend(found.iter().chain(&latex).chain(&blocks).map(|(at, e)| (*at, e)));
+    // Each list is in order: the sort merges them.
+    events.sort_by_key(|(at, _)| *at);
 
     // Pair each unit with the setup before it.
     let mut units = Vec::new();
@@ -218,11 +497,13 @@ pub fn scan(text: &str, format: Format) -> Manuscript {
             Event::Setup(Setup::Description(r)) => {
                 pending = Some(match pending {
                     Some(Setup::Description(before)) => Setup::Description(before.start..r.end),
-                    _ => Setup::Description(r),
+                    _ => Setup::Description(r.clone()),
                 });
             }
-            Event::Setup(s) => pending = Some(s),
-            Event::Unit(notation, kind) => units.push(Unit { notation, kind, setup: pending.take() }),
+            Event::Setup(s) => pending = Some(s.clone()),
+            Event::Unit(notation, kind) => {
+                units.push(Unit { notation: notation.clone(), kind: *kind, setup: pending.take() })
+            }
         }
     }
 
@@ -234,7 +515,7 @@ pub fn scan(text: &str, format: Format) -> Manuscript {
         keep(&mut blanked, unit.notation.clone());
         if let Some(Setup::Description(r)) = &unit.setup {
             // Only the descriptions themselves, not the prose between them.
-            for d in descriptions_in(&view, r.clone()) {
+            for d in descriptions_in(view, r.clone()) {
                 keep(&mut blanked, d);
             }
         }
@@ -262,7 +543,7 @@ pub fn scan(text: &str, format: Format) -> Manuscript {
         }
     }
     let blanked = String::from_utf8(blanked).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Manuscript { format, blanked, units, repairs, shifts }
+    Manuscript { format, blanked, units, repairs, shifts, markup, found }
 }
 
 /// The Markdown view: fenced blocks blanked (chess blocks kept, as forced
@@ -644,5 +925,126 @@ mod tests {
         assert!(!m.in_notation(text, text.find("so").unwrap()));
         assert!(!m.in_notation(text, text.find("New").unwrap()));
         assert!(!m.in_notation(text, 2));
+    }
+}
+
+#[cfg(test)]
+mod rescan_tests {
+    use super::*;
+
+    /// What is typed: notation, prose, paragraph breaks, and what a break
+    /// may not be read across (`(`, dots, a description's punctuation),
+    /// fences, comments and LaTeX's markup.
+    const SNIPPETS: &[&str] = &[
+        "",
+        " ",
+        "\n",
+        "\n\n",
+        "\r\n\r\n",
+        "\n \n",
+        "1. ",
+        "3...",
+        "...",
+        "…",
+        ".",
+        "e4",
+        "Nf3",
+        "Кf3",
+        "К ",
+        "к",
+        "(",
+        ")",
+        "(\n\n",
+        "\n\n... ",
+        ":",
+        ",",
+        ";",
+        "; pawns",
+        " pawns\n\n",
+        "1-0",
+        "\\mainline{",
+        "\\variation{",
+        "}",
+        "{",
+        "\\",
+        "\\newchessgame",
+        "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
+        "White: Kg1, Rd1. ",
+        "White:\n\n",
+        "Black: Kg8\n\n, Rd8",
+        "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
+        "```pgn\n",
+        "```\n",
+        "~~~",
+        "<!--",
+        "-->",
+        "%",
+        "😀",
+        "é",
+        "\u{a0}",
+        "prose ",
+        "O-O",
+        "12.",
+        "♘",
+    ];
+
+    const BASE: &str = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n\n```pgn\n1. e4 e5 *\n```\n\nA 1. e4 (\n\n1. d4 d5) 2.\n\n... Nf6 3. Bb5\n\n<!-- 1. c4 -->\n\nFEN 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1. 1. Rd8#\n\n% 1. f4\n\\variation{2. f4 exf4}\nWhite:\n\nKg1\n\n; pawns\n\nh2. 1. Kf2\n";
+
+    fn random_edits(format: Format, seed: u64, rounds: usize, edits: usize) {
+        let mut state = seed;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..rounds {
+            let mut text = BASE.repeat(1 + next(3));
+            let mut ms = scan(&text, format);
+            for _ in 0..edits {
+                let mut start = next(text.len() + 1);
+                while !text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                let mut end = (start + next(12)).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let snippet = SNIPPETS[next(SNIPPETS.len())];
+                text.replace_range(start..end, snippet);
+                let edit = Edit { start, old_end: end, new_end: start + snippet.len() };
+                let (again, _) = ms.rescan(&text, edit);
+                let fresh = scan(&text, format);
+                assert!(again == fresh, "{format:?} after {edit:?} ({snippet:?}): {text:?}");
+                ms = again;
+            }
+        }
+    }
+
+    #[test]
+    fn rescans_equal_fresh_scans_in_plain_text() {
+        random_edits(Format::Text, 0x2545_f491_4f6c_dd1d, 60, 30);
+    }
+
+    #[test]
+    fn rescans_equal_fresh_scans_in_markdown() {
+        random_edits(Format::Markdown, 0x9e37_79b9_7f4a_7c15, 60, 30);
+    }
+
+    #[test]
+    fn rescans_equal_fresh_scans_in_latex() {
+        random_edits(Format::Latex, 0xd1b5_4a32_d192_ed03, 60, 30);
+    }
+
+    #[test]
+    fn a_keystroke_in_prose_reads_its_paragraph_only() {
+        let paragraph = "After 1. e4 e5 2. Nf3 Nc6 White pins.\n\n";
+        let mut text = paragraph.repeat(50);
+        let ms = scan(&text, Format::Text);
+        let at = paragraph.len() * 20 + 3;
+        text.insert(at, 'x');
+        let (again, read) = ms.rescan(&text, Edit { start: at, old_end: at, new_end: at + 1 });
+        assert_eq!(again, scan(&text, Format::Text));
+        assert_eq!(read, paragraph.len() * 20..paragraph.len() * 21 + 1);
     }
 }

@@ -389,10 +389,19 @@ impl<'s> Runs<'s> {
         })
     }
 
-    /// Finds the runs from `from`: each a range of the text. In forced mode
+    /// Finds the runs that start in `from..until`: each a range of the
+    /// text (a run read from there may go on up to `limit`). In forced mode
     /// the whole stretch is one run, whatever it holds (its words that are
     /// not notation are left to the parser, which reports them).
-    pub(super) fn find(&mut self, from: usize) -> Vec<Range<usize>> {
+    ///
+    /// The scanner carries nothing from one run to the next but where it
+    /// is; it looks back one character (whether a number starts a word),
+    /// and a run or an attempt at one reads forward only up to a paragraph
+    /// break, except after a `(` or before the dots of a number (`2.` then
+    /// a blank line then `... Nf6`), which read across it. So the runs
+    /// after such a break do not depend on the text before it, and
+    /// `super::rescan` reads a stretch between two breaks on its own.
+    pub(super) fn find(&mut self, from: usize, until: usize) -> Vec<Range<usize>> {
         if self.forced {
             let (i, _) = self.blank(from);
             let end = self.s[..self.limit].trim_end().len();
@@ -406,7 +415,7 @@ impl<'s> Runs<'s> {
         }
         let mut runs = Vec::new();
         let mut i = from;
-        while i < self.limit {
+        while i < until.min(self.limit) {
             let Some(c) = ch(self.s, i) else { break };
             if c.is_ascii_digit() && starts_word(self.s, i) {
                 let saved = self.repairs.len();
@@ -623,7 +632,7 @@ mod tests {
 
     fn runs(text: &str) -> Vec<&str> {
         let mut scanner = Runs::new(text, text.len(), false);
-        scanner.find(0).into_iter().map(|r| &text[r]).collect()
+        scanner.find(0, text.len()).into_iter().map(|r| &text[r]).collect()
     }
 
     #[test]
@@ -665,7 +674,7 @@ mod tests {
     fn ocr_damage_is_read_and_recorded() {
         let text = "1. К f3 кf6 .b3 d5 3. bf4 bc4 4. Кel *";
         let mut scanner = Runs::new(text, text.len(), false);
-        let found: Vec<&str> = scanner.find(0).into_iter().map(|r| &text[r]).collect();
+        let found: Vec<&str> = scanner.find(0, text.len()).into_iter().map(|r| &text[r]).collect();
         assert_eq!(found, ["1. К f3 кf6 .b3 d5 3. bf4 bc4 4. Кel"]);
         let kinds: Vec<(&str, &RepairKind)> =
             scanner.repairs.iter().map(|r| (&text[r.span.clone()], &r.kind)).collect();
@@ -684,7 +693,7 @@ mod tests {
     fn forced_stretches_keep_every_word() {
         let text = "1. e4 e5 junk 2. Nf3\n\n2... Nc6";
         let mut scanner = Runs::new(text, text.len(), true);
-        let found: Vec<&str> = scanner.find(0).into_iter().map(|r| &text[r]).collect();
+        let found: Vec<&str> = scanner.find(0, text.len()).into_iter().map(|r| &text[r]).collect();
         assert_eq!(found, ["1. e4 e5 junk 2. Nf3\n\n2... Nc6"]);
     }
 }
