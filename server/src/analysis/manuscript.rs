@@ -239,7 +239,7 @@ impl Start {
 }
 
 /// The main line of a game that was replayed: where later games may go on.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LineRecord {
     pub language: Option<Language>,
     /// The letters of its game up to its end.
@@ -336,6 +336,31 @@ impl Chain {
                 self.fresh.pop();
             }
         }
+    }
+
+    /// Where the records start that the plans of the games still to come
+    /// can look at: the last `GAMES_BACK` games and the last
+    /// `RECENT_LINES` runs.
+    fn outlook_start(&self) -> usize {
+        let games = self.fresh.len().checked_sub(GAMES_BACK).map_or(0, |k| self.fresh[k]);
+        games.min(self.lines.len().saturating_sub(RECENT_LINES))
+    }
+
+    /// Whether every game after this chain gets the plan it would get
+    /// after a chain of the records `other` (by address, in order): the
+    /// records its plan can look at are the same ones. (When they are,
+    /// the language server keeps the rest of a manuscript as it was.)
+    pub fn same_outlook(&self, other: &[*const LineRecord]) -> bool {
+        let start = self.outlook_start();
+        let tail = &self.lines[start..];
+        let same = |theirs: &[*const LineRecord]| tail.iter().zip(theirs).all(|(a, b)| Arc::as_ptr(a) == *b);
+        if start == 0 {
+            // The first record starts a game whatever it is: all of them.
+            return other.len() == tail.len() && same(other);
+        }
+        // Past the other chain's first record, the games in the tail start
+        // where they start here.
+        other.len() > tail.len() && same(&other[other.len() - tail.len()..])
     }
 
     pub fn push(&mut self, record: Arc<LineRecord>) {

@@ -18,7 +18,7 @@ use super::{Document, Kind, Piece};
 use crate::analysis::manuscript::{self as chain, Chain, Head, LineRecord, Plan, Start};
 use crate::analysis::{GameReport, LanguageSource, Options, Trace, trace_game};
 use crate::lsp::outline;
-use crate::syntax::manuscript::{self, Manuscript, PieceSpec, Repair};
+use crate::syntax::manuscript::{self, Edit, Manuscript, PieceSpec, Repair, Setup, Unit};
 use crate::syntax::{self, GameSyntax};
 
 /// The parser's view of a manuscript document.
@@ -41,6 +41,8 @@ pub struct PieceChain {
     pub games: Vec<ChainedGame>,
     /// The repairs inside the piece (spans relative to it).
     repairs: Vec<Repair>,
+    /// The unit it starts, if any.
+    unit: Option<Unit>,
 }
 
 #[derive(Clone, Debug)]
@@ -80,7 +82,10 @@ fn relative_repairs(ms: &Manuscript, spec: &PieceSpec) -> Vec<Repair> {
         .collect()
 }
 
-/// Parses and analyses one piece of a manuscript, chaining its games.
+/// Parses and analyses one piece of a manuscript, chaining its games. A
+/// game that leaves the record its game in the old piece (`was`) left
+/// leaves that very record, so that the plans after it stay as they were.
+#[allow(clippy::too_many_arguments)]
 fn build(
     view: &View,
     text: &str,
@@ -89,6 +94,7 @@ fn build(
     options: &Options,
     keep: bool,
     used: u64,
+    was: Option<&Piece>,
 ) -> Piece {
     let range = spec.range.clone();
     let source = &view.ms.blanked[range.clone()];
@@ -114,7 +120,14 @@ fn build(
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head);
         let (chosen, mut report) = chain::choose(game, source, options, &candidates);
-        let record = chain::record(game, source, options, &candidates[chosen], &report, &head);
+        let mut record = chain::record(game, source, options, &candidates[chosen], &report, &head);
+        let old_record =
+            was.and_then(|p| p.chain.as_ref()).and_then(|c| c.games.get(k)).and_then(|g| g.record.as_ref());
+        if let (Some(new), Some(old)) = (&record, old_record)
+            && new == old
+        {
+            record = Some(old.clone());
+        }
         if let Some(r) = &record {
             chain_so_far.push(r.clone());
         }
@@ -152,12 +165,14 @@ fn build(
         used,
         games: reports,
         outline,
-        chain: Some(Box::new(PieceChain { games, repairs })),
+        chain: Some(Box::new(PieceChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
     }
 }
 
 /// Whether an old piece can stand for a new one: the same notation and
-/// repairs, and every game with the same possible starts as before.
+/// repairs (unless `same_text` says so already), the same kind of unit, and
+/// every game with the same possible starts as before.
+#[allow(clippy::too_many_arguments)]
 fn still_fits(
     old: &Piece,
     old_view: &View,
@@ -166,12 +181,17 @@ fn still_fits(
     text: &str,
     chain_so_far: &mut Chain,
     options: &Options,
+    same_text: bool,
 ) -> bool {
     let Some(old_chain) = &old.chain else { return false };
-    if core(&old_view.ms.blanked[old.range()]) != core(&view.ms.blanked[spec.range.clone()]) {
+    // `\mainline` and `\variation` blank alike.
+    if old_chain.unit.as_ref().map(|u| u.kind) != spec.unit.map(|u| view.ms.units[u].kind) {
         return false;
     }
-    if old_chain.repairs != relative_repairs(&view.ms, spec) {
+    if !same_text && core(&old_view.ms.blanked[old.range()]) != core(&view.ms.blanked[spec.range.clone()]) {
+        return false;
+    }
+    if !same_text && old_chain.repairs != relative_repairs(&view.ms, spec) {
         return false;
     }
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], spec.range.start));
@@ -191,6 +211,28 @@ fn still_fits(
     true
 }
 
+/// Puts the records of a piece's games into the chain.
+fn push_records(piece: &Piece, chain_so_far: &mut Chain) {
+    for game in piece.chain.iter().flat_map(|c| &c.games) {
+        if let Some(r) = &game.record {
+            chain_so_far.push(r.clone());
+        }
+    }
+}
+
+/// Whether a unit is an old one moved by `delta`.
+fn moved_unit(old: &Unit, new: &Unit, delta: isize) -> bool {
+    let by = |r: &std::ops::Range<usize>| (r.start as isize + delta) as usize..(r.end as isize + delta) as usize;
+    old.kind == new.kind
+        && by(&old.notation) == new.notation
+        && match (&old.setup, &new.setup) {
+            (Some(Setup::Fen(a)), Some(Setup::Fen(b))) | (Some(Setup::Description(a)), Some(Setup::Description(b))) => {
+                by(a) == *b
+            }
+            (a, b) => a == b,
+        }
+}
+
 impl Document {
     pub(super) fn open_manuscript(kind: Kind, text: String, version: i32, options: &Options) -> Document {
         let view = View::new(kind, &text);
@@ -199,7 +241,7 @@ impl Document {
             .ms
             .pieces()
             .iter()
-            .map(|spec| build(&view, &text, spec, &mut chain_so_far, options, false, 0))
+            .map(|spec| build(&view, &text, spec, &mut chain_so_far, options, false, 0, None))
             .collect();
         let last_reanalysed = pieces.len();
         let rope = ropey::Rope::from_str(&text);
@@ -214,52 +256,140 @@ impl Document {
             .ms
             .pieces()
             .iter()
-            .map(|spec| build(view, &self.text, spec, &mut chain_so_far, options, false, 0))
+            .map(|spec| build(view, &self.text, spec, &mut chain_so_far, options, false, 0, None))
             .collect();
         self.last_reanalysed = self.pieces.len();
     }
 
-    /// An edit of a manuscript: the text is read again, and the pieces are
-    /// matched with the old ones from both ends.
+    /// An edit of a manuscript: the text is read again around the edit
+    /// (`Manuscript::rescan`), and the pieces are matched with the old ones
+    /// from both ends.
+    ///
+    /// A piece wholly before the stretch read again, with the same unit, is
+    /// as it was (so are the games before it): it is kept as it is. One
+    /// wholly after it, with the same unit moved, has the same text; it is
+    /// kept when its games' plans are as before, and once the chain of
+    /// games so far ends in the very records the old one ended in there
+    /// (`Chain::same_outlook`), every later piece is kept without looking.
+    /// The pieces between are compared by their text.
     pub(super) fn apply_manuscript(&mut self, range: std::ops::Range<usize>, new_text: &str, options: &Options) {
         let start_char = self.rope.byte_to_char(range.start);
         let end_char = self.rope.byte_to_char(range.end);
         self.rope.remove(start_char..end_char);
         self.rope.insert(start_char, new_text);
-        self.text.replace_range(range, new_text);
+        self.text.replace_range(range.clone(), new_text);
         let Some(old_view) = self.manuscript.take() else { return };
-        let view = View::new(old_view.kind, &self.text);
+        let edit = Edit { start: range.start, old_end: range.end, new_end: range.start + new_text.len() };
+        let delta = edit.new_end as isize - edit.old_end as isize;
+        let (ms, read) = old_view.ms.rescan(&self.text, edit);
+        let view = View { kind: old_view.kind, ms };
         let specs = view.ms.pieces();
         let old_pieces = std::mem::take(&mut self.pieces);
+        let (old_len, new_len) = (old_pieces.len(), specs.len());
 
-        // How many pieces match from the start and from the end, by their
-        // notation alone (their starts are checked in order below).
+        let unit_of = |s: &PieceSpec| s.unit.map(|u| &view.ms.units[u]);
+        fn old_unit(o: &Piece) -> Option<Option<&Unit>> {
+            o.chain.as_ref().map(|c| c.unit.as_ref())
+        }
+        let before = old_pieces
+            .iter()
+            .zip(&specs)
+            .take_while(|(o, s)| s.range.end <= read.start && o.range() == s.range && old_unit(o) == Some(unit_of(s)))
+            .count();
+        let moved = |o: &Piece, s: &PieceSpec| {
+            let start = o.start as isize + delta;
+            start == s.range.start as isize
+                && o.len == s.range.len()
+                && match (old_unit(o), unit_of(s)) {
+                    (Some(Some(a)), Some(b)) => moved_unit(a, b, delta),
+                    (Some(None), None) => true,
+                    _ => false,
+                }
+        };
+        let most = old_len.min(new_len) - before;
+        let after = old_pieces
+            .iter()
+            .rev()
+            .zip(specs.iter().rev())
+            .take(most)
+            .take_while(|(o, s)| s.range.start >= read.end && moved(o, s))
+            .count();
+        // Between them, the pieces whose notation alone is as before (their
+        // starts are checked in order below).
         let same =
             |o: &Piece, s: &PieceSpec| core(&old_view.ms.blanked[o.range()]) == core(&view.ms.blanked[s.range.clone()]);
-        let prefix = old_pieces.iter().zip(&specs).take_while(|(o, s)| same(o, s)).count();
-        let most = old_pieces.len().min(specs.len()) - prefix;
-        let suffix = old_pieces.iter().rev().zip(specs.iter().rev()).take(most).take_while(|(o, s)| same(o, s)).count();
+        let prefix = before
+            + old_pieces[before..old_len - after]
+                .iter()
+                .zip(&specs[before..new_len - after])
+                .take_while(|(o, s)| same(o, s))
+                .count();
+        let most = old_len.min(new_len) - prefix;
+        let suffix = after
+            + old_pieces[prefix..old_len - after]
+                .iter()
+                .rev()
+                .zip(specs[prefix..new_len - after].iter().rev())
+                .take(most - after)
+                .take_while(|(o, s)| same(o, s))
+                .count();
+        // The old records in order (by address), and where each old piece's
+        // start, for `Chain::same_outlook`.
+        let mut old_records: Vec<*const LineRecord> = Vec::new();
+        let mut old_offsets = Vec::with_capacity(old_len + 1);
+        for piece in &old_pieces {
+            old_offsets.push(old_records.len());
+            if let Some(c) = &piece.chain {
+                old_records.extend(c.games.iter().filter_map(|g| g.record.as_ref().map(Arc::as_ptr)));
+            }
+        }
+        old_offsets.push(old_records.len());
 
         self.clock += 1;
         let now = self.clock;
         let mut chain_so_far = Chain::default();
-        let mut pieces = Vec::with_capacity(specs.len());
+        let mut pieces = Vec::with_capacity(new_len);
         let mut rebuilt = 0;
+        let mut outlook_same = false;
+        let mut retired = Vec::new();
         let mut old_iter: Vec<Option<Piece>> = old_pieces.into_iter().map(Some).collect();
-        let old_len = old_iter.len();
         for (k, spec) in specs.iter().enumerate() {
             let old_index = if k < prefix {
                 Some(k)
-            } else if k >= specs.len() - suffix {
-                Some(old_len - (specs.len() - k))
+            } else if k >= new_len - suffix {
+                Some(old_len - (new_len - k))
             } else {
                 None
             };
-            let reusable = old_index
-                .and_then(|i| old_iter[i].take())
-                .filter(|old| still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options));
-            match reusable {
-                Some(mut piece) => {
+            let old = old_index.and_then(|i| old_iter[i].take());
+            if k < before || (outlook_same && k >= new_len - after) {
+                // As it was, and the games before it too.
+                let mut piece = old.expect("a piece kept from before the edit");
+                if k < before {
+                    push_records(&piece, &mut chain_so_far);
+                }
+                piece.start = spec.range.start;
+                pieces.push(piece);
+                continue;
+            }
+            if k >= new_len - after
+                && let Some(i) = old_index
+                && chain_so_far.same_outlook(&old_records[..old_offsets[i]])
+            {
+                // From here on the chain looks as it did: no later plan
+                // changes, and the chain is not needed any more.
+                outlook_same = true;
+                let mut piece = old.expect("a piece kept from after the edit");
+                piece.start = spec.range.start;
+                pieces.push(piece);
+                continue;
+            }
+            let same_text = k >= new_len - after;
+            let fits = old.as_ref().is_some_and(|old| {
+                still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options, same_text)
+            });
+            match old {
+                Some(mut piece) if fits => {
                     if piece.len != spec.range.len() {
                         // Its tree was parsed with other blank space after it.
                         piece.tree = None;
@@ -269,12 +399,16 @@ impl Document {
                     // Its records went into the chain in `still_fits`.
                     pieces.push(piece);
                 }
-                None => {
+                was => {
                     rebuilt += 1;
-                    pieces.push(build(&view, &self.text, spec, &mut chain_so_far, options, true, now));
+                    pieces.push(build(&view, &self.text, spec, &mut chain_so_far, options, true, now, was.as_ref()));
+                    // Its records stay alive until the walk ends: no new
+                    // record may take an old one's address.
+                    retired.extend(was);
                 }
             }
         }
+        drop(retired);
         self.pieces = pieces;
         self.manuscript = Some(view);
         self.last_reanalysed += rebuilt;

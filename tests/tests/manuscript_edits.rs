@@ -1,0 +1,166 @@
+//! Property: edits of a manuscript (plain text, Markdown, LaTeX) applied to
+//! an open document leave exactly what a fresh open of the final text has:
+//! the same blanked text, pieces, outlines and diagnostics. The language
+//! server reads a manuscript again only around an edit and keeps the
+//! pieces away from it (`Manuscript::rescan`, `Chain::same_outlook`); the
+//! edits here type notation, prose, paragraph breaks, the punctuation that
+//! lets a run or a position description go on across a break, fences,
+//! comments and LaTeX's braces, backslashes and `%`, near each other and
+//! far apart, into generated books.
+
+use chess_ls::analysis::Options;
+use chess_ls::analysis::languages::Language;
+use chess_ls::lsp::document::{ByteChange, Document, Kind};
+use chess_ls_tests::manuscript::{Layout, book};
+use proptest::prelude::*;
+
+const SNIPPETS: &[&str] = &[
+    "",
+    " ",
+    "\n",
+    "\n\n",
+    "\r\n\r\n",
+    "1. ",
+    "3...",
+    "... ",
+    "…",
+    ".",
+    "e4",
+    "Nf3",
+    "Кf3",
+    "К ",
+    "к",
+    "(",
+    ")",
+    "(\n\n",
+    "\n\n... ",
+    ":",
+    ",",
+    ";",
+    "; pawns",
+    "pawns\n\n",
+    "1-0",
+    "*",
+    "\\mainline{",
+    "\\variation{",
+    "}",
+    "{",
+    "\\",
+    "\\newchessgame",
+    "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
+    "White: Kg1, Rd1. ",
+    "Weiß:\n\n",
+    "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
+    "```pgn\n",
+    "```\n",
+    "~~~",
+    "<!--",
+    "-->",
+    "%",
+    "😀",
+    "é",
+    "prose ",
+    "O-O",
+    "12.",
+    "♘",
+];
+
+#[derive(Clone, Debug)]
+struct Edit {
+    /// Where, as a fraction of the text; near the previous edit when
+    /// `near` (typing goes on where it was).
+    at: f64,
+    near: bool,
+    len: usize,
+    snippet: usize,
+}
+
+fn edits() -> impl Strategy<Value = Vec<Edit>> {
+    prop::collection::vec(
+        (0.0f64..1.0, any::<bool>(), 0usize..16, 0..SNIPPETS.len()).prop_map(|(at, near, len, snippet)| Edit {
+            at,
+            near,
+            len,
+            snippet,
+        }),
+        1..12,
+    )
+}
+
+fn floor(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn same_as_fresh(doc: &Document, kind: Kind) -> Result<(), TestCaseError> {
+    let fresh = Document::open_as(kind, doc.text.clone(), 0, &Options::default());
+    prop_assert_eq!(doc.source(), fresh.source());
+    let pieces = |d: &Document| d.pieces.iter().map(|p| (p.start, p.len, p.outline.clone())).collect::<Vec<_>>();
+    prop_assert_eq!(pieces(doc), pieces(&fresh));
+    prop_assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn manuscript_edits_equal_a_fresh_open(
+        seed in 0u64..1000,
+        layout in prop::sample::select(vec![Layout::Text, Layout::Markdown, Layout::Latex]),
+        russian in any::<bool>(),
+        edits in edits(),
+    ) {
+        let language = if russian { Language::Ru } else { Language::En };
+        let kind = match layout {
+            Layout::Text => Kind::Text,
+            Layout::Markdown => Kind::Markdown,
+            Layout::Latex => Kind::Latex,
+        };
+        let text = book(seed, 2500, language, layout).text;
+        let options = Options::default();
+        let mut doc = Document::open_as(kind, text, 0, &options);
+        let mut last = 0;
+        for (version, edit) in edits.iter().enumerate() {
+            let len = doc.text.len();
+            let at = if edit.near { last + (edit.at * 40.0) as usize } else { (edit.at * len as f64) as usize };
+            let start = floor(&doc.text, at);
+            let end = floor(&doc.text, start + edit.len).max(start);
+            let snippet = SNIPPETS[edit.snippet];
+            doc.apply_changes(
+                vec![ByteChange { range: Some(start..end), text: snippet.to_owned() }],
+                version as i32 + 1,
+                &options,
+            );
+            last = start + snippet.len();
+            same_as_fresh(&doc, kind)?;
+        }
+    }
+}
+
+/// Typing in the prose of a book analyses nothing again; typing in a run
+/// analyses that run and the runs that go on from it, not the book.
+#[test]
+fn keystrokes_in_a_book_analyse_what_they_change() {
+    let options = Options::default();
+    for (layout, kind) in [(Layout::Text, Kind::Text), (Layout::Markdown, Kind::Markdown), (Layout::Latex, Kind::Latex)]
+    {
+        let text = book(3, 60_000, Language::En, layout).text;
+        let mut doc = Document::open_as(kind, text, 0, &options);
+        let pieces = doc.pieces.len();
+        let at = doc.text.len() / 2 + doc.text[doc.text.len() / 2..].find("White is slightly").expect("prose") + 1;
+        for (version, letter) in ["o", "h"].into_iter().enumerate() {
+            let change = ByteChange { range: Some(at..at + 1), text: letter.to_owned() };
+            doc.apply_changes(vec![change], version as i32 + 1, &options);
+            assert_eq!(doc.last_reanalysed, 0, "{layout:?}");
+        }
+        let at = doc.text.len() / 3 + doc.text[doc.text.len() / 3..].find(". e4 ").expect("a move") + 3;
+        doc.apply_changes(vec![ByteChange { range: Some(at..at + 2), text: "e5".to_owned() }], 9, &options);
+        assert!(doc.last_reanalysed >= 1 && doc.last_reanalysed < pieces / 4, "{layout:?}: {}", doc.last_reanalysed);
+        let fresh = Document::open_as(kind, doc.text.clone(), 0, &options);
+        assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>());
+    }
+}
