@@ -85,7 +85,7 @@ CODE_SERVER="$CACHE/cs/bin/code-server"
 step "end to end: code-server + Chromium"
 rm -rf "$WORK" "$RESULTS"
 mkdir -p "$WORK/data/User" "$WORK/ws" "$RESULTS"
-cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn "$WORK/ws/"
+cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn test/e2e/chapter.md test/e2e/scan.txt "$WORK/ws/"
 cp test/e2e/settings.json "$WORK/data/User/settings.json"
 # Everything code-server and Chromium write stays in $WORK.
 export XDG_CONFIG_HOME="$WORK/xdg/config" XDG_DATA_HOME="$WORK/xdg/data" XDG_CACHE_HOME="$WORK/xdg/cache"
@@ -104,7 +104,7 @@ done
 curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$WORK/code-server.log" >&2; exit 1; }
 
 rc=0
-node out/e2e-driver.js "http://127.0.0.1:$PORT/?folder=$WORK/ws" "$RESULTS" || rc=$?
+CHESS_LS_SETTINGS="$WORK/data/User/settings.json" node out/e2e-driver.js "http://127.0.0.1:$PORT/?folder=$WORK/ws" "$RESULTS" || rc=$?
 if [ "$rc" != 0 ]; then
   echo "--- code-server log (tail) ---" >&2
   tail -40 "$WORK/code-server.log" >&2

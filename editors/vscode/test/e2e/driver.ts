@@ -1,6 +1,8 @@
 // End to end in a real VS Code: drives code-server (with the packaged
 // extension installed) through Debian's Chromium and checks what a user
-// sees in a Russian game with an ambiguous and an illegal move.
+// sees in a Russian game with an ambiguous and an illegal move, in a
+// Markdown chapter with moves in its prose, and in a scanned plain-text
+// page once the setting for plain text is on.
 //
 //   node out/e2e-driver.js <code-server url> <screenshot folder>
 //
@@ -357,6 +359,71 @@ async function main(): Promise<void> {
     );
     await page.locator(".editor-group-container.active .monaco-editor").first().screenshot({ path: path.join(outDir, "colours-languages.png") });
     await screenshot(page, "languages");
+
+    step = "manuscript-markdown";
+    // A chapter in Markdown: the runs of moves in the prose are checked, on
+    // from the run before them; prose words that look like moves are not.
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "chapter.md" }).first().dblclick();
+    await waitFor(page, "chapter.md is in the editor", async () => (await editorText(page)).includes("Breyer"));
+    await waitFor(page, "one error squiggle in the chapter", async () => (await squiggles(page)).length === 1, 60_000);
+    const inChapter = await squiggles(page);
+    check(
+      inChapter[0]?.text === "Nd5" && inChapter[0].line.includes("9...Nb8 with 10. Nd5"),
+      `the squiggle is under 10. Nd5, replayed on from the paragraph before (${JSON.stringify(inChapter)})`,
+    );
+    const proseNf3 = await locate(page, "Nf3", 0);
+    await page.mouse.move(proseNf3.x, proseNf3.y);
+    const proseHover = page.locator(".monaco-hover", { hasText: "FEN" }).first();
+    await proseHover.waitFor({ state: "visible", timeout: 15_000 });
+    check(
+      (await proseHover.innerText()).includes("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+      "hovering 2. Nf3 in the prose shows the board after it",
+    );
+    await screenshot(page, "manuscript-markdown");
+    await page.mouse.move(10, 10);
+    await page.keyboard.press("Escape");
+
+    step = "manuscript-plain-text";
+    // Plain text is off by default; the setting turns it on (the client
+    // restarts with the new document selector).
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "scan.txt" }).first().dblclick();
+    await waitFor(page, "scan.txt is in the editor", async () => (await editorText(page)).includes("Глава первая"));
+    await page.waitForTimeout(3000);
+    check((await page.locator(".monaco-editor .squiggly-warning").count()) === 0, "a plain-text file is not checked by default");
+    // As a user does it: the user settings (JSON), the setting added, saved.
+    const settingsFile = process.env.CHESS_LS_SETTINGS;
+    if (settingsFile === undefined) {
+      throw new Error("CHESS_LS_SETTINGS is not set");
+    }
+    const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
+    settings["chess-ls.manuscripts.plainText"] = true;
+    await runCommand(page, "Preferences: Open User Settings (JSON)");
+    // (This VS Code opens it in a modal editor over the others.)
+    const settingsEditor = page.locator(".monaco-editor", { hasText: "telemetry.telemetryLevel" }).last();
+    await settingsEditor.waitFor({ state: "visible", timeout: 30_000 });
+    log("ok: settings.json is in an editor");
+    await settingsEditor.locator(".view-lines").click();
+    await page.evaluate((text) => navigator.clipboard.writeText(text), JSON.stringify(settings, null, 2));
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Control+V");
+    await page.keyboard.press("Control+S");
+    await waitFor(page, "the setting is saved", async () =>
+      fs.readFileSync(settingsFile, "utf8").includes("chess-ls.manuscripts.plainText"));
+    await page.keyboard.press("Control+W");
+    await page.locator(".tab", { hasText: "scan.txt" }).first().click();
+    await waitFor(page, "with manuscripts.plainText on, К f3 gets a warning", async () =>
+      (await page.locator(".monaco-editor .squiggly-warning").count()) === 1, 60_000);
+    const broken = await locate(page, "К f3");
+    await page.mouse.click(broken.x, broken.y);
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Control+Period");
+    const fixRow = page.locator(".action-widget .monaco-list-row", { hasText: "Write Кf3" }).first();
+    await fixRow.waitFor({ timeout: 15_000 });
+    await fixRow.click();
+    await waitFor(page, "the quick-fix joins the move (2. Кf3 Кc6)", async () => (await editorText(page)).includes("2. Кf3 Кc6"));
+    await waitFor(page, "no warning is left", async () =>
+      (await page.locator(".monaco-editor .squiggly-warning").count()) === 0);
+    await screenshot(page, "manuscript-plain-text");
 
     step = "restart";
     // A new server process publishes the diagnostics again (the client
