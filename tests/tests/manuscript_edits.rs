@@ -164,3 +164,44 @@ fn keystrokes_in_a_book_analyse_what_they_change() {
         assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>());
     }
 }
+
+/// In a book long enough that the plans of later games look at only part
+/// of the games before them, edits of moves (which change how the runs
+/// after them start) and of the prose, each compared with a fresh open.
+#[test]
+fn edits_in_a_long_book_equal_a_fresh_open() {
+    let options = Options::default();
+    for (seed, layout, kind) in
+        [(5, Layout::Text, Kind::Text), (6, Layout::Markdown, Kind::Markdown), (7, Layout::Latex, Kind::Latex)]
+    {
+        let text = book(seed, 40_000, Language::En, layout).text;
+        let mut doc = Document::open_as(kind, text, 0, &options);
+        let mut state = seed;
+        for version in 1..=12 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let from = floor(&doc.text, (state >> 33) as usize % doc.text.len());
+            // A move's rank, or a letter of the prose, changed.
+            let rank = doc.text[from..].find(|c: char| matches!(c, '3'..='6')).map(|k| from + k);
+            let (at, replacement) = match rank {
+                Some(at) if version % 3 != 0 => (at, if &doc.text[at..at + 1] == "4" { "5" } else { "4" }),
+                _ => (from + doc.text[from..].find(' ').unwrap_or(0), "x"),
+            };
+            let end = if replacement == "x" { at } else { at + 1 };
+            doc.apply_changes(
+                vec![ByteChange { range: Some(at..end), text: replacement.to_owned() }],
+                version,
+                &options,
+            );
+            let fresh = Document::open_as(kind, doc.text.clone(), 0, &options);
+            assert_eq!(doc.source(), fresh.source(), "{layout:?} edit {version}");
+            let pieces =
+                |d: &Document| d.pieces.iter().map(|p| (p.start, p.len, p.outline.clone())).collect::<Vec<_>>();
+            assert_eq!(pieces(&doc), pieces(&fresh), "{layout:?} edit {version}");
+            assert_eq!(
+                doc.diagnostics().collect::<Vec<_>>(),
+                fresh.diagnostics().collect::<Vec<_>>(),
+                "{layout:?} edit {version}"
+            );
+        }
+    }
+}

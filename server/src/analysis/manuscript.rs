@@ -255,6 +255,12 @@ pub struct LineRecord {
     /// It started afresh (at move 1, from its tags or a position given):
     /// a new game of the manuscript.
     pub fresh: bool,
+    /// The same moves read in other languages, when the game's own letters
+    /// do not decide (`4. Re2` is a king's move in Portuguese, a knight's
+    /// in Icelandic) and each reading replays without an error: the games
+    /// that go on from this one may tell which was meant. Each has its
+    /// language set and no alternatives of its own.
+    pub alternatives: Vec<Arc<LineRecord>>,
 }
 
 impl LineRecord {
@@ -297,13 +303,50 @@ pub fn setup_ref<'t>(text: &'t str, unit: &Unit, piece_start: usize) -> Option<S
     }
 }
 
+/// Indices of records by a ply (where they start, or where they end): a
+/// vector for the plies of real games (a push on every keystroke's walk
+/// costs next to nothing), a map beyond.
+#[derive(Clone, Debug, Default)]
+struct ByPly {
+    near: Vec<Vec<usize>>,
+    far: HashMap<u32, Vec<usize>>,
+}
+
+impl ByPly {
+    const NEAR: u32 = 4096;
+
+    fn get(&self, ply: u32) -> &[usize] {
+        if ply < Self::NEAR {
+            self.near.get(ply as usize).map_or(&[], Vec::as_slice)
+        } else {
+            self.far.get(&ply).map_or(&[], Vec::as_slice)
+        }
+    }
+
+    fn get_mut(&mut self, ply: u32) -> Option<&mut Vec<usize>> {
+        if ply < Self::NEAR { self.near.get_mut(ply as usize) } else { self.far.get_mut(&ply) }
+    }
+
+    fn push(&mut self, ply: u32, index: usize) {
+        if ply < Self::NEAR {
+            let at = ply as usize;
+            if self.near.len() <= at {
+                self.near.resize_with(at + 1, Vec::new);
+            }
+            self.near[at].push(index);
+        } else {
+            self.far.entry(ply).or_default().push(index);
+        }
+    }
+}
+
 /// The games replayed so far, most recent last, found by the ply where
 /// they start and where they end.
 #[derive(Clone, Debug, Default)]
 pub struct Chain {
     lines: Vec<Arc<LineRecord>>,
-    by_first: HashMap<u32, Vec<usize>>,
-    by_end: HashMap<u32, Vec<usize>>,
+    by_first: ByPly,
+    by_end: ByPly,
     /// Where each game starts: the records that start afresh (at move 1,
     /// from their tags or from a position given).
     fresh: Vec<usize>,
@@ -326,7 +369,7 @@ impl Chain {
             let Some(record) = self.lines.pop() else { break };
             let index = self.lines.len();
             for (map, ply) in [(&mut self.by_first, record.first_ply), (&mut self.by_end, record.end_ply())] {
-                if let Some(list) = map.get_mut(&ply)
+                if let Some(list) = map.get_mut(ply)
                     && list.last() == Some(&index)
                 {
                     list.pop();
@@ -347,29 +390,60 @@ impl Chain {
     }
 
     /// Whether every game after this chain gets the plan it would get
-    /// after a chain of the records `other` (by address, in order): the
-    /// records its plan can look at are the same ones. (When they are,
-    /// the language server keeps the rest of a manuscript as it was.)
-    pub fn same_outlook(&self, other: &[*const LineRecord]) -> bool {
+    /// after another chain, of which `theirs` are the last records (all of
+    /// them when `whole`): the records its plan can look at are the very
+    /// same ones (by address). When they are, the language server keeps
+    /// the rest of a manuscript as it was.
+    pub fn same_outlook(&self, theirs: &[Arc<LineRecord>], whole: bool) -> bool {
         let start = self.outlook_start();
-        let tail = &self.lines[start..];
-        let same = |theirs: &[*const LineRecord]| tail.iter().zip(theirs).all(|(a, b)| Arc::as_ptr(a) == *b);
-        if start == 0 {
-            // The first record starts a game whatever it is: all of them.
-            return other.len() == tail.len() && same(other);
+        let ours = &self.lines[start..];
+        let Some(before) = theirs.len().checked_sub(ours.len()) else { return false };
+        if !ours.iter().zip(&theirs[before..]).all(|(a, b)| Arc::ptr_eq(a, b)) {
+            return false;
         }
-        // Past the other chain's first record, the games in the tail start
-        // where they start here.
-        other.len() > tail.len() && same(&other[other.len() - tail.len()..])
+        // The first record starts a game whatever it is: when the outlook
+        // reaches it, the other chain must hold no more; else it must hold
+        // one more at least, so that the games here start where they start
+        // there.
+        let more = before > 0 || !whole;
+        more == (start > 0)
+    }
+
+    /// The last records of a chain, given from its last back: as many as
+    /// `same_outlook` needs of it, in order, and whether they are all of
+    /// them.
+    pub fn last_records<'r>(
+        mut records_back: impl Iterator<Item = &'r Arc<LineRecord>>,
+    ) -> (Vec<Arc<LineRecord>>, bool) {
+        let mut out = Vec::new();
+        let mut games = 0;
+        while out.len() <= RECENT_LINES || games <= GAMES_BACK {
+            let Some(record) = records_back.next() else { break };
+            games += usize::from(record.fresh);
+            out.push(record.clone());
+        }
+        let whole = records_back.next().is_none();
+        out.reverse();
+        (out, whole)
     }
 
     pub fn push(&mut self, record: Arc<LineRecord>) {
+        // Other readings go in first, so that the reading the game itself
+        // chose is the latest, tried first by the games after it.
+        for alternative in &record.alternatives {
+            self.push_one(alternative.clone(), record.fresh);
+        }
+        let fresh = record.fresh && record.alternatives.is_empty();
+        self.push_one(record, fresh);
+    }
+
+    fn push_one(&mut self, record: Arc<LineRecord>, fresh: bool) {
         let index = self.lines.len();
-        if record.fresh || self.fresh.is_empty() {
+        if fresh || self.fresh.is_empty() {
             self.fresh.push(index);
         }
-        self.by_first.entry(record.first_ply).or_default().push(index);
-        self.by_end.entry(record.end_ply()).or_default().push(index);
+        self.by_first.push(record.first_ply, index);
+        self.by_end.push(record.end_ply(), index);
         self.lines.push(record);
     }
 
@@ -416,15 +490,16 @@ impl Chain {
                 out.push(Pick { line: self.lines[i].clone(), kind, ply });
             }
         };
-        let ending: &[usize] = self.by_end.get(&ply).map_or(&[], Vec::as_slice);
+        let ending: &[usize] = self.by_end.get(ply);
         let goes_on = |i: usize| {
             let line = &self.lines[i];
             (line.complete && line.end_ply() == ply && fits(line)).then(|| {
                 let end = line.positions.last().expect("a record has a position");
-                let taken = self.by_first.get(&ply).is_some_and(|starting| {
+                let taken = {
+                    let starting = self.by_first.get(ply);
                     let after = starting.partition_point(|&j| j <= i);
                     starting[after..].iter().any(|&j| !self.lines[j].variation && self.lines[j].positions[0] == *end)
-                });
+                };
                 (if taken { StartKind::Variation } else { StartKind::Continues }, end)
             })
         };
@@ -535,22 +610,28 @@ impl Plan {
             Plan::Fixed(start) => return vec![start.clone()],
             Plan::Picks(picks) => picks,
         };
-        picks
-            .iter()
-            .map(|p| {
-                let line = &p.line;
-                let fen = Fen::from_position(p.position(), EnPassantMode::Legal).to_string();
-                Start {
-                    kind: if head.variation { StartKind::Variation } else { p.kind },
-                    fen: Some(fen),
-                    fen_span: head.first_span.start..head.first_span.start,
-                    language: continued_language(line, head),
-                    on_variation: line.variation || p.kind == StartKind::Variation || head.variation,
-                    note: None,
-                    before: line.letters,
-                }
-            })
-            .collect()
+        let start = |p: &Pick, language: Option<Language>| Start {
+            kind: if head.variation { StartKind::Variation } else { p.kind },
+            fen: Some(Fen::from_position(p.position(), EnPassantMode::Legal).to_string()),
+            fen_span: head.first_span.start..head.first_span.start,
+            language,
+            on_variation: p.line.variation || p.kind == StartKind::Variation || head.variation,
+            note: None,
+            before: p.line.letters,
+        };
+        // Each place in the language the letters so far say; then, where
+        // other languages read those letters as well (a `K` and an `R`:
+        // English or Icelandic), in each of them, tried only when the
+        // first readings all fail.
+        let mut out: Vec<Start> = Vec::with_capacity(picks.len());
+        let mut others = Vec::new();
+        for p in picks {
+            let mut languages = continued_languages(&p.line, head).into_iter();
+            out.push(start(p, languages.next().flatten()));
+            others.extend(languages.map(|l| (p, l)));
+        }
+        out.extend(others.into_iter().map(|(p, l)| start(p, l)));
+        out
     }
 }
 
@@ -558,9 +639,9 @@ impl Plan {
 /// unless its own letters show which of the languages that read the line's
 /// letters it is (a game whose knights `К` read as Russian or Ukrainian
 /// goes on with a rook `Т`: Ukrainian).
-fn continued_language(line: &LineRecord, head: &Head) -> Option<Language> {
+fn continued_languages(line: &LineRecord, head: &Head) -> Vec<Option<Language>> {
     if head.letters == 0 {
-        return line.language;
+        return vec![line.language];
     }
     let both = line.letters.plus(&head.own_letters());
     // The languages that read most letters, and of those the ones that read
@@ -569,10 +650,13 @@ fn continued_language(line: &LineRecord, head: &Head) -> Option<Language> {
     let best = (0..Language::ALL.len()).map(score).max().unwrap_or_default();
     let readers: Vec<Language> =
         (0..Language::ALL.len()).filter(|&l| score(l) == best).map(|l| Language::ALL[l]).collect();
-    match line.language {
+    let first = match line.language {
         Some(l) if readers.contains(&l) => Some(l),
         _ => readers.first().copied().or(line.language),
-    }
+    };
+    let mut out = vec![first];
+    out.extend(readers.into_iter().filter(|&l| Some(l) != first).map(Some));
+    out
 }
 
 /// A FEN from the manuscript, completed for the game after it: a board
@@ -651,15 +735,37 @@ pub fn trace(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Sta
 /// Analyses a game under each candidate start until one replays without an
 /// error; returns the start taken (its index) and the report.
 pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates: &[Start]) -> (usize, GameReport) {
+    // The first start the game replays from without a finding; else the
+    // first without an error (a warning such as a missing check mark is
+    // the same from every start, one such as a letter of another language
+    // is not); else the first.
     let mut first: Option<GameReport> = None;
+    let mut no_error: Option<(usize, GameReport)> = None;
     for (k, start) in candidates.iter().enumerate() {
         let report = analyze(game, source, options, start);
-        if candidates.len() == 1 || !report.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        let worst = report.diagnostics.iter().map(|d| d.severity).min_by_key(|s| severity_rank(*s));
+        let clean = !matches!(worst, Some(Severity::Error | Severity::Warning));
+        if candidates.len() == 1 || clean {
             return (k, report);
         }
-        first.get_or_insert(report);
+        if worst != Some(Severity::Error) {
+            no_error.get_or_insert((k, report));
+        } else {
+            first.get_or_insert(report);
+        }
+    }
+    if let Some(found) = no_error {
+        return found;
     }
     (0, first.unwrap_or_else(|| analyze(game, source, options, &Start::plain(StartKind::Unknown))))
+}
+
+fn severity_rank(severity: Severity) -> u8 {
+    match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        _ => 2,
+    }
 }
 
 /// The record a replayed game leaves for the games after it.
@@ -681,20 +787,71 @@ pub fn record(
     positions.push(first.before.clone());
     positions.extend(main.iter().map(|m| m.after.clone()));
     let first_ply = ply_of(&first.before);
-    let language = match report.language_source {
-        LanguageSource::Undecided if options.language.is_none() && start.language.is_none() => None,
-        _ => Some(report.language),
-    };
-    Some(Arc::new(LineRecord {
+    let undecided =
+        report.language_source == LanguageSource::Undecided && options.language.is_none() && start.language.is_none();
+    let language = if undecided { None } else { Some(report.language) };
+    let record = |language, positions: Vec<Chess>, main_len: usize, alternatives| LineRecord {
         language,
         letters: start.before.plus(&head.own_letters()),
         first_ply,
-        complete: main.len() as u32 == head.main_moves,
+        complete: main_len as u32 == head.main_moves,
         written_end: head.first_ply.unwrap_or(first_ply) + head.main_moves,
         positions,
         variation: start.on_variation,
         fresh: matches!(start.kind, StartKind::Written | StartKind::Initial | StartKind::Position),
-    }))
+        alternatives,
+    };
+    let alternatives = if undecided && report.diagnostics.iter().all(|d| d.severity != Severity::Error) {
+        other_readings(game, source, options, start, report.language, &positions)
+            .into_iter()
+            .map(|(language, positions, len)| Arc::new(record(Some(language), positions, len, Vec::new())))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let main_len = main.len();
+    Some(Arc::new(record(language, positions, main_len, alternatives)))
+}
+
+/// The readings of a game's letters in other languages than `chosen` that
+/// replay its main line as far without an error and end elsewhere: each
+/// language with the positions of its main line and its length.
+fn other_readings(
+    game: &GameSyntax<'_>,
+    source: &str,
+    options: &Options,
+    start: &Start,
+    chosen: Language,
+    positions: &[Chess],
+) -> Vec<(Language, Vec<Chess>, usize)> {
+    let letters = super::infer::letters(game);
+    if letters.is_empty() {
+        return Vec::new();
+    }
+    let readers = super::infer::readers(&letters);
+    let mut out: Vec<(Language, Vec<Chess>, usize)> = Vec::new();
+    for reader in super::infer::distinct_readings(&readers) {
+        if reader.language == chosen {
+            continue;
+        }
+        let options = Options { language: Some(reader.language), ..*options };
+        let report = analyze(game, source, &options, start);
+        if report.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            continue;
+        }
+        let trace = trace(game, source, &options, start);
+        let main: Vec<_> = trace.moves.iter().filter(|m| m.line == 0).collect();
+        let Some(first) = main.first() else { continue };
+        let mut alt = Vec::with_capacity(main.len() + 1);
+        alt.push(first.before.clone());
+        alt.extend(main.iter().map(|m| m.after.clone()));
+        let elsewhere = alt.len() != positions.len() || alt.last() != positions.last();
+        let known = out.iter().any(|(_, p, _)| p.last() == alt.last());
+        if elsewhere && !known {
+            out.push((reader.language, alt, main.len()));
+        }
+    }
+    out
 }
 
 /// The report of a game with no known start: syntax errors, move numbers

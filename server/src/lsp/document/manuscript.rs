@@ -211,6 +211,14 @@ fn still_fits(
     true
 }
 
+/// The records of pieces, from the last back.
+fn records_back(pieces: &[Piece]) -> impl Iterator<Item = &Arc<LineRecord>> {
+    pieces
+        .iter()
+        .rev()
+        .flat_map(|p| p.chain.iter().flat_map(|c| c.games.iter().rev().filter_map(|g| g.record.as_ref())))
+}
+
 /// Puts the records of a piece's games into the chain.
 fn push_records(piece: &Piece, chain_so_far: &mut Chain) {
     for game in piece.chain.iter().flat_map(|c| &c.games) {
@@ -333,25 +341,20 @@ impl Document {
                 .take(most - after)
                 .take_while(|(o, s)| same(o, s))
                 .count();
-        // The old records in order (by address), and where each old piece's
-        // start, for `Chain::same_outlook`.
-        let mut old_records: Vec<*const LineRecord> = Vec::new();
-        let mut old_offsets = Vec::with_capacity(old_len + 1);
-        for piece in &old_pieces {
-            old_offsets.push(old_records.len());
-            if let Some(c) = &piece.chain {
-                old_records.extend(c.games.iter().filter_map(|g| g.record.as_ref().map(Arc::as_ptr)));
-            }
-        }
-        old_offsets.push(old_records.len());
-
+        // The old chain's last records before the first piece after the
+        // stretch read again (then of each piece after it, as the walk
+        // passes it), for `Chain::same_outlook`.
+        let (mut old_seen, whole) = if after > 0 {
+            Chain::last_records(records_back(&old_pieces[..old_len - after]))
+        } else {
+            (Vec::new(), true)
+        };
         self.clock += 1;
         let now = self.clock;
         let mut chain_so_far = Chain::default();
         let mut pieces = Vec::with_capacity(new_len);
         let mut rebuilt = 0;
         let mut outlook_same = false;
-        let mut retired = Vec::new();
         let mut old_iter: Vec<Option<Piece>> = old_pieces.into_iter().map(Some).collect();
         for (k, spec) in specs.iter().enumerate() {
             let old_index = if k < prefix {
@@ -372,10 +375,7 @@ impl Document {
                 pieces.push(piece);
                 continue;
             }
-            if k >= new_len - after
-                && let Some(i) = old_index
-                && chain_so_far.same_outlook(&old_records[..old_offsets[i]])
-            {
+            if k >= new_len - after && chain_so_far.same_outlook(&old_seen, whole) {
                 // From here on the chain looks as it did: no later plan
                 // changes, and the chain is not needed any more.
                 outlook_same = true;
@@ -385,6 +385,10 @@ impl Document {
                 continue;
             }
             let same_text = k >= new_len - after;
+            if same_text {
+                let records = old.iter().flat_map(|p| p.chain.iter().flat_map(|c| &c.games));
+                old_seen.extend(records.filter_map(|g| g.record.clone()));
+            }
             let fits = old.as_ref().is_some_and(|old| {
                 still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options, same_text)
             });
@@ -402,13 +406,9 @@ impl Document {
                 was => {
                     rebuilt += 1;
                     pieces.push(build(&view, &self.text, spec, &mut chain_so_far, options, true, now, was.as_ref()));
-                    // Its records stay alive until the walk ends: no new
-                    // record may take an old one's address.
-                    retired.extend(was);
                 }
             }
         }
-        drop(retired);
         self.pieces = pieces;
         self.manuscript = Some(view);
         self.last_reanalysed += rebuilt;
