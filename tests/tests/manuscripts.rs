@@ -232,6 +232,31 @@ fn any_file_is_a_manuscript_with_the_flag_and_stdin_too() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_run_whose_letters_two_languages_read_is_settled_by_the_runs_after_it() {
+    // `4. Re2` is a king's move in Portuguese and a knight's in Icelandic,
+    // and the first run replays in both; the runs after it are Icelandic
+    // (`K` is no Portuguese letter), and `13. Rf4` is the knight from e2.
+    let text = "After 1. f3 e6 2. e3 a5 3. g4 Bc5 4. Re2 De7 the game went on\n\n5. d3 c6 6. Ra3 f6 7. Rc4 Kf8 \
+                8. Dd2 a4 9. Dd1 Bd4 10. c3 f5 11. g5 Bf6 12. Dxa4, and after 12...d6 13. Rf4 Ke8 it was over.\n";
+    let (games, found) = chess_ls::analysis::manuscript::check_text(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    assert_eq!(games, 3);
+    assert!(found.is_empty(), "{found:?}");
+    // A move that is illegal in every reading is still found.
+    let wrong = text.replace("13. Rf4", "13. Rf5");
+    let (_, found) = chess_ls::analysis::manuscript::check_text(
+        &wrong,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    let codes: Vec<_> = found.iter().map(|d| (d.code.as_str(), &wrong[d.span.clone()])).collect();
+    assert_eq!(codes.first(), Some(&("illegal-move", "Rf5")), "{codes:?}");
+}
+
 // ---------------------------------------------------------------------------
 // Generated books: clean in every language and format, and a fault
 // injected anywhere is found there and nowhere else.
@@ -252,6 +277,24 @@ mod generated {
     fn findings(text: &str, format: Format) -> Vec<(&'static str, String)> {
         let (_, found) = check_text(text, format, &Options::default());
         found.iter().map(|d| (d.code.as_str(), text[d.span.clone()].to_owned())).collect()
+    }
+
+    /// Every language the analysis knows, in every format: the book must be
+    /// clean (its runs found where the generator wrote them, prose never
+    /// read as moves, whatever the piece letters).
+    #[test]
+    fn generated_books_in_every_language_check_clean() {
+        let mut failed = Vec::new();
+        for (seed, language) in Language::ALL.iter().enumerate() {
+            for (layout, format) in LAYOUTS {
+                let text = book(seed as u64 + 100, 8_000, *language, layout).text;
+                let found = findings(&text, format);
+                if !found.is_empty() {
+                    failed.push(format!("{language:?} {layout:?}: {found:?}"));
+                }
+            }
+        }
+        assert!(failed.is_empty(), "{}", failed.join("\n"));
     }
 
     #[test]

@@ -261,6 +261,10 @@ pub struct LineRecord {
     /// that go on from this one may tell which was meant. Each has its
     /// language set and no alternatives of its own.
     pub alternatives: Vec<Arc<LineRecord>>,
+    /// It is one of several readings of its game (the record with
+    /// alternatives, or one of them): the games after it go on from it in
+    /// its own language first.
+    pub one_of_readings: bool,
 }
 
 impl LineRecord {
@@ -430,10 +434,11 @@ impl Chain {
     pub fn push(&mut self, record: Arc<LineRecord>) {
         // Other readings go in first, so that the reading the game itself
         // chose is the latest, tried first by the games after it.
+        let mut fresh = record.fresh;
         for alternative in &record.alternatives {
-            self.push_one(alternative.clone(), record.fresh);
+            self.push_one(alternative.clone(), fresh);
+            fresh = false;
         }
-        let fresh = record.fresh && record.alternatives.is_empty();
         self.push_one(record, fresh);
     }
 
@@ -627,7 +632,14 @@ impl Plan {
         let mut others = Vec::new();
         for p in picks {
             let mut languages = continued_languages(&p.line, head).into_iter();
-            out.push(start(p, languages.next().flatten()));
+            let first = languages.next().flatten();
+            // One reading of several goes on in its own language first; in
+            // another, the reading in that language goes first.
+            if p.line.one_of_readings && first != p.line.language {
+                others.push((p, first));
+            } else {
+                out.push(start(p, first));
+            }
             others.extend(languages.map(|l| (p, l)));
         }
         out.extend(others.into_iter().map(|(p, l)| start(p, l)));
@@ -789,8 +801,7 @@ pub fn record(
     let first_ply = ply_of(&first.before);
     let undecided =
         report.language_source == LanguageSource::Undecided && options.language.is_none() && start.language.is_none();
-    let language = if undecided { None } else { Some(report.language) };
-    let record = |language, positions: Vec<Chess>, main_len: usize, alternatives| LineRecord {
+    let record = |language, positions: Vec<Chess>, main_len: usize, alternatives: Vec<Arc<LineRecord>>| LineRecord {
         language,
         letters: start.before.plus(&head.own_letters()),
         first_ply,
@@ -799,6 +810,7 @@ pub fn record(
         positions,
         variation: start.on_variation,
         fresh: matches!(start.kind, StartKind::Written | StartKind::Initial | StartKind::Position),
+        one_of_readings: alternatives.iter().any(|a| a.one_of_readings) || language.is_some() && undecided,
         alternatives,
     };
     let alternatives = if undecided && report.diagnostics.iter().all(|d| d.severity != Severity::Error) {
@@ -809,6 +821,9 @@ pub fn record(
     } else {
         Vec::new()
     };
+    // Undecided, the record has no language, unless it is one reading of
+    // several: then it is the one it was replayed in.
+    let language = if !undecided || !alternatives.is_empty() { Some(report.language) } else { None };
     let main_len = main.len();
     Some(Arc::new(record(language, positions, main_len, alternatives)))
 }
