@@ -54,6 +54,18 @@ fn a_plain_text_chapter_gets_diagnostics_hover_quickfix_and_completion() {
     let value = hover["contents"]["value"].as_str().unwrap();
     assert!(value.contains("English SAN **Ba4**"), "{value}");
     assert!(value.contains("r1bqkbnr/1ppp1ppp/p1n5/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4"), "{value}");
+    // Hover on `6. Л e1`, broken by a space: on its letter and on its
+    // square, the board after 6. Лe1, over the move (with its number) as
+    // written.
+    for at in [0, 3] {
+        let hover = client.call(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": col + at}}),
+        );
+        let value = hover["contents"]["value"].as_str().unwrap_or_default();
+        assert!(value.contains("English SAN **Re1**"), "at +{at}: {hover}");
+        assert_eq!(hover["range"], range(line, col - 3, col + 4), "at +{at}");
+    }
     // The prose has no hover.
     let (pl, pc) = position_after(CHAPTER, "ответили", 0);
     let prose = client.call(

@@ -64,9 +64,12 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
         "position_description" => description_hover(source, node, settings)?,
         _ => return None,
     };
+    // In a manuscript, the range is where the node stands in the text
+    // (`6. К f3` was read as `6. Кf3`).
+    let span = doc.to_original(&(piece.start + node.start_byte()..piece.start + node.end_byte()));
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
-        range: Some(convert::range(doc, &(piece.start + node.start_byte()..piece.start + node.end_byte()), unit)),
+        range: Some(convert::range(doc, &span, unit)),
     })
 }
 
