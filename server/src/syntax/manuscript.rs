@@ -162,16 +162,30 @@ enum Event {
     Unit(Range<usize>, UnitKind),
 }
 
-impl Event {
-    fn shifted(&self, delta: isize) -> Event {
+impl Setup {
+    fn shifted(&self, delta: isize) -> Setup {
         let by = |r: &Range<usize>| (r.start as isize + delta) as usize..(r.end as isize + delta) as usize;
         match self {
-            Event::Setup(Setup::Fen(r)) => Event::Setup(Setup::Fen(by(r))),
-            Event::Setup(Setup::Description(r)) => Event::Setup(Setup::Description(by(r))),
-            Event::Setup(Setup::NewGame) => Event::Setup(Setup::NewGame),
-            Event::Unit(r, kind) => Event::Unit(by(r), *kind),
+            Setup::Fen(r) => Setup::Fen(by(r)),
+            Setup::Description(r) => Setup::Description(by(r)),
+            Setup::NewGame => Setup::NewGame,
         }
     }
+}
+
+impl Event {
+    fn shifted(&self, delta: isize) -> Event {
+        match self {
+            Event::Setup(s) => Event::Setup(s.shifted(delta)),
+            Event::Unit(r, kind) => {
+                Event::Unit((r.start as isize + delta) as usize..(r.end as isize + delta) as usize, *kind)
+            }
+        }
+    }
+}
+
+fn macro_kind(variation: bool) -> UnitKind {
+    if variation { UnitKind::Variation } else { UnitKind::Macro }
 }
 
 /// A unit the markup makes (a fenced chess block, a macro's argument).
@@ -189,22 +203,74 @@ struct Markup {
     forced: Vec<Forced>,
     /// LaTeX's setups, each at its macro.
     setups: Vec<(usize, Setup)>,
+    /// LaTeX: the line starts where the reader was between commands
+    /// (`latex::scan_from` may start again there).
+    lines: Vec<usize>,
 }
 
 impl Markup {
     fn read(text: &str, format: Format) -> Markup {
-        let (view, forced, setups) = match format {
-            Format::Text => return Markup { view: None, forced: Vec::new(), setups: Vec::new() },
-            Format::Markdown => markdown_view(text),
+        let (view, forced, setups, lines) = match format {
+            Format::Text => return Markup { view: None, forced: Vec::new(), setups: Vec::new(), lines: Vec::new() },
+            Format::Markdown => {
+                let (view, forced, setups) = markdown_view(text);
+                (view, forced, setups, Vec::new())
+            }
             Format::Latex => {
                 let l = latex::scan(text);
-                let kind = |variation: bool| if variation { UnitKind::Variation } else { UnitKind::Macro };
-                (l.view, l.notation.into_iter().map(|(r, v)| (r, kind(v))).collect(), l.setups)
+                (l.view, l.notation.into_iter().map(|(r, v)| (r, macro_kind(v))).collect(), l.setups, l.lines)
             }
         };
         // Blanking replaced whole characters by spaces: still UTF-8.
         let view = String::from_utf8(view).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        Markup { view: Some(view), forced, setups }
+        Markup { view: Some(view), forced, setups, lines }
+    }
+
+    /// The markup of LaTeX after an edit, read again only from a line
+    /// before the edit where the reader was between commands up to the
+    /// first line after it where it is again where it was before (see
+    /// `latex::scan_from`); and the edit widened to what was read again,
+    /// outside which the markup is the old one (moved). `None` for the
+    /// other formats.
+    fn reread(&self, text: &str, e: Edit) -> Option<(Markup, Edit)> {
+        let old_view = self.view.as_deref().filter(|_| !self.lines.is_empty())?;
+        let delta = e.delta();
+        let shift = |x: usize| (x as isize + delta) as usize;
+        // What the reader read before a line start ends with the line
+        // after it: the line must end before the edit.
+        let mut k = self.lines.partition_point(|&s| s <= e.start);
+        let from = loop {
+            let Some(before) = k.checked_sub(1) else { break 0 };
+            let s = self.lines[before];
+            if text.as_bytes()[s..e.start].contains(&b'\n') {
+                break s;
+            }
+            k = before;
+        };
+        let old_lines = &self.lines;
+        let at_old_line = |i: usize| old_lines.binary_search(&((i as isize - delta) as usize)).is_ok();
+        let (l, to) = latex::scan_from(text, from, e.new_end, at_old_line);
+        let old_to = (to as isize - delta) as usize;
+        let mut view = String::with_capacity(text.len());
+        view.push_str(&old_view[..from]);
+        view.push_str(std::str::from_utf8(&l.view[from..to]).ok()?);
+        view.push_str(&old_view[old_to..]);
+        let mut forced: Vec<Forced> = self.forced.iter().take_while(|(r, _)| r.start < from).cloned().collect();
+        forced.extend(l.notation.into_iter().map(|(r, v)| (r, macro_kind(v))));
+        // (A macro left open at the end has an empty argument there: when
+        // reading went on to the end, nothing old is left after it.)
+        let old_after = if to < text.len() { &self.forced[..] } else { &[] };
+        forced.extend(
+            old_after.iter().filter(|(r, _)| r.start >= old_to).map(|(r, k)| (shift(r.start)..shift(r.end), *k)),
+        );
+        let mut setups: Vec<(usize, Setup)> = self.setups.iter().take_while(|(at, _)| *at < from).cloned().collect();
+        setups.extend(l.setups);
+        setups.extend(self.setups.iter().filter(|(at, _)| *at >= old_to).map(|(at, s)| (shift(*at), s.shifted(delta))));
+        let mut lines: Vec<usize> = self.lines.iter().copied().take_while(|&s| s < from).collect();
+        lines.extend(l.lines);
+        lines.extend(self.lines[self.lines.partition_point(|&s| s < old_to)..].iter().map(|&s| shift(s)));
+        let markup = Markup { view: Some(view), forced, setups, lines };
+        Some((markup, Edit { start: from, old_end: old_to, new_end: to }))
     }
 
     fn view<'a>(&'a self, text: &'a str) -> &'a str {
@@ -327,14 +393,22 @@ impl Manuscript {
             return None;
         }
         let shift = |x: usize| (x as isize + delta) as usize;
-        let markup = Markup::read(text, self.format);
+        // LaTeX's markup is read again around the edit, and the edit is
+        // widened to that; Markdown's is read again whole and compared.
+        let (markup, e) = match self.markup.reread(text, e) {
+            Some(done) => done,
+            None => {
+                let markup = Markup::read(text, self.format);
+                if let (Some(old), Some(new)) = (&self.markup.view, &markup.view)
+                    && (old.as_bytes()[..e.start] != new.as_bytes()[..e.start]
+                        || old.as_bytes()[e.old_end..] != new.as_bytes()[e.new_end..])
+                {
+                    return None;
+                }
+                (markup, e)
+            }
+        };
         let view = markup.view(text);
-        if let (Some(old), Some(new)) = (&self.markup.view, &markup.view)
-            && (old.as_bytes()[..e.start] != new.as_bytes()[..e.start]
-                || old.as_bytes()[e.old_end..] != new.as_bytes()[e.new_end..])
-        {
-            return None;
-        }
         // The forced units away from the edit must be as they were; the
         // ones it touches are read again.
         let (old, new) = (&self.markup.forced, &markup.forced);
@@ -968,6 +1042,9 @@ mod rescan_tests {
         "{",
         "\\",
         "\\newchessgame",
+        "\\newchessgame\n",
+        "\\mainline\n",
+        "\\label\n",
         "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
         "White: Kg1, Rd1. ",
         "White:\n\n",
@@ -1034,6 +1111,26 @@ mod rescan_tests {
     #[test]
     fn rescans_equal_fresh_scans_in_latex() {
         random_edits(Format::Latex, 0xd1b5_4a32_d192_ed03, 60, 30);
+    }
+
+    #[test]
+    fn latex_arguments_on_the_next_line_are_read_again() {
+        // A macro at a line's end takes a group that starts the next line:
+        // an edit there changes what the line before means.
+        for (text, at) in [
+            ("Text 1. e4 e5.\n\\mainline\nx{2. Nf3 Nc6}\n\nMore 1. d4.\n", "x{"),
+            ("A\n\\newchessgame\nx[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]\n\\mainline{1. Kb2}\n", "x["),
+            ("A\n\\label\n x{1. e4 e5}\n\n1. d4 d5\n", "x{"),
+        ] {
+            let ms = scan(text, Format::Latex);
+            let k = text.find(at).unwrap();
+            let mut edited = text.to_owned();
+            edited.replace_range(k..k + 1, "");
+            let (again, _) = ms.rescan(&edited, Edit { start: k, old_end: k + 1, new_end: k });
+            assert_eq!(again, scan(&edited, Format::Latex), "{edited:?}");
+            let (back, _) = again.rescan(text, Edit { start: k, old_end: k, new_end: k + 1 });
+            assert_eq!(back, ms, "{text:?}");
+        }
     }
 
     #[test]

@@ -67,13 +67,35 @@ pub(super) struct LatexView {
     pub notation: Vec<(Range<usize>, bool)>,
     /// Start positions, each with the offset of its macro.
     pub setups: Vec<(usize, Setup)>,
+    /// The line starts the reader passed between commands (not inside a
+    /// command's arguments, a comment or a verbatim environment).
+    pub lines: Vec<usize>,
 }
 
 pub(super) fn scan(text: &str) -> LatexView {
-    let mut out = LatexView { view: text.as_bytes().to_vec(), notation: Vec::new(), setups: Vec::new() };
+    let mut out =
+        LatexView { view: text.as_bytes().to_vec(), notation: Vec::new(), setups: Vec::new(), lines: Vec::new() };
     let mut reader = Reader { text, out: &mut out };
-    reader.region(0, text.len(), false);
+    reader.top(0, text.len(), |_| false);
     out
+}
+
+/// Reads `text` from `from`, a line start where the reader was between
+/// commands, up to the first line start at or after `stop_from` that
+/// `stop` accepts; returns what was read (the view holds the text outside
+/// `from..` the end returned) and that end.
+///
+/// The reader only reads forward, and past where a command ends it looks
+/// at blank space and one line end at most (for an argument on the next
+/// line): so when it is between commands at a line start, what follows
+/// depends only on the text from there, and what went before only on the
+/// text up to the end of the line after it.
+pub(super) fn scan_from(text: &str, from: usize, stop_from: usize, stop: impl Fn(usize) -> bool) -> (LatexView, usize) {
+    let mut out =
+        LatexView { view: text.as_bytes().to_vec(), notation: Vec::new(), setups: Vec::new(), lines: Vec::new() };
+    let mut reader = Reader { text, out: &mut out };
+    let end = reader.top(from, stop_from, stop);
+    (out, end)
 }
 
 struct Reader<'t, 'o> {
@@ -86,24 +108,47 @@ impl Reader<'_, '_> {
         self.text.as_bytes()
     }
 
+    /// The text between commands from `from` (a line start) on, recording
+    /// its line starts, up to the first line start at or after `stop_from`
+    /// that `stop` accepts; returns where it stopped.
+    fn top(&mut self, from: usize, stop_from: usize, stop: impl Fn(usize) -> bool) -> usize {
+        let to = self.text.len();
+        let mut i = from;
+        while i < to {
+            if i == 0 || self.bytes()[i - 1] == b'\n' {
+                if i >= stop_from && stop(i) {
+                    return i;
+                }
+                self.out.lines.push(i);
+            }
+            i = self.step(i, to, false);
+        }
+        to
+    }
+
     /// Blanks the markup of `from..to`. Inside a notation argument every
     /// macro is blanked with its arguments (`\xskakcomment{...}`).
     fn region(&mut self, from: usize, to: usize, in_notation: bool) {
         let mut i = from;
         while i < to {
-            match self.bytes()[i] {
-                b'%' => {
-                    let end = self.text[i..to].find('\n').map_or(to, |k| i + k);
-                    blank(&mut self.out.view, i..end);
-                    i = end;
-                }
-                b'\\' => i = self.command(i, to, in_notation),
-                b'{' | b'}' | b'$' | b'&' | b'~' | b'^' | b'_' => {
-                    blank(&mut self.out.view, i..i + 1);
-                    i += 1;
-                }
-                _ => i += 1,
+            i = self.step(i, to, in_notation);
+        }
+    }
+
+    /// Reads what starts at `i`; returns where reading goes on.
+    fn step(&mut self, i: usize, to: usize, in_notation: bool) -> usize {
+        match self.bytes()[i] {
+            b'%' => {
+                let end = self.text[i..to].find('\n').map_or(to, |k| i + k);
+                blank(&mut self.out.view, i..end);
+                end
             }
+            b'\\' => self.command(i, to, in_notation),
+            b'{' | b'}' | b'$' | b'&' | b'~' | b'^' | b'_' => {
+                blank(&mut self.out.view, i..i + 1);
+                i + 1
+            }
+            _ => i + 1,
         }
     }
 
