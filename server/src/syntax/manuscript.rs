@@ -203,8 +203,9 @@ struct Markup {
     forced: Vec<Forced>,
     /// LaTeX's setups, each at its macro.
     setups: Vec<(usize, Setup)>,
-    /// LaTeX: the line starts where the reader was between commands
-    /// (`latex::scan_from` may start again there).
+    /// The line starts where reading may start again: for LaTeX where the
+    /// reader was between commands (`latex::scan_from`), for Markdown
+    /// outside every block and comment (`markdown::read_from`).
     lines: Vec<usize>,
 }
 
@@ -213,8 +214,9 @@ impl Markup {
         let (view, forced, setups, lines) = match format {
             Format::Text => return Markup { view: None, forced: Vec::new(), setups: Vec::new(), lines: Vec::new() },
             Format::Markdown => {
-                let (view, forced, setups) = markdown_view(text);
-                (view, forced, setups, Vec::new())
+                let reading = markdown::read_from(text, 0, usize::MAX, |_| false);
+                let (view, forced) = markdown_view(text, &reading, 0);
+                (view, forced, Vec::new(), reading.lines)
             }
             Format::Latex => {
                 let l = latex::scan(text);
@@ -226,37 +228,49 @@ impl Markup {
         Markup { view: Some(view), forced, setups, lines }
     }
 
-    /// The markup of LaTeX after an edit, read again only from a line
-    /// before the edit where the reader was between commands up to the
-    /// first line after it where it is again where it was before (see
-    /// `latex::scan_from`); and the edit widened to what was read again,
-    /// outside which the markup is the old one (moved). `None` for the
-    /// other formats.
-    fn reread(&self, text: &str, e: Edit) -> Option<(Markup, Edit)> {
+    /// The markup after an edit, read again only from a line before the
+    /// edit where reading may start again (`lines`) up to the first line
+    /// after it where the reading is again where it was before; and the
+    /// edit widened to what was read again, outside which the markup is the
+    /// old one (moved). `None` for plain text.
+    fn reread(&self, text: &str, format: Format, e: Edit) -> Option<(Markup, Edit)> {
         let old_view = self.view.as_deref().filter(|_| !self.lines.is_empty())?;
         let delta = e.delta();
         let shift = |x: usize| (x as isize + delta) as usize;
-        // What the reader read before a line start ends with the line
-        // after it: the line must end before the edit.
         let mut k = self.lines.partition_point(|&s| s <= e.start);
         let from = loop {
             let Some(before) = k.checked_sub(1) else { break 0 };
             let s = self.lines[before];
-            if text.as_bytes()[s..e.start].contains(&b'\n') {
+            // What LaTeX's reader read before a line start ends with the
+            // line after it: that line must end before the edit. Markdown
+            // reads line by line.
+            if format == Format::Markdown || text.as_bytes()[s..e.start].contains(&b'\n') {
                 break s;
             }
             k = before;
         };
         let old_lines = &self.lines;
         let at_old_line = |i: usize| old_lines.binary_search(&((i as isize - delta) as usize)).is_ok();
-        let (l, to) = latex::scan_from(text, from, e.new_end, at_old_line);
+        let (middle, new_forced, new_setups, new_lines, to) = match format {
+            Format::Latex => {
+                let (l, to) = latex::scan_from(text, from, e.new_end, at_old_line);
+                let forced: Vec<Forced> = l.notation.into_iter().map(|(r, v)| (r, macro_kind(v))).collect();
+                (l.view[from..to].to_vec(), forced, l.setups, l.lines, to)
+            }
+            Format::Markdown => {
+                let reading = markdown::read_from(text, from, e.new_end, at_old_line);
+                let (view, forced) = markdown_view(text, &reading, from);
+                (view, forced, Vec::new(), reading.lines, reading.end)
+            }
+            Format::Text => return None,
+        };
         let old_to = (to as isize - delta) as usize;
         let mut view = String::with_capacity(text.len());
         view.push_str(&old_view[..from]);
-        view.push_str(std::str::from_utf8(&l.view[from..to]).ok()?);
+        view.push_str(std::str::from_utf8(&middle).ok()?);
         view.push_str(&old_view[old_to..]);
         let mut forced: Vec<Forced> = self.forced.iter().take_while(|(r, _)| r.start < from).cloned().collect();
-        forced.extend(l.notation.into_iter().map(|(r, v)| (r, macro_kind(v))));
+        forced.extend(new_forced);
         // (A macro left open at the end has an empty argument there: when
         // reading went on to the end, nothing old is left after it.)
         let old_after = if to < text.len() { &self.forced[..] } else { &[] };
@@ -264,11 +278,13 @@ impl Markup {
             old_after.iter().filter(|(r, _)| r.start >= old_to).map(|(r, k)| (shift(r.start)..shift(r.end), *k)),
         );
         let mut setups: Vec<(usize, Setup)> = self.setups.iter().take_while(|(at, _)| *at < from).cloned().collect();
-        setups.extend(l.setups);
+        setups.extend(new_setups);
         setups.extend(self.setups.iter().filter(|(at, _)| *at >= old_to).map(|(at, s)| (shift(*at), s.shifted(delta))));
         let mut lines: Vec<usize> = self.lines.iter().copied().take_while(|&s| s < from).collect();
-        lines.extend(l.lines);
-        lines.extend(self.lines[self.lines.partition_point(|&s| s < old_to)..].iter().map(|&s| shift(s)));
+        lines.extend(new_lines);
+        if to < text.len() {
+            lines.extend(self.lines[self.lines.partition_point(|&s| s < old_to)..].iter().map(|&s| shift(s)));
+        }
         let markup = Markup { view: Some(view), forced, setups, lines };
         Some((markup, Edit { start: from, old_end: old_to, new_end: to }))
     }
@@ -371,9 +387,9 @@ impl Manuscript {
     /// it only moved by the edit's length (the setups of units are paired
     /// again everywhere, and the blanked text is made again).
     ///
-    /// The markup is read again whole (a fence, a brace or a `%` may change
-    /// everything after it); when the blanked markup and the forced units
-    /// away from the edit are as before, only the prose from the last
+    /// The markup is read again from a line before the edit until it reads
+    /// as before (a fence, a brace or a `%` may change everything after
+    /// it); when the forced units away from that are as before, only the prose from the last
     /// paragraph break before the edit to the first after it (and the
     /// forced units the edit touches) is searched for runs again. A
     /// paragraph break ends every run and every setup, except after a `(`,
@@ -393,9 +409,9 @@ impl Manuscript {
             return None;
         }
         let shift = |x: usize| (x as isize + delta) as usize;
-        // LaTeX's markup is read again around the edit, and the edit is
-        // widened to that; Markdown's is read again whole and compared.
-        let (markup, e) = match self.markup.reread(text, e) {
+        // The markup is read again around the edit, and the edit widened
+        // to that (or, should that fail, read whole and compared).
+        let (markup, e) = match self.markup.reread(text, self.format, e) {
             Some(done) => done,
             None => {
                 let markup = Markup::read(text, self.format);
@@ -620,28 +636,26 @@ fn assemble(
     Manuscript { format, blanked, units, repairs, shifts, markup, found }
 }
 
-/// The Markdown view: fenced blocks blanked (chess blocks kept, as forced
-/// units), HTML comments blanked.
-#[allow(clippy::type_complexity)]
-fn markdown_view(text: &str) -> (Vec<u8>, Vec<(Range<usize>, UnitKind)>, Vec<(usize, Setup)>) {
-    let mut view = text.as_bytes().to_vec();
+/// The Markdown view of `text[from..reading.end]` (what `reading` read
+/// from `from`): fenced blocks blanked (chess blocks kept, as forced units),
+/// HTML comments blanked.
+fn markdown_view(text: &str, reading: &markdown::Reading, from: usize) -> (Vec<u8>, Vec<Forced>) {
+    let mut view = text.as_bytes()[from..reading.end].to_vec();
+    let local = |r: &Range<usize>| r.start - from..r.end - from;
     let mut forced = Vec::new();
-    for fence in markdown::fences(text) {
-        blank(&mut view, fence.lines.clone());
+    for fence in &reading.fences {
+        blank(&mut view, local(&fence.lines));
         if fence.chess {
-            view[fence.content.clone()].copy_from_slice(&text.as_bytes()[fence.content.clone()]);
-            forced.push((fence.content, UnitKind::Block));
+            view[local(&fence.content)].copy_from_slice(&text.as_bytes()[fence.content.clone()]);
+            forced.push((fence.content.clone(), UnitKind::Block));
         }
     }
-    let mut from = 0;
-    while let Some(start) = text[from..].find("<!--").map(|k| from + k) {
-        let end = text[start..].find("-->").map_or(text.len(), |k| start + k + 3);
-        if !forced.iter().any(|(r, _)| r.contains(&start)) {
-            blank(&mut view, start..end);
+    for comment in &reading.comments {
+        if !forced.iter().any(|(r, _)| r.contains(&comment.start)) {
+            blank(&mut view, local(comment));
         }
-        from = end;
     }
-    (view, forced, Vec::new())
+    (view, forced)
 }
 
 /// The FENs and position descriptions in a stretch of prose.

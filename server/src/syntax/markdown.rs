@@ -48,12 +48,52 @@ fn fence(line: &str) -> Option<(u8, usize, &str)> {
 /// ```` line inside a ```` ```markdown ```` example is not a block); a block
 /// left open runs to the end of the text.
 pub fn fences(text: &str) -> Vec<Fence> {
-    let mut blocks = Vec::new();
+    read_from(text, 0, usize::MAX, |_| false).fences
+}
+
+/// The markup of a Markdown text read from a line on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    pub fences: Vec<Fence>,
+    /// HTML comments (`<!--` to `-->`, or to the end), inside chess
+    /// blocks too.
+    pub comments: Vec<Range<usize>>,
+    /// The line starts outside every block and comment: reading may start
+    /// again at any of them, since what follows one depends only on the
+    /// text after it (a fence is a whole line; a comment's `<!--` cannot
+    /// hold a line end).
+    pub lines: Vec<usize>,
+    /// Where reading stopped.
+    pub end: usize,
+}
+
+/// Reads the fenced blocks and comments of `text` from `from` (a line start
+/// outside every block and comment) up to the first such line start at or
+/// after `stop_from` that `stop` accepts, or the end.
+pub fn read_from(text: &str, from: usize, stop_from: usize, stop: impl Fn(usize) -> bool) -> Reading {
+    let comment_at = |at: usize| -> Option<Range<usize>> {
+        let start = at + text[at..].find("<!--")?;
+        let end = text[start..].find("-->").map_or(text.len(), |k| start + k + 3);
+        Some(start..end)
+    };
+    let mut reading = Reading::default();
+    let mut comment = comment_at(from);
     // The open fence: its character, its length, where its lines start,
     // where its content starts, and whether it is a chess block.
     let mut open: Option<(u8, usize, usize, usize, bool)> = None;
-    let mut line_start = 0;
+    let mut line_start = from;
     while line_start < text.len() {
+        while let Some(c) = comment.clone().filter(|c| c.end <= line_start) {
+            comment = comment_at(c.end);
+            reading.comments.push(c);
+        }
+        if open.is_none() && comment.as_ref().is_none_or(|c| c.start >= line_start) {
+            if line_start >= stop_from && stop(line_start) {
+                reading.end = line_start;
+                return reading;
+            }
+            reading.lines.push(line_start);
+        }
         let line_end = text[line_start..].find('\n').map_or(text.len(), |i| line_start + i + 1);
         let line = text[line_start..line_end].trim_end_matches(['\n', '\r']);
         match open {
@@ -70,7 +110,8 @@ pub fn fences(text: &str) -> Vec<Fence> {
                     && run2 >= run
                     && rest.trim().is_empty()
                 {
-                    blocks.push(Fence { lines: lines_start..line_end, content: content_start..line_start, chess });
+                    let fence = Fence { lines: lines_start..line_end, content: content_start..line_start, chess };
+                    reading.fences.push(fence);
                     open = None;
                 }
             }
@@ -78,9 +119,14 @@ pub fn fences(text: &str) -> Vec<Fence> {
         line_start = line_end;
     }
     if let Some((_, _, lines_start, content_start, chess)) = open {
-        blocks.push(Fence { lines: lines_start..text.len(), content: content_start..text.len(), chess });
+        reading.fences.push(Fence { lines: lines_start..text.len(), content: content_start..text.len(), chess });
     }
-    blocks
+    while let Some(c) = comment {
+        comment = comment_at(c.end);
+        reading.comments.push(c);
+    }
+    reading.end = text.len();
+    reading
 }
 
 #[cfg(test)]
