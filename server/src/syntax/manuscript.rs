@@ -350,7 +350,7 @@ pub fn scan(text: &str, format: Format) -> Manuscript {
     read_prose(view, at..view.len(), view.len(), &mut found, &mut repairs);
     found.sort_by_key(|(at, _)| *at);
     repairs.sort_by_key(|r| r.span.start);
-    assemble(text, format, markup, found, repairs)
+    assemble(text, format, markup, found, repairs, None)
 }
 
 /// An edit of a manuscript's text: `start..old_end` of the old text became
@@ -487,7 +487,8 @@ impl Manuscript {
                 .iter()
                 .map(|r| Repair { span: shift(r.span.start)..shift(r.span.end), kind: r.kind.clone() }),
         );
-        Some((assemble(text, self.format, markup, all, all_repairs), a..b))
+        let manuscript = assemble(text, self.format, markup, all, all_repairs, Some((self, e, a..b)));
+        Some((manuscript, a..b))
     }
 }
 
@@ -565,6 +566,7 @@ fn assemble(
     markup: Markup,
     found: Vec<(usize, Event)>,
     repairs: Vec<Repair>,
+    after: Option<(&Manuscript, Edit, Range<usize>)>,
 ) -> Manuscript {
     let view = markup.view(text);
     let mut events: Vec<(usize, &Event)> = Vec::with_capacity(found.len() + markup.setups.len() + markup.forced.len());
@@ -597,43 +599,135 @@ fn assemble(
         }
     }
 
-    // The blanked text: the units and the descriptions before them.
-    let mut blanked: Vec<u8> = text.as_bytes().to_vec();
-    blank(&mut blanked, 0..text.len());
-    let keep = |blanked: &mut Vec<u8>, r: Range<usize>| blanked[r.clone()].copy_from_slice(&view.as_bytes()[r]);
-    for unit in &units {
-        keep(&mut blanked, unit.notation.clone());
+    // The blanked text: the units and the descriptions before them; after
+    // an edit the old one, made again where units changed.
+    let blanked =
+        after.and_then(|(old, e, read)| reblank(old, text, view, &units, &repairs, e, read)).unwrap_or_else(|| {
+            let blanked = blanked_stretch(text, view, &units, &repairs, 0..text.len());
+            String::from_utf8(blanked).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        });
+    let shifts = repairs
+        .iter()
+        .filter_map(|r| match &r.kind {
+            RepairKind::SpaceInMove { letter_len, joined } => {
+                let gap = r.span.len() - joined.len();
+                let at = r.span.start + gap;
+                Some((at..at + letter_len, gap))
+            }
+            _ => None,
+        })
+        .collect();
+    Manuscript { format, blanked, units, repairs, shifts, markup, found }
+}
+
+/// The blanked bytes of `stretch` of the text: all blank but the units
+/// starting in it and the descriptions before them, repairs applied. (No
+/// unit, description or repair crosses its ends.)
+fn blanked_stretch(text: &str, view: &str, units: &[Unit], repairs: &[Repair], stretch: Range<usize>) -> Vec<u8> {
+    let base = stretch.start;
+    let mut out = text.as_bytes()[stretch.clone()].to_vec();
+    let len = out.len();
+    blank(&mut out, 0..len);
+    let local = |r: &Range<usize>| r.start - base..r.end - base;
+    let keep = |out: &mut Vec<u8>, r: Range<usize>| out[local(&r)].copy_from_slice(&view.as_bytes()[r]);
+    let first = units.partition_point(|u| u.notation.start < base);
+    // An empty unit at the very end (a block opened on the last line) is
+    // the last stretch's.
+    let last =
+        if stretch.end == text.len() { units.len() } else { units.partition_point(|u| u.notation.start < stretch.end) };
+    for unit in &units[first..last.max(first)] {
+        keep(&mut out, unit.notation.clone());
         if let Some(Setup::Description(r)) = &unit.setup {
             // Only the descriptions themselves, not the prose between them.
             for d in descriptions_in(view, r.clone()) {
-                keep(&mut blanked, d);
+                keep(&mut out, d);
             }
         }
     }
-    let mut shifts = Vec::new();
-    for repair in &repairs {
-        let span = repair.span.clone();
+    let first = repairs.partition_point(|r| r.span.start < base);
+    for repair in repairs[first..].iter().take_while(|r| r.span.start < stretch.end) {
+        let span = local(&repair.span);
         match &repair.kind {
             RepairKind::LowerCaseLetter { upper } => {
                 let mut buf = [0u8; 4];
                 let upper = upper.encode_utf8(&mut buf).as_bytes();
                 if upper.len() == span.len() {
-                    blanked[span].copy_from_slice(upper);
+                    out[span].copy_from_slice(upper);
                 }
             }
-            RepairKind::LostMoveNumber { .. } => blank(&mut blanked, span),
+            RepairKind::LostMoveNumber { .. } => blank(&mut out, span),
             RepairKind::SpaceInMove { letter_len, joined } => {
                 let gap = span.len() - joined.len();
-                let letter = text.as_bytes()[span.start..span.start + letter_len].to_vec();
-                blank(&mut blanked, span.start..span.start + gap);
+                let letter = &text.as_bytes()[repair.span.start..repair.span.start + letter_len];
+                blank(&mut out, span.start..span.start + gap);
                 let at = span.start + gap;
-                blanked[at..at + letter_len].copy_from_slice(&letter);
-                shifts.push((at..at + letter_len, gap));
+                out[at..at + letter_len].copy_from_slice(letter);
             }
         }
     }
-    let blanked = String::from_utf8(blanked).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Manuscript { format, blanked, units, repairs, shifts, markup, found }
+    out
+}
+
+/// The blanked text after an edit (`e`, with `read` read again): the old
+/// one, made again from the first unit that changed (or whose description
+/// did) to the last, and over what was read again; `None` when that does
+/// not cut the old one where it can be cut.
+fn reblank(
+    old: &Manuscript,
+    text: &str,
+    view: &str,
+    units: &[Unit],
+    repairs: &[Repair],
+    e: Edit,
+    read: Range<usize>,
+) -> Option<String> {
+    let delta = e.delta();
+    let (mut lo, mut hi) = (read.start.min(e.start), read.end.max(e.new_end));
+    let cover = |u: &Unit| Manuscript::piece_start(u)..u.notation.end;
+    let front = old.units.iter().zip(units).take_while(|(o, n)| o == n).count();
+    let most = old.units.len().min(units.len()) - front;
+    let back = old.units.iter().rev().zip(units.iter().rev()).take(most).take_while(|(o, n)| n.moved(o, delta)).count();
+    for u in &units[front..units.len() - back] {
+        (lo, hi) = (lo.min(cover(u).start), hi.max(cover(u).end));
+    }
+    for u in &old.units[front..old.units.len() - back] {
+        (lo, hi) = (lo.min(e.map(cover(u).start)), hi.max(e.map(cover(u).end)));
+    }
+    // Every unit that reaches into the stretch, whole.
+    loop {
+        let before = (lo, hi);
+        let first = units.partition_point(|u| u.notation.end <= lo);
+        for u in &units[first..] {
+            let c = cover(u);
+            if c.start >= hi {
+                break;
+            }
+            (lo, hi) = (lo.min(c.start), hi.max(c.end));
+        }
+        if (lo, hi) == before {
+            break;
+        }
+    }
+    let old_hi = (hi as isize - delta) as usize;
+    let middle = blanked_stretch(text, view, units, repairs, lo..hi);
+    let mut blanked = String::with_capacity(text.len());
+    blanked.push_str(old.blanked.get(..lo)?);
+    blanked.push_str(std::str::from_utf8(&middle).ok()?);
+    blanked.push_str(old.blanked.get(old_hi..)?);
+    Some(blanked)
+}
+
+impl Unit {
+    /// Whether this is `old` moved by `delta`.
+    pub fn moved(&self, old: &Unit, delta: isize) -> bool {
+        let by = |r: &Range<usize>| (r.start as isize + delta) as usize..(r.end as isize + delta) as usize;
+        old.kind == self.kind
+            && by(&old.notation) == self.notation
+            && match &old.setup {
+                Some(s) => self.setup.as_ref() == Some(&s.shifted(delta)),
+                None => self.setup.is_none(),
+            }
+    }
 }
 
 /// The Markdown view of `text[from..reading.end]` (what `reading` read

@@ -18,7 +18,7 @@ use super::{Document, Kind, Piece};
 use crate::analysis::manuscript::{self as chain, Chain, Head, LineRecord, Plan, Start};
 use crate::analysis::{GameReport, LanguageSource, Options, Trace, trace_game};
 use crate::lsp::outline;
-use crate::syntax::manuscript::{self, Edit, Manuscript, PieceSpec, Repair, Setup, Unit};
+use crate::syntax::manuscript::{self, Edit, Manuscript, PieceSpec, Repair, Unit};
 use crate::syntax::{self, GameSyntax};
 
 /// The parser's view of a manuscript document.
@@ -228,19 +228,6 @@ fn push_records(piece: &Piece, chain_so_far: &mut Chain) {
     }
 }
 
-/// Whether a unit is an old one moved by `delta`.
-fn moved_unit(old: &Unit, new: &Unit, delta: isize) -> bool {
-    let by = |r: &std::ops::Range<usize>| (r.start as isize + delta) as usize..(r.end as isize + delta) as usize;
-    old.kind == new.kind
-        && by(&old.notation) == new.notation
-        && match (&old.setup, &new.setup) {
-            (Some(Setup::Fen(a)), Some(Setup::Fen(b))) | (Some(Setup::Description(a)), Some(Setup::Description(b))) => {
-                by(a) == *b
-            }
-            (a, b) => a == b,
-        }
-}
-
 impl Document {
     pub(super) fn open_manuscript(kind: Kind, text: String, version: i32, options: &Options) -> Document {
         let view = View::new(kind, &text);
@@ -309,7 +296,7 @@ impl Document {
             start == s.range.start as isize
                 && o.len == s.range.len()
                 && match (old_unit(o), unit_of(s)) {
-                    (Some(Some(a)), Some(b)) => moved_unit(a, b, delta),
+                    (Some(Some(a)), Some(b)) => b.moved(a, delta),
                     (Some(None), None) => true,
                     _ => false,
                 }
