@@ -31,6 +31,11 @@
 //! manuscript's: [`Manuscript::to_original`] maps them back), a lost move
 //! number (`.b3`, the dots blanked) and a lower-case piece letter (`кf6`,
 //! the capital written in the blanked text; same length).
+//!
+//! After an edit, [`Manuscript::rescan`] reads again only around it (the
+//! markup from a line where its reading may start again until it reads as
+//! before, the prose between the paragraph breaks around that) and gives
+//! what [`scan`] of the new text gives.
 
 use std::ops::Range;
 

@@ -5,12 +5,20 @@
 //!
 //! A piece is a unit of notation with its setup and the prose after it
 //! (so that a move typed after a run's last one is in the run's piece).
-//! After an edit the manuscript is read again (an edit may open a fence or
-//! a macro far from the text it changes) and the pieces are matched with
-//! the old ones from both ends by their notation; a piece whose notation,
-//! repairs and possible starts are all as before is kept (only moved), any
-//! other is parsed and analysed again. So typing prose analyses nothing,
-//! and typing in a run analyses that run and the runs that go on from it.
+//! After an edit the manuscript is read again around the edit
+//! (`Manuscript::rescan`: the markup from a line where its reading can start
+//! again until it reads as before, the prose between the paragraph breaks
+//! around that; the whole text when an edit opens a fence or a macro) and
+//! the pieces are matched with the old ones from both ends: those wholly
+//! before what was read again are kept as they are; those after it have
+//! the same text (moved) and are kept while their possible starts are as
+//! before, and without looking once the games before them end in the very
+//! records they ended in (`Chain::same_outlook`); those between are
+//! compared by their notation and repairs. Any other piece is parsed and
+//! analysed again, and a game that leaves the record it left before leaves
+//! that very record, so the runs after it need not be analysed again. So
+//! typing prose analyses nothing, and typing in a run analyses that run
+//! and the runs whose start it changes; neither walks the whole book.
 
 use std::sync::Arc;
 
