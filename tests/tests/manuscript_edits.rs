@@ -166,15 +166,19 @@ fn keystrokes_in_a_book_analyse_what_they_change() {
 }
 
 /// In a book long enough that the plans of later games look at only part
-/// of the games before them, edits of moves (which change how the runs
+/// of the games before them (in several languages: a run that two
+/// languages read differently leaves both readings), edits of moves (which change how the runs
 /// after them start) and of the prose, each compared with a fresh open.
 #[test]
 fn edits_in_a_long_book_equal_a_fresh_open() {
     let options = Options::default();
-    for (seed, layout, kind) in
-        [(5, Layout::Text, Kind::Text), (6, Layout::Markdown, Kind::Markdown), (7, Layout::Latex, Kind::Latex)]
-    {
-        let text = book(seed, 40_000, Language::En, layout).text;
+    let layouts = [(Layout::Text, Kind::Text), (Layout::Markdown, Kind::Markdown), (Layout::Latex, Kind::Latex)];
+    for seed in 0..6u64 {
+        let (layout, kind) = layouts[seed as usize % 3];
+        // English, then languages whose letters other languages read too.
+        let language =
+            [Language::En, Language::Ru, Language::Uk, Language::De, Language::Fr, Language::En][seed as usize];
+        let text = book(seed + 5, 40_000, language, layout).text;
         let mut doc = Document::open_as(kind, text, 0, &options);
         let mut state = seed;
         for version in 1..=12 {

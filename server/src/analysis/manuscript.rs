@@ -413,33 +413,39 @@ impl Chain {
         more == (start > 0)
     }
 
-    /// The last records of a chain, given from its last back: as many as
-    /// `same_outlook` needs of it, in order, and whether they are all of
-    /// them.
-    pub fn last_records<'r>(
-        mut records_back: impl Iterator<Item = &'r Arc<LineRecord>>,
-    ) -> (Vec<Arc<LineRecord>>, bool) {
+    /// The last lines of the chain that the records of `records_back`
+    /// (given from the last back) make: as many as `same_outlook` needs of
+    /// it, in order, and whether they are all of them.
+    pub fn last_records<'r>(records_back: impl Iterator<Item = &'r Arc<LineRecord>>) -> (Vec<Arc<LineRecord>>, bool) {
+        let mut lines_back = records_back.flat_map(|r| Chain::lines_of(r).collect::<Vec<_>>().into_iter().rev());
         let mut out = Vec::new();
         let mut games = 0;
         while out.len() <= RECENT_LINES || games <= GAMES_BACK {
-            let Some(record) = records_back.next() else { break };
-            games += usize::from(record.fresh);
-            out.push(record.clone());
+            let Some((line, fresh)) = lines_back.next() else { break };
+            games += usize::from(fresh);
+            out.push(line.clone());
         }
-        let whole = records_back.next().is_none();
+        let whole = lines_back.next().is_none();
         out.reverse();
         (out, whole)
     }
 
     pub fn push(&mut self, record: Arc<LineRecord>) {
-        // Other readings go in first, so that the reading the game itself
-        // chose is the latest, tried first by the games after it.
-        let mut fresh = record.fresh;
-        for alternative in &record.alternatives {
-            self.push_one(alternative.clone(), fresh);
-            fresh = false;
+        for (line, fresh) in Chain::lines_of(&record) {
+            self.push_one(line.clone(), fresh);
         }
-        self.push_one(record, fresh);
+    }
+
+    /// The lines `push` adds for a record, in order, each with whether it
+    /// starts a game: other readings go in first, so that the reading the
+    /// game itself chose is the latest, tried first by the games after it.
+    pub fn lines_of(record: &Arc<LineRecord>) -> impl Iterator<Item = (&Arc<LineRecord>, bool)> {
+        record
+            .alternatives
+            .iter()
+            .chain(std::iter::once(record))
+            .enumerate()
+            .map(move |(k, line)| (line, k == 0 && record.fresh))
     }
 
     fn push_one(&mut self, record: Arc<LineRecord>, fresh: bool) {

@@ -382,7 +382,8 @@ impl Document {
             let same_text = k >= new_len - after;
             if same_text {
                 let records = old.iter().flat_map(|p| p.chain.iter().flat_map(|c| &c.games));
-                old_seen.extend(records.filter_map(|g| g.record.clone()));
+                let lines = records.filter_map(|g| g.record.as_ref()).flat_map(Chain::lines_of);
+                old_seen.extend(lines.map(|(line, _)| line.clone()));
             }
             let fits = old.as_ref().is_some_and(|old| {
                 still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options, same_text)
