@@ -219,6 +219,18 @@ fn still_fits(
     true
 }
 
+/// Whether a piece whose blank space after the notation changed has a
+/// finding that reaches into that space (junk the parser reads to the end,
+/// such as an unclosed `"`): a fresh parse of the piece would end it
+/// elsewhere, so it is parsed again (found by fuzzing).
+fn reaches_into_blank(old: &Piece, old_view: &View, spec: &PieceSpec) -> bool {
+    if old.len == spec.range.len() {
+        return false;
+    }
+    let notation = core(&old_view.ms.blanked[old.range()]).len();
+    old.games.iter().flat_map(|g| &g.diagnostics).any(|d| d.span.end > notation)
+}
+
 /// The records of pieces, from the last back.
 fn records_back(pieces: &[Piece]) -> impl Iterator<Item = &Arc<LineRecord>> {
     pieces
@@ -386,7 +398,8 @@ impl Document {
                 old_seen.extend(lines.map(|(line, _)| line.clone()));
             }
             let fits = old.as_ref().is_some_and(|old| {
-                still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options, same_text)
+                !reaches_into_blank(old, &old_view, spec)
+                    && still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options, same_text)
             });
             match old {
                 Some(mut piece) if fits => {
