@@ -950,7 +950,10 @@ fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -> GameRepor
 
 /// The diagnostic of a repaired piece of scanning damage (spans in the
 /// manuscript).
-pub fn repair_diagnostic(text: &str, repair: &Repair) -> Diagnostic {
+/// The diagnostic of a repair: `text` is the manuscript, `blanked` its
+/// notation (the move a message names is read there, so that it ends where
+/// the notation does whatever follows in the text).
+pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Diagnostic {
     let span = repair.span.clone();
     let written = &text[span.clone()];
     match &repair.kind {
@@ -962,7 +965,7 @@ pub fn repair_diagnostic(text: &str, repair: &Repair) -> Diagnostic {
         .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
         RepairKind::LostMoveNumber { number } => {
             let move_start = span.end;
-            let next = &text[move_start..];
+            let next = blanked.get(move_start..).unwrap_or_default();
             let mv = next.split(|c: char| c.is_whitespace()).next().unwrap_or("");
             Diagnostic::new(
                 Code::MoveNumber,
@@ -1043,7 +1046,7 @@ pub fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<
             out.push(d);
         }
     });
-    out.extend(ms.repairs.iter().map(|r| repair_diagnostic(text, r)));
+    out.extend(ms.repairs.iter().map(|r| repair_diagnostic(text, &ms.blanked, r)));
     out.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
     (games, out)
 }

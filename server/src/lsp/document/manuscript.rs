@@ -159,7 +159,7 @@ fn build(
         }
         for repair in &view.ms.repairs {
             if range.start <= repair.span.start && repair.span.start < range.end {
-                let mut d = chain::repair_diagnostic(text, repair);
+                let mut d = chain::repair_diagnostic(text, &view.ms.blanked, repair);
                 super::shift_diagnostic(&mut d, -(range.start as isize));
                 reports[0].diagnostics.push(d);
             }
