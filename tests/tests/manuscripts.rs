@@ -257,6 +257,47 @@ fn a_run_whose_letters_two_languages_read_is_settled_by_the_runs_after_it() {
     assert_eq!(codes.first(), Some(&("illegal-move", "Rf5")), "{codes:?}");
 }
 
+fn text_findings(text: &str) -> Vec<(&'static str, String)> {
+    let (_, found) = chess_ls::analysis::manuscript::check_text(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    found.iter().map(|d| (d.code.as_str(), text[d.span.clone()].to_owned())).collect()
+}
+
+#[test]
+fn a_solution_under_a_diagram_is_not_replayed_from_the_initial_position() {
+    // Books number a puzzle's solution from 1, under a diagram the text
+    // does not describe: its first move cannot be played from the initial
+    // position, so the run is checked for syntax and numbering only.
+    let text = "Diagram 12. White to move and win.\n\nSolution: 1. Qh7+ Kxh7 2. Rh3+ Kg8 3. Rh8#.\n";
+    let found = text_findings(text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "unchecked");
+    // A game from the initial position with a wrong move later is still
+    // replayed, and its error found.
+    let text = "The game went 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Ke3 and White lost.\n";
+    assert_eq!(text_findings(text).first().map(|(c, t)| (*c, t.as_str())), Some(("illegal-move", "Ke3")));
+}
+
+#[test]
+fn a_run_that_starts_again_at_move_one_is_another_game() {
+    // The same game twice in a row (as notation books show it), without a
+    // paragraph between: the second `1.` starts a game of its own. A
+    // variation at move 1 or Black's `1...` does not.
+    let text = "In books: 1. e2-e4 e7-e5 2. Qd1-h5 Nb8-c6 3. Bf1-c4 Ng8-f6 4. Qh5xf7#\n\
+                1. e2-e4 e7-e5 2. Фd1-h5 Кb8-c6 3. Сf1-c4 Кg8-f6 4. Фh5xf7#\n\
+                and 1. e4 (1. d4 d5) 1... e5 2. Nf3.\n";
+    let (games, found) = chess_ls::analysis::manuscript::check_text(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(games, 3);
+}
+
 // ---------------------------------------------------------------------------
 // Generated books: clean in every language and format, and a fault
 // injected anywhere is found there and nowhere else.

@@ -491,7 +491,7 @@ impl Chain {
         }
         let ply = head.first_ply.unwrap_or(0);
         if ply == 0 {
-            return Plan::Fixed(Start::plain(StartKind::Initial));
+            return Plan::MoveOne;
         }
         let fits = |l: &LineRecord| chosen.is_some() || head.fits(&l.letters);
         let mut out: Vec<Pick> = Vec::new();
@@ -585,7 +585,17 @@ pub enum Plan {
     Fixed(Start),
     /// Positions in earlier games, best first.
     Picks(Vec<Pick>),
+    /// Move 1 with no position given: the initial position; or, when its
+    /// very first move cannot be played there, a position the text does not
+    /// give (a diagram's: `1. Qh7+ Kxh7 2. Rh3+` under a puzzle), checked for
+    /// syntax and numbering only.
+    MoveOne,
 }
+
+/// Why a game at move 1 was not replayed.
+const DIAGRAM_NOTE: &str = "these moves were not replayed: they start at 1., but their first move cannot be played \
+                            from the initial position and no position is given before them (a diagram's?); only \
+                            their syntax and numbering were checked";
 
 /// A position in an earlier game.
 #[derive(Clone, Debug)]
@@ -605,6 +615,7 @@ impl PartialEq for Plan {
     fn eq(&self, other: &Plan) -> bool {
         match (self, other) {
             (Plan::Fixed(a), Plan::Fixed(b)) => a == b,
+            (Plan::MoveOne, Plan::MoveOne) => true,
             (Plan::Picks(a), Plan::Picks(b)) => {
                 a.len() == b.len()
                     && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(&x.line, &y.line) && x.kind == y.kind && x.ply == y.ply)
@@ -619,6 +630,10 @@ impl Plan {
     pub fn starts(&self, head: &Head) -> Vec<Start> {
         let picks = match self {
             Plan::Fixed(start) => return vec![start.clone()],
+            Plan::MoveOne => {
+                let unseen = Start { note: Some(DIAGRAM_NOTE.to_owned()), ..Start::plain(StartKind::Unknown) };
+                return vec![Start::plain(StartKind::Initial), unseen];
+            }
             Plan::Picks(picks) => picks,
         };
         let start = |p: &Pick, language: Option<Language>| Start {
@@ -759,8 +774,26 @@ pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates
     // is not); else the first.
     let mut first: Option<GameReport> = None;
     let mut no_error: Option<(usize, GameReport)> = None;
+    // A game at move 1 whose first move fails from the initial position
+    // starts from a position the text does not give (`Plan::MoveOne`).
+    let first_move = game.mainline.items.iter().find_map(|item| match item {
+        Item::Move(m) => Some(m.span.clone()),
+        _ => None,
+    });
+    let mut fails_at_once = false;
     for (k, start) in candidates.iter().enumerate() {
+        if start.kind == StartKind::Unknown && k > 0 && candidates[0].kind == StartKind::Initial {
+            if fails_at_once {
+                return (k, analyze(game, source, options, start));
+            }
+            continue;
+        }
         let report = analyze(game, source, options, start);
+        if start.kind == StartKind::Initial && k == 0 {
+            fails_at_once = first_move.as_ref().is_some_and(|m| {
+                report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
+            });
+        }
         let worst = report.diagnostics.iter().map(|d| d.severity).min_by_key(|s| severity_rank(*s));
         let clean = !matches!(worst, Some(Severity::Error | Severity::Warning));
         if candidates.len() == 1 || clean {

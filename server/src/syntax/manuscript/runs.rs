@@ -493,6 +493,16 @@ impl<'s> Runs<'s> {
                 }
                 break;
             };
+            // In prose, `1.` after moves starts another game (`... 4. Qxf7#
+            // 1. e2-e4 e7-e5`: the same game again in other notation).
+            if kind == Token::Number
+                && depth == 0
+                && !self.forced
+                && ply == Some(0)
+                && tokens.iter().any(|&(_, k)| k == Token::Move)
+            {
+                break;
+            }
             first = false;
             tokens.push((end, kind));
             if kind == Token::Other && is_result(&self.s[j..end]) {
