@@ -298,6 +298,38 @@ fn a_run_that_starts_again_at_move_one_is_another_game() {
     assert_eq!(games, 3);
 }
 
+/// The FIDE texts in `../shared/seeds` (Russian and Ukrainian: the laws'
+/// notation appendix and lessons on notation) are manuscripts whose moves
+/// are examples: long and short algebraic, Latin and Cyrillic letters, the
+/// same game twice, puzzle solutions under diagrams. None of them is an
+/// error.
+#[test]
+fn the_fide_notation_texts_check_without_errors() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/seeds");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("note: {} is absent; this test checks nothing", dir.display());
+        return;
+    };
+    let mut checked = 0;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let (games, found) = chess_ls::analysis::manuscript::check_text(
+            &text,
+            chess_ls::syntax::manuscript::Format::Text,
+            &chess_ls::analysis::Options::default(),
+        );
+        let errors: Vec<_> = found
+            .iter()
+            .filter(|d| d.severity == chess_ls::analysis::Severity::Error)
+            .map(|d| (d.code.as_str(), &text[d.span.clone()]))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        checked += games;
+    }
+    assert!(checked > 0, "no runs of notation found in {}", dir.display());
+}
+
 // ---------------------------------------------------------------------------
 // Generated books: clean in every language and format, and a fault
 // injected anywhere is found there and nowhere else.
