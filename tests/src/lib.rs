@@ -3,6 +3,7 @@
 //! legal games written in any notation style.
 
 pub mod binary;
+pub mod fuzzing;
 pub mod generate;
 pub mod lsp_client;
 pub mod manuscript;
