@@ -191,9 +191,15 @@ impl Client {
     }
 
     pub fn open(&mut self, uri: &str, text: &str) {
+        self.open_as(uri, "pgn", text);
+    }
+
+    /// Opens a document with the given `languageId` (`markdown`, `latex`,
+    /// `plaintext`, ...).
+    pub fn open_as(&mut self, uri: &str, language_id: &str, text: &str) {
         self.notify(
             "textDocument/didOpen",
-            json!({"textDocument": {"uri": uri, "languageId": "pgn", "version": 1, "text": text}}),
+            json!({"textDocument": {"uri": uri, "languageId": language_id, "version": 1, "text": text}}),
         );
     }
 
@@ -217,4 +223,22 @@ impl Drop for Client {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The (line, UTF-16 column) of the first `needle` at or after `from`.
+pub fn position_after(text: &str, needle: &str, from: usize) -> (u32, u32) {
+    let offset = from + text[from..].find(needle).expect("needle present");
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..offset].matches('\n').count() as u32;
+    (line, text[line_start..offset].encode_utf16().count() as u32)
+}
+
+/// An LSP range on one line.
+pub fn range(line: u32, start: u32, end: u32) -> Value {
+    json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
+}
+
+/// The codes of a `publishDiagnostics` notification's diagnostics, in order.
+pub fn codes(params: &Value) -> Vec<String> {
+    params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
 }

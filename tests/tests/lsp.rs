@@ -1,7 +1,7 @@
 //! End-to-end tests of the language server: the real `chess-ls` binary over
 //! stdio, driven the way an editor drives it.
 
-use chess_ls_tests::lsp_client::Client;
+use chess_ls_tests::lsp_client::{Client, codes, range};
 use serde_json::{Value, json};
 
 const URI: &str = "file:///games/ru-errors.pgn";
@@ -20,16 +20,8 @@ fn position_of(text: &str, needle: &str, n: usize, utf8: bool) -> (u32, u32) {
     (line, column as u32)
 }
 
-fn codes(params: &Value) -> Vec<String> {
-    params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
-}
-
 fn find<'a>(params: &'a Value, code: &str) -> &'a Value {
     params["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == code).unwrap_or_else(|| panic!("no {code}"))
-}
-
-fn range(line: u32, start: u32, end: u32) -> Value {
-    json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
 }
 
 #[test]

@@ -4,31 +4,8 @@
 //! goes on from an earlier one, the quick-fix of scanning damage, and
 //! completion while a run is being typed.
 
-use chess_ls_tests::lsp_client::Client;
+use chess_ls_tests::lsp_client::{Client, codes, position_after, range};
 use serde_json::{Value, json};
-
-/// The (line, UTF-16 column) of the first `needle` at or after `from`.
-fn position_after(text: &str, needle: &str, from: usize) -> (u32, u32) {
-    let offset = from + text[from..].find(needle).expect("needle present");
-    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[..offset].matches('\n').count() as u32;
-    (line, text[line_start..offset].encode_utf16().count() as u32)
-}
-
-fn range(line: u32, start: u32, end: u32) -> Value {
-    json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
-}
-
-fn codes(params: &Value) -> Vec<String> {
-    params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
-}
-
-fn open(client: &mut Client, uri: &str, language_id: &str, text: &str) {
-    client.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": language_id, "version": 1, "text": text}}),
-    );
-}
 
 const CHAPTER: &str = "Глава 1.\n\nПартия началась так: 1. e4 e5 2. Кf3 Кc6 3. Сb5, и чёрные ответили\n\n3...a6 4. Сa4 Кf6. Затем 5. 0-0 Сe7 6. Л e1.\n\nВ другой партии 23. Фh5 решило дело.\n";
 
@@ -37,7 +14,7 @@ fn a_plain_text_chapter_gets_diagnostics_hover_quickfix_and_completion() {
     let uri = "file:///book/chapter-1.txt";
     let mut client = Client::start();
     client.initialize(&[], json!({}));
-    open(&mut client, uri, "plaintext", CHAPTER);
+    client.open_as(uri, "plaintext", CHAPTER);
 
     // The broken move and the run from another game; nothing in the prose.
     let params = client.diagnostics(uri, 1);
@@ -129,7 +106,7 @@ fn a_latex_chapter_follows_its_macros() {
     let text = "\\newchessgame\n\\mainline{1. e4 e5 2. Sf3 Sc6}\n\nText mit 3. Lb5 und \\variation{3. Lc4 Lc5 4. Lxf7}.\n% 1. e4 e5 2. Ke2 im Kommentar\n\\mainline{3... a6 4. La4}\n";
     let mut client = Client::start();
     client.initialize(&["utf-8"], json!({}));
-    open(&mut client, uri, "latex", text);
+    client.open_as(uri, "latex", text);
     let params = client.diagnostics(uri, 1);
     // `4. Lxf7` in the variation is legal (a capture on f7); the only
     // finding would be in the comment, which is not read.
@@ -145,9 +122,9 @@ fn a_latex_chapter_follows_its_macros() {
     assert_eq!(params["diagnostics"][0]["range"], range(line, col, col + 4));
     // A `.txt` file opened as plain text and a `.tex` file with an unknown
     // language id are manuscripts too.
-    open(&mut client, "file:///notes.txt", "plaintext", "Only prose, and 1995. Nothing else.\n");
+    client.open_as("file:///notes.txt", "plaintext", "Only prose, and 1995. Nothing else.\n");
     assert!(codes(&client.diagnostics("file:///notes.txt", 1)).is_empty());
-    open(&mut client, "file:///x.tex", "unknown", "\\mainline{1. e4 e5 2. Ke3}\n");
+    client.open_as("file:///x.tex", "unknown", "\\mainline{1. e4 e5 2. Ke3}\n");
     assert_eq!(codes(&client.diagnostics("file:///x.tex", 1)), ["illegal-move"]);
     assert!(client.shutdown().success());
 }

@@ -2,7 +2,7 @@
 //! (full of move-like words that are not moves) and a Russian game in a
 //! fenced ```pgn block, served by the real `chess-ls` binary over stdio.
 
-use chess_ls_tests::lsp_client::Client;
+use chess_ls_tests::lsp_client::{Client, codes, position_after, range};
 use serde_json::{Value, json};
 
 const URI: &str = "file:///book/chapter-1.md";
@@ -22,36 +22,13 @@ fn chapter() -> String {
     )
 }
 
-/// The (line, UTF-16 column) of the first `needle` at or after `from`.
-fn position_after(text: &str, needle: &str, from: usize) -> (u32, u32) {
-    let offset = from + text[from..].find(needle).expect("needle present");
-    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[..offset].matches('\n').count() as u32;
-    (line, text[line_start..offset].encode_utf16().count() as u32)
-}
-
-fn range(line: u32, start: u32, end: u32) -> Value {
-    json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
-}
-
-fn codes(params: &Value) -> Vec<String> {
-    params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
-}
-
-fn open(client: &mut Client, uri: &str, language_id: &str, text: &str) {
-    client.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": language_id, "version": 1, "text": text}}),
-    );
-}
-
 #[test]
 fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion() {
     let text = chapter();
     let block = text.find("```pgn").unwrap();
     let mut client = Client::start();
     client.initialize(&[], json!({}));
-    open(&mut client, URI, "markdown", &text);
+    client.open_as(URI, "markdown", &text);
 
     // Exactly the two errors of the game, at their places in the chapter;
     // nothing from the prose or the Python block.
@@ -194,16 +171,16 @@ fn markdown_is_recognised_by_language_id_or_extension_and_pgn_stays_pgn() {
     let mut client = Client::start();
     client.initialize(&["utf-8"], json!({}));
     // A `.md` file whose client knows no Markdown language id.
-    open(&mut client, "file:///notes.md", "plaintext", text);
+    client.open_as("file:///notes.md", "plaintext", text);
     let params = client.diagnostics("file:///notes.md", 1);
     assert_eq!(codes(&params), ["ambiguous-move"]);
     let (line, col) = (3, text.lines().nth(3).unwrap().find("Кd2").unwrap() as u32);
     assert_eq!(params["diagnostics"][0]["range"], range(line, col, col + "Кd2".len() as u32));
     // The same text as a `.pgn` file: everything is notation.
-    open(&mut client, "file:///notes.pgn", "pgn", text);
+    client.open_as("file:///notes.pgn", "pgn", text);
     assert!(codes(&client.diagnostics("file:///notes.pgn", 1)).len() > 1);
     // A chapter without games.
-    open(&mut client, "file:///intro.md", "markdown", "# Intro\n\n1. e4 is the most popular first move.\n");
+    client.open_as("file:///intro.md", "markdown", "# Intro\n\n1. e4 is the most popular first move.\n");
     assert!(codes(&client.diagnostics("file:///intro.md", 1)).is_empty());
     assert!(client.shutdown().success());
 }

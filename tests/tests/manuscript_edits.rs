@@ -11,59 +11,9 @@
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::Language;
 use chess_ls::lsp::document::{ByteChange, Document, Kind};
+use chess_ls::syntax::manuscript::TYPED_SNIPPETS;
 use chess_ls_tests::manuscript::{Layout, book};
 use proptest::prelude::*;
-
-const SNIPPETS: &[&str] = &[
-    "",
-    " ",
-    "\n",
-    "\n\n",
-    "\r\n\r\n",
-    "1. ",
-    "3...",
-    "... ",
-    "…",
-    ".",
-    "e4",
-    "Nf3",
-    "Кf3",
-    "К ",
-    "к",
-    "(",
-    ")",
-    "(\n\n",
-    "\n\n... ",
-    ":",
-    ",",
-    ";",
-    "; pawns",
-    "pawns\n\n",
-    "1-0",
-    "*",
-    "\\mainline{",
-    "\\variation{",
-    "}",
-    "{",
-    "\\",
-    "\\newchessgame",
-    "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
-    "White: Kg1, Rd1. ",
-    "Weiß:\n\n",
-    "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
-    "```pgn\n",
-    "```\n",
-    "~~~",
-    "<!--",
-    "-->",
-    "%",
-    "😀",
-    "é",
-    "prose ",
-    "O-O",
-    "12.",
-    "♘",
-];
 
 #[derive(Clone, Debug)]
 struct Edit {
@@ -77,7 +27,7 @@ struct Edit {
 
 fn edits() -> impl Strategy<Value = Vec<Edit>> {
     prop::collection::vec(
-        (0.0f64..1.0, any::<bool>(), 0usize..16, 0..SNIPPETS.len()).prop_map(|(at, near, len, snippet)| Edit {
+        (0.0f64..1.0, any::<bool>(), 0usize..16, 0..TYPED_SNIPPETS.len()).prop_map(|(at, near, len, snippet)| Edit {
             at,
             near,
             len,
@@ -129,7 +79,7 @@ proptest! {
             let at = if edit.near { last + (edit.at * 40.0) as usize } else { (edit.at * len as f64) as usize };
             let start = floor(&doc.text, at);
             let end = floor(&doc.text, start + edit.len).max(start);
-            let snippet = SNIPPETS[edit.snippet];
+            let snippet = TYPED_SNIPPETS[edit.snippet];
             doc.apply_changes(
                 vec![ByteChange { range: Some(start..end), text: snippet.to_owned() }],
                 version as i32 + 1,

@@ -1115,68 +1115,77 @@ mod tests {
     }
 }
 
+/// Text that matters to the reader of manuscripts, for tests that type it
+/// at random and compare the result with a fresh reading: notation, prose,
+/// paragraph breaks and what a break may not be read across (`(`, dots, a
+/// description's punctuation), fences, comments and LaTeX's markup. (Used
+/// by the tests of this module, of the language server's documents and of
+/// `chess-ls-tests`.)
+#[doc(hidden)]
+pub const TYPED_SNIPPETS: &[&str] = &[
+    "",
+    " ",
+    "\n",
+    "\n\n",
+    "\r\n\r\n",
+    "\n \n",
+    "1. ",
+    "3...",
+    "...",
+    "…",
+    ".",
+    "e4",
+    "Nf3",
+    "Кf3",
+    "К ",
+    "к",
+    "(",
+    ")",
+    "(\n\n",
+    "\n\n... ",
+    ":",
+    ",",
+    ";",
+    "; pawns",
+    " pawns\n\n",
+    "1-0",
+    "\\mainline{",
+    "\\variation{",
+    "}",
+    "{",
+    "\\",
+    "\\newchessgame",
+    "\\newchessgame\n",
+    "\\mainline\n",
+    "\\label\n",
+    "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
+    "White: Kg1, Rd1. ",
+    "White:\n\n",
+    "Black: Kg8\n\n, Rd8",
+    "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
+    "```pgn\n",
+    "```\n",
+    "~~~",
+    "<!--",
+    "-->",
+    "%",
+    "😀",
+    "é",
+    "\u{a0}",
+    "prose ",
+    "O-O",
+    "12.",
+    "♘",
+    "... ",
+    "pawns\n\n",
+    "*",
+    "Weiß:\n\n",
+    "\r\n",
+];
+
 #[cfg(test)]
 mod rescan_tests {
     use super::*;
-
-    /// What is typed: notation, prose, paragraph breaks, and what a break
-    /// may not be read across (`(`, dots, a description's punctuation),
-    /// fences, comments and LaTeX's markup.
-    const SNIPPETS: &[&str] = &[
-        "",
-        " ",
-        "\n",
-        "\n\n",
-        "\r\n\r\n",
-        "\n \n",
-        "1. ",
-        "3...",
-        "...",
-        "…",
-        ".",
-        "e4",
-        "Nf3",
-        "Кf3",
-        "К ",
-        "к",
-        "(",
-        ")",
-        "(\n\n",
-        "\n\n... ",
-        ":",
-        ",",
-        ";",
-        "; pawns",
-        " pawns\n\n",
-        "1-0",
-        "\\mainline{",
-        "\\variation{",
-        "}",
-        "{",
-        "\\",
-        "\\newchessgame",
-        "\\newchessgame\n",
-        "\\mainline\n",
-        "\\label\n",
-        "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
-        "White: Kg1, Rd1. ",
-        "White:\n\n",
-        "Black: Kg8\n\n, Rd8",
-        "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
-        "```pgn\n",
-        "```\n",
-        "~~~",
-        "<!--",
-        "-->",
-        "%",
-        "😀",
-        "é",
-        "\u{a0}",
-        "prose ",
-        "O-O",
-        "12.",
-        "♘",
-    ];
 
     const BASE: &str = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n\n```pgn\n1. e4 e5 *\n```\n\nA 1. e4 (\n\n1. d4 d5) 2.\n\n... Nf6 3. Bb5\n\n<!-- 1. c4 -->\n\nFEN 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1. 1. Rd8#\n\n% 1. f4\n\\variation{2. f4 exf4}\nWhite:\n\nKg1\n\n; pawns\n\nh2. 1. Kf2\n";
 
@@ -1200,7 +1209,7 @@ mod rescan_tests {
                 while !text.is_char_boundary(end) {
                     end -= 1;
                 }
-                let snippet = SNIPPETS[next(SNIPPETS.len())];
+                let snippet = TYPED_SNIPPETS[next(TYPED_SNIPPETS.len())];
                 text.replace_range(start..end, snippet);
                 let edit = Edit { start, old_end: end, new_end: start + snippet.len() };
                 let (again, _) = ms.rescan(&text, edit);

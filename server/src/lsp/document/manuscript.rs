@@ -467,6 +467,7 @@ mod tests {
     use super::*;
     use crate::analysis::Code;
     use crate::analysis::manuscript::StartKind;
+    use crate::syntax::manuscript::TYPED_SNIPPETS;
 
     fn open(kind: Kind, text: &str) -> Document {
         Document::open_as(kind, text.to_owned(), 1, &Options::default())
@@ -570,41 +571,6 @@ mod tests {
 
     #[test]
     fn random_edits_match_a_fresh_open() {
-        const SNIPPETS: &[&str] = &[
-            "",
-            " ",
-            "\n",
-            "\n\n",
-            "\r\n",
-            "1. ",
-            "3...",
-            ".",
-            "e4",
-            "Nf3",
-            "Кf3",
-            "К ",
-            "к",
-            "(",
-            ")",
-            ",",
-            "1-0",
-            "\\mainline{",
-            "}",
-            "{",
-            "\\newchessgame",
-            "[setfen=8/8/8/8/8/8/8/K1k5 w - - 0 1]",
-            "White: Kg1, Rd1. ",
-            "6k1/8/8/8/8/8/8/K7 w - - 0 1 ",
-            "```pgn\n",
-            "```\n",
-            "%",
-            "😀",
-            "é",
-            "prose ",
-            "O-O",
-            "12.",
-            "♘",
-        ];
         let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
         let mut state: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = |n: usize| {
@@ -626,7 +592,7 @@ mod tests {
                 while !doc.text.is_char_boundary(end) {
                     end -= 1;
                 }
-                edit(&mut doc, start, end, SNIPPETS[next(SNIPPETS.len())]);
+                edit(&mut doc, start, end, TYPED_SNIPPETS[next(TYPED_SNIPPETS.len())]);
                 same_as_fresh(&doc);
             }
         }
