@@ -794,7 +794,8 @@ pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates
                 report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
             });
         }
-        let worst = report.diagnostics.iter().map(|d| d.severity).min_by_key(|s| severity_rank(*s));
+        // `Severity` orders the worst first.
+        let worst = report.diagnostics.iter().map(|d| d.severity).min();
         let clean = !matches!(worst, Some(Severity::Error | Severity::Warning));
         if candidates.len() == 1 || clean {
             return (k, report);
@@ -809,14 +810,6 @@ pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates
         return found;
     }
     (0, first.unwrap_or_else(|| analyze(game, source, options, &Start::plain(StartKind::Unknown))))
-}
-
-fn severity_rank(severity: Severity) -> u8 {
-    match severity {
-        Severity::Error => 0,
-        Severity::Warning => 1,
-        _ => 2,
-    }
 }
 
 /// The record a replayed game leaves for the games after it.
@@ -849,7 +842,9 @@ pub fn record(
         positions,
         variation: start.on_variation,
         fresh: matches!(start.kind, StartKind::Written | StartKind::Initial | StartKind::Position),
-        one_of_readings: alternatives.iter().any(|a| a.one_of_readings) || language.is_some() && undecided,
+        // The record with alternatives, or one of them (no alternatives, a
+        // language, undecided by the game itself).
+        one_of_readings: !alternatives.is_empty() || language.is_some() && undecided,
         alternatives,
     };
     let alternatives = if undecided && report.diagnostics.iter().all(|d| d.severity != Severity::Error) {
