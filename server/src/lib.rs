@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod ide;
 pub mod line_index;
 pub mod lsp;
 pub mod syntax;

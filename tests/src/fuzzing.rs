@@ -5,7 +5,7 @@
 //! function panics when a property does not hold. See RELIABILITY.md.
 
 use chess_ls::analysis::{self, Language, Options};
-use chess_ls::lsp::document::{ByteChange, Document, Kind};
+use chess_ls::ide::document::{ByteChange, Document, Kind};
 use chess_ls::lsp::handlers::formatting::format_text;
 use chess_ls::syntax;
 use chess_ls::syntax::manuscript::Format;
@@ -43,11 +43,11 @@ pub fn analysis(data: &[u8]) {
 
     // Every piece parses on its own, by either path.
     let mut parser = syntax::parser();
-    let starts = syntax::split::piece_starts(text);
+    let starts = syntax::split::section_starts(text);
     for (i, &start) in starts.iter().enumerate() {
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
         let piece = &text[start..end];
-        syntax::lower_piece(&mut parser, piece, |game| {
+        syntax::lower_section(&mut parser, piece, |game| {
             analysis::analyze_game(&game, piece, &options);
         });
     }
@@ -117,14 +117,14 @@ pub fn document_edits(data: &[u8]) {
     assert_eq!(doc.text, expected);
     assert_eq!(doc.rope.to_string(), expected);
     let fresh = Document::open_as(kind, expected.clone(), 0, &options);
-    let pieces = |d: &Document| d.pieces.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
+    let pieces = |d: &Document| d.sections.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
     assert_eq!(pieces(&doc), pieces(&fresh));
-    let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+    let outlines = |d: &Document| d.sections.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
     assert_eq!(outlines(&doc), outlines(&fresh));
     assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>());
 
     if kind == Kind::Pgn {
-        let readable = doc.pieces.iter().all(|p| {
+        let readable = doc.sections.iter().all(|p| {
             let tree = p.tree(&doc);
             !tree.root_node().has_error() && syntax::variation_depth(tree.root_node()) <= syntax::MAX_VARIATION_DEPTH
         });

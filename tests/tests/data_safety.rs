@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::{Language, MoveStyle};
-use chess_ls::lsp::document::Document;
+use chess_ls::ide::document::Document;
 use chess_ls::lsp::handlers::formatting::format_text;
 use chess_ls::syntax;
 use chess_ls_tests::generate::{RenderOptions, SplitMix64, corpus, random_game, render_game};
@@ -113,7 +113,7 @@ proptest! {
     fn formatting_keeps_every_character_and_comment(seed in 0u64..1_000_000) {
         let text = document(seed);
         let doc = Document::open(text.clone(), 1, &Options::default());
-        let readable = doc.pieces.iter().all(|p| !p.tree(&doc).root_node().has_error());
+        let readable = doc.sections.iter().all(|p| !p.tree(&doc).root_node().has_error());
         prop_assume!(readable);
         let formatted = format_text(&doc);
         // `format_text` gives up rather than lose a character; on a

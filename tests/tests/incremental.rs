@@ -4,7 +4,7 @@
 
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::{Language, MoveStyle};
-use chess_ls::lsp::document::{ByteChange, Document};
+use chess_ls::ide::document::{ByteChange, Document};
 use chess_ls_tests::generate::{RenderOptions, corpus};
 use proptest::prelude::*;
 
@@ -112,11 +112,11 @@ proptest! {
         prop_assert_eq!(&doc.text, &expected);
         prop_assert_eq!(doc.rope.to_string(), expected.clone());
         let fresh = Document::open(expected, 0, &options);
-        let starts = |d: &Document| d.pieces.iter().map(|p| p.start).collect::<Vec<_>>();
+        let starts = |d: &Document| d.sections.iter().map(|p| p.start).collect::<Vec<_>>();
         prop_assert_eq!(starts(&doc), starts(&fresh));
         // Edited pieces are outlined from their trees, fresh ones by the fast
         // path: the two must agree.
-        let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+        let outlines = |d: &Document| d.sections.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
         prop_assert_eq!(outlines(&doc), outlines(&fresh));
         let incremental: Vec<_> = doc.diagnostics().collect();
         let from_scratch: Vec<_> = fresh.diagnostics().collect();

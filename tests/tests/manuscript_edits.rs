@@ -10,7 +10,7 @@
 
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::Language;
-use chess_ls::lsp::document::{ByteChange, Document, Kind};
+use chess_ls::ide::document::{ByteChange, Document, Kind};
 use chess_ls::syntax::manuscript::TYPED_SNIPPETS;
 use chess_ls_tests::manuscript::{Layout, book};
 use proptest::prelude::*;
@@ -48,7 +48,7 @@ fn floor(text: &str, mut i: usize) -> usize {
 fn same_as_fresh(doc: &Document, kind: Kind) -> Result<(), TestCaseError> {
     let fresh = Document::open_as(kind, doc.text.clone(), 0, &Options::default());
     prop_assert_eq!(doc.source(), fresh.source());
-    let pieces = |d: &Document| d.pieces.iter().map(|p| (p.start, p.len, p.outline.clone())).collect::<Vec<_>>();
+    let pieces = |d: &Document| d.sections.iter().map(|p| (p.start, p.len, p.outline.clone())).collect::<Vec<_>>();
     prop_assert_eq!(pieces(doc), pieces(&fresh));
     prop_assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>());
     Ok(())
@@ -100,7 +100,7 @@ fn keystrokes_in_a_book_analyse_what_they_change() {
     {
         let text = book(3, 60_000, Language::En, layout).text;
         let mut doc = Document::open_as(kind, text, 0, &options);
-        let pieces = doc.pieces.len();
+        let pieces = doc.sections.len();
         let at = doc.text.len() / 2 + doc.text[doc.text.len() / 2..].find("White is slightly").expect("prose") + 1;
         for (version, letter) in ["o", "h"].into_iter().enumerate() {
             let change = ByteChange { range: Some(at..at + 1), text: letter.to_owned() };
@@ -149,7 +149,7 @@ fn edits_in_a_long_book_equal_a_fresh_open() {
             let fresh = Document::open_as(kind, doc.text.clone(), 0, &options);
             assert_eq!(doc.source(), fresh.source(), "{layout:?} edit {version}");
             let pieces =
-                |d: &Document| d.pieces.iter().map(|p| (p.start, p.len, p.outline.clone())).collect::<Vec<_>>();
+                |d: &Document| d.sections.iter().map(|p| (p.start, p.len, p.outline.clone())).collect::<Vec<_>>();
             assert_eq!(pieces(&doc), pieces(&fresh), "{layout:?} edit {version}");
             assert_eq!(
                 doc.diagnostics().collect::<Vec<_>>(),

@@ -1041,14 +1041,14 @@ fn each_game<'t>(
     let mut parser = syntax::parser();
     let mut chain = Chain::default();
     let mut games = 0;
-    for piece in ms.pieces() {
+    for piece in ms.sections() {
         let source = &ms.blanked[piece.range.clone()];
         if source.trim().is_empty() {
             continue;
         }
         let setup = piece.unit.and_then(|u| setup_ref(text, &ms.units[u], piece.range.start));
         let mut first = true;
-        syntax::lower_piece(&mut parser, source, |game| {
+        syntax::lower_section(&mut parser, source, |game| {
             games += 1;
             let head = head_of(&game, piece.unit.map(|u| &ms.units[u]), first);
             let candidates = chain.candidates(&head, if first { setup.as_ref() } else { None }, options.language);

@@ -24,12 +24,12 @@ use crate::syntax::{self, GameSyntax};
 /// a piece's tree and lowered games stay in the CPU caches, and tree-sitter
 /// balances shorter lists (on 10 MB of games, one core: 256 KB pieces take
 /// about 20 % more CPU time than 32 KB ones; `check-stages` measures it).
-const PIECE_LEN: usize = 32 * 1024;
+const SECTION_LEN: usize = 32 * 1024;
 
 /// A piece of bare games longer than this (no tag sections to cut it at)
 /// is cut after a result, so that a file on one line or a million bare
 /// games is not parsed and lowered at once (see `split::cut_after_results`).
-const LONG_PIECE: usize = 64 * 1024;
+const LONG_SECTION: usize = 64 * 1024;
 
 /// A file's findings.
 pub struct Checked {
@@ -97,7 +97,7 @@ pub fn analyse(
 /// The games and diagnostics of a whole text (spans in `text`), its pieces
 /// analysed in parallel.
 pub fn analyse_text(text: &str, options: &Options, progress: &Progress) -> (usize, Vec<Diagnostic>) {
-    let pieces = per_piece(text, |parser, piece, base| {
+    let pieces = per_section(text, |parser, piece, base| {
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         // Each game is analysed as soon as it is lowered, then dropped: a
         // lowered game is many times the size of its text.
@@ -123,7 +123,10 @@ pub fn analyse_text(text: &str, options: &Options, progress: &Progress) -> (usiz
 /// Cuts `text` into pieces of whole games and runs `f` on each in
 /// parallel, with a parser of the thread, the piece's text and its offset
 /// in `text`; the results come back in text order.
-pub fn per_piece<T: Send>(text: &str, f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send) -> Vec<T> {
+pub fn per_section<T: Send>(
+    text: &str,
+    f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send,
+) -> Vec<T> {
     thread_local! {
         // One parser per thread for the whole run (rayon's `map_init` would
         // make one per split of the work, thousands on many files).
@@ -133,9 +136,9 @@ pub fn per_piece<T: Send>(text: &str, f: impl Fn(&mut tree_sitter::Parser, &str,
     let text = &*text;
     // Bare games without tag sections (a whole file on one line) are cut
     // after their results too, so that they still spread over the threads.
-    let units: Vec<Range<usize>> = syntax::split::split_at_games(text, PIECE_LEN)
+    let units: Vec<Range<usize>> = syntax::split::split_at_games(text, SECTION_LEN)
         .into_iter()
-        .flat_map(|range| syntax::split::cut_after_results(text, range, PIECE_LEN))
+        .flat_map(|range| syntax::split::cut_after_results(text, range, SECTION_LEN))
         .collect();
     units
         .into_par_iter()
@@ -155,10 +158,10 @@ pub fn for_each_game<'a>(
     // path where it can.
     let mut games = 0;
     let pieces = syntax::split::split_at_games(text, 0).into_iter();
-    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_PIECE)) {
+    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_SECTION)) {
         let base = piece.start;
         let piece_text = &text[piece];
-        syntax::lower_piece(parser, piece_text, |game| {
+        syntax::lower_section(parser, piece_text, |game| {
             games += 1;
             each(&game, piece_text, base);
         });

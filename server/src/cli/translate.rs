@@ -12,7 +12,7 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::Session;
-use super::check::{for_each_game, per_piece};
+use super::check::{for_each_game, per_section};
 use super::fix::unified_diff;
 use super::output::plural;
 use super::progress::Progress;
@@ -42,7 +42,7 @@ pub fn translate_manuscript(text: &str, format: ManuscriptFormat, options: &Opti
 
 /// Translates every game of a text.
 pub fn translate_text(text: &str, options: &Options, language: Language) -> Translated {
-    let pieces = per_piece(text, |parser, piece, base| {
+    let pieces = per_section(text, |parser, piece, base| {
         let mut edits: Vec<TextEdit> = Vec::new();
         let mut incomplete = Vec::new();
         let games = for_each_game(parser, piece, |game, source, offset| {

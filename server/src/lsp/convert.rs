@@ -3,8 +3,8 @@
 
 use tower_lsp_server::ls_types::{self as lsp, PositionEncodingKind};
 
-use super::document::Document;
 use crate::analysis::{self, Severity};
+use crate::ide::document::Document;
 use crate::line_index::Unit;
 use crate::syntax::Span;
 

@@ -7,9 +7,7 @@
 
 pub mod config;
 pub mod convert;
-pub mod document;
 pub mod handlers;
-pub mod outline;
 mod server;
 
 pub use config::Settings;

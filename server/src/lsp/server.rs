@@ -13,8 +13,8 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
 use super::convert;
-use super::document::{ByteChange, Document, Kind};
 use super::handlers;
+use crate::ide::document::{ByteChange, Document, Kind};
 use crate::line_index::Unit;
 
 pub struct State {

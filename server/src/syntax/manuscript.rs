@@ -127,7 +127,7 @@ pub enum RepairKind {
 /// A piece of the blanked text that parses on its own: a unit with its
 /// setup, or the prose before the first unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceSpec {
+pub struct SectionSpec {
     pub range: Range<usize>,
     /// The unit the piece starts (its setup goes with the piece's first
     /// game), if any.
@@ -869,7 +869,7 @@ fn description_at(view: &str, i: usize, limit: usize) -> Option<usize> {
     j = s[j..].starts_with(':').then_some(j + 1)?;
     let placement = |k: usize| -> Option<usize> {
         let k = k + blank_len(&s[k..]);
-        let p = runs::piece_at(s, k).unwrap_or(k);
+        let p = runs::section_at(s, k).unwrap_or(k);
         let mut chars = s[p..].chars();
         let (f, r) = (chars.next()?, chars.next()?);
         if !runs::is_file(f) || !(matches!(r, '1'..='8' | 'l' | 'З')) {
@@ -950,7 +950,7 @@ impl Manuscript {
     /// (a block with several tagged games several, where `split` cuts), and
     /// the prose after a unit belongs to its piece, so that a move typed
     /// after a run's last one is in the run's piece.
-    pub fn pieces(&self) -> Vec<PieceSpec> {
+    pub fn sections(&self) -> Vec<SectionSpec> {
         let mut starts: Vec<(usize, Option<usize>)> = Vec::new();
         for (i, unit) in self.units.iter().enumerate() {
             let start = Self::piece_start(unit);
@@ -973,7 +973,7 @@ impl Manuscript {
         starts
             .iter()
             .enumerate()
-            .map(|(k, &(s, unit))| PieceSpec { range: s..starts.get(k + 1).map_or(len, |n| n.0), unit })
+            .map(|(k, &(s, unit))| SectionSpec { range: s..starts.get(k + 1).map_or(len, |n| n.0), unit })
             .collect()
     }
 
@@ -1057,7 +1057,7 @@ mod tests {
         // The descriptions stay for the parser, the prose does not.
         assert!(m.blanked.contains("White: Kg1, Rd1; pawns f2, g2, h2. Black: Kg8; pawns f7, g7, h7. 1. Rd8#"));
         assert!(!m.blanked.contains("Chapter") && !m.blanked.contains("FEN") && !m.blanked.contains("6k1"));
-        let pieces = m.pieces();
+        let pieces = m.sections();
         assert_eq!(pieces[0].range.start, 0);
         assert_eq!(pieces.iter().filter(|p| p.unit.is_some()).count(), 3);
         assert_eq!(pieces[2].range.start, fen.start);
@@ -1070,7 +1070,7 @@ mod tests {
         assert_eq!(units(&m, text), ["1. e4", "1. e4 e5", "[Event \"x\"]\n1. d4 *\n\n[Event \"y\"]\n1. c4 *\n"]);
         assert_eq!(m.units[2].kind, UnitKind::Block);
         // The prose before, two runs, and the block cut into its two games.
-        assert_eq!(m.pieces().len(), 5);
+        assert_eq!(m.sections().len(), 5);
         assert!(!m.blanked.contains("print") && !m.blanked.contains("d5"));
     }
 

@@ -370,7 +370,7 @@ pub fn lower_each<'a>(tree: &Tree, source: &'a str, mut f: impl FnMut(GameSyntax
 /// Lowers the games of one piece of text (see [`split`]): by the fast path
 /// when it can read the piece, else through the grammar. Either way the
 /// games are the same; the fast path only skips building a tree.
-pub fn lower_piece<'a>(parser: &mut Parser, text: &'a str, mut f: impl FnMut(GameSyntax<'a>)) {
+pub fn lower_section<'a>(parser: &mut Parser, text: &'a str, mut f: impl FnMut(GameSyntax<'a>)) {
     match fast::lower_fast(text) {
         Some(games) => games.into_iter().for_each(f),
         None => {

@@ -16,7 +16,7 @@
 use std::ops::Range;
 
 /// The starts of the pieces of `text` (the first is 0).
-pub fn piece_starts(text: &str) -> Vec<usize> {
+pub fn section_starts(text: &str) -> Vec<usize> {
     let mut starts = vec![0];
     scan(text, 0, |start| {
         starts.push(start);
@@ -30,7 +30,7 @@ pub fn piece_starts(text: &str) -> Vec<usize> {
 pub fn split_at_games(text: &str, min_len: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
-    for boundary in piece_starts(text).into_iter().skip(1) {
+    for boundary in section_starts(text).into_iter().skip(1) {
         if boundary - start >= min_len {
             out.push(start..boundary);
             start = boundary;
@@ -99,7 +99,7 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(usize) -> bool) {
 /// bare games (or a whole file on one line) make one piece; parsed at once,
 /// its tree and games take some 200 times its text in memory. The checker
 /// cuts such pieces further so that its memory stays bounded whatever the
-/// file. (The language server keeps the pieces of [`piece_starts`], whose
+/// file. (The language server keeps the pieces of [`section_starts`], whose
 /// boundaries an edit can find again locally.)
 pub fn cut_after_results(text: &str, range: Range<usize>, min_len: usize) -> Vec<Range<usize>> {
     if range.len() <= min_len {
@@ -166,7 +166,7 @@ mod tests {
     #[test]
     fn cuts_before_tag_sections_only() {
         let text = "[Event \"a\"]\n\n[Site \"b\"]\n1. e4 { [not a tag\n[Event] } e5 *\n\n[Event \"c\"]\n1. d4 (1. e4\n[x]) *\n";
-        let starts = piece_starts(text);
+        let starts = section_starts(text);
         assert_eq!(starts, [0, text.find("[Event \"c\"]").unwrap()]);
         let pieces = split_at_games(text, 1);
         assert_eq!(pieces.len(), 2);
@@ -176,7 +176,7 @@ mod tests {
     #[test]
     fn small_pieces_join_into_work_units() {
         let text = "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n";
-        assert_eq!(piece_starts(text).len(), 2);
+        assert_eq!(section_starts(text).len(), 2);
         assert_eq!(split_at_games(text, 1 << 20), vec![0..text.len()]);
     }
 
@@ -196,7 +196,7 @@ mod tests {
     #[test]
     fn a_rescan_from_a_piece_start_finds_the_same_boundaries() {
         let text = "1. e4 *\n[A \"1\"]\n1. d4 *\n\n[B \"2\"]\n%x\n[C \"3\"]\n1. c4 *\n";
-        let starts = piece_starts(text);
+        let starts = section_starts(text);
         for &from in &starts {
             let mut again = Vec::new();
             scan(text, from, |s| {

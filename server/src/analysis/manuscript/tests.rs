@@ -15,11 +15,11 @@ fn starts(text: &str, format: Format) -> Vec<StartKind> {
     let mut parser = syntax::parser();
     let mut chain = Chain::default();
     let mut out = Vec::new();
-    for piece in ms.pieces() {
+    for piece in ms.sections() {
         let source = &ms.blanked[piece.range.clone()];
         let setup = piece.unit.and_then(|u| setup_ref(text, &ms.units[u], piece.range.start));
         let mut first = true;
-        syntax::lower_piece(&mut parser, source, |game| {
+        syntax::lower_section(&mut parser, source, |game| {
             let head = head_of(&game, piece.unit.map(|u| &ms.units[u]), first);
             let candidates = chain.candidates(&head, if first { setup.as_ref() } else { None }, None);
             first = false;

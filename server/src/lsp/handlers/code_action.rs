@@ -10,10 +10,10 @@ use tower_lsp_server::ls_types::{
 
 use crate::analysis::rewrite::{Rewrite, rewrite_game};
 use crate::analysis::{self, Language};
+use crate::ide::document::{Document, Section};
 use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
-use crate::lsp::document::{Document, Piece};
 use crate::syntax;
 
 pub const FIX_ALL: &str = "source.fixAll.chess-ls";
@@ -76,17 +76,17 @@ pub fn actions(
     // command or key binding for these actions only).
     let source = CodeActionKind::new("source.chess-ls");
     if wants(params, &source) && params.context.only.is_some() {
-        // Every game of every piece that can be replayed (in a manuscript,
-        // from the start the manuscript gives it), with the piece's start to
+        // Every game of every section that can be replayed (in a manuscript,
+        // from the start the manuscript gives it), with the section's start to
         // make its spans absolute.
-        let pieces: Vec<(&Piece, &str, tree_sitter::Tree)> =
-            doc.pieces.iter().map(|p| (p, p.text(doc), p.tree(doc))).collect();
-        let games: Vec<(usize, &str, syntax::GameSyntax<'_>, analysis::Options)> = pieces
+        let sections: Vec<(&Section, &str, tree_sitter::Tree)> =
+            doc.sections.iter().map(|p| (p, p.text(doc), p.tree(doc))).collect();
+        let games: Vec<(usize, &str, syntax::GameSyntax<'_>, analysis::Options)> = sections
             .iter()
-            .flat_map(|(piece, text, tree)| {
+            .flat_map(|(section, text, tree)| {
                 syntax::lower(tree, text).into_iter().filter_map(move |g| {
-                    let (g, options) = doc.replayable(piece, g, &settings.options)?;
-                    Some((piece.start, *text, g, options))
+                    let (g, options) = doc.replayable(section, g, &settings.options)?;
+                    Some((section.start, *text, g, options))
                 })
             })
             .collect();

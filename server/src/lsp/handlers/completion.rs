@@ -8,10 +8,10 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::ide::document::Document;
 use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
-use crate::lsp::document::Document;
 
 pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<CompletionResponse> {
     let offset = convert::offset(doc, position, unit);
@@ -76,13 +76,13 @@ pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Se
 fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option<(Chess, Language)> {
     // The game being written: the last one that starts before the cursor,
     // unless it already ended with a result (then a new game starts).
-    let Some((piece, range)) = doc.game_before(offset) else {
+    let Some((section, range)) = doc.game_before(offset) else {
         return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     };
     // After the game's last move (in a manuscript, what is being typed
     // after a run is not part of it yet): the position at its end.
-    let offset = (offset - piece.start).min(range.end);
-    let tree = piece.tree(doc);
+    let offset = (offset - section.start).min(range.end);
+    let tree = section.tree(doc);
     let root = tree.root_node();
     let mut cursor = root.walk();
     let game_node = root.children(&mut cursor).find(|n| n.byte_range() == range)?;
@@ -90,7 +90,7 @@ fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option
         // The game already ended with a result: a new game starts here.
         return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     }
-    let trace = doc.trace_game(piece, game_node, &settings.options);
+    let trace = doc.trace_game(section, game_node, &settings.options);
     let language = trace.language.unwrap_or(Language::En);
     // The innermost line around the cursor.
     let line = trace

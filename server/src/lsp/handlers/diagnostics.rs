@@ -2,9 +2,9 @@
 
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
+use crate::ide::document::Document;
 use crate::line_index::Unit;
 use crate::lsp::convert;
-use crate::lsp::document::Document;
 
 pub fn collect(doc: &Document, uri: &Uri, unit: Unit) -> Vec<Diagnostic> {
     doc.diagnostics().map(|d| convert::diagnostic(doc, uri, &d, unit)).collect()

@@ -3,16 +3,16 @@
 
 use tower_lsp_server::ls_types::{FoldingRange, FoldingRangeKind};
 
+use crate::ide::document::Document;
+use crate::ide::outline::Fold;
 use crate::line_index::Unit;
-use crate::lsp::document::Document;
-use crate::lsp::outline::Fold;
 
 pub fn ranges(doc: &Document, unit: Unit) -> Option<Vec<FoldingRange>> {
     let mut out = Vec::new();
-    for piece in &doc.pieces {
-        for (span, fold) in &piece.outline.folds {
-            let (start_line, _) = doc.position(piece.start + span.start, unit);
-            let (mut end_line, end_column) = doc.position(piece.start + span.end, unit);
+    for section in &doc.sections {
+        for (span, fold) in &section.outline.folds {
+            let (start_line, _) = doc.position(section.start + span.start, unit);
+            let (mut end_line, end_column) = doc.position(section.start + span.end, unit);
             if end_column == 0 && end_line > start_line {
                 end_line -= 1;
             }

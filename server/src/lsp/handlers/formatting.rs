@@ -7,9 +7,9 @@
 use tower_lsp_server::ls_types::TextEdit;
 use tree_sitter::Node;
 
+use crate::ide::document::{Document, Kind};
 use crate::line_index::Unit;
 use crate::lsp::convert;
-use crate::lsp::document::{Document, Kind};
 
 const WIDTH: usize = 80;
 
@@ -28,7 +28,7 @@ pub fn format_text(doc: &Document) -> Option<String> {
         // The layout is for whole notation files, not for blocks in prose.
         return None;
     }
-    let trees: Vec<tree_sitter::Tree> = doc.pieces.iter().map(|p| p.tree(doc)).collect();
+    let trees: Vec<tree_sitter::Tree> = doc.sections.iter().map(|p| p.tree(doc)).collect();
     if trees.iter().any(|t| t.root_node().has_error()) {
         return None;
     }
@@ -39,8 +39,8 @@ pub fn format_text(doc: &Document) -> Option<String> {
     }
     let mut out = Layout::default();
     let mut first = true;
-    for (piece, tree) in doc.pieces.iter().zip(&trees) {
-        let text = piece.text(doc);
+    for (section, tree) in doc.sections.iter().zip(&trees) {
+        let text = section.text(doc);
         let root = tree.root_node();
         let mut cursor = root.walk();
         for game in root.children(&mut cursor) {

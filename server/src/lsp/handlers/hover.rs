@@ -8,18 +8,18 @@ use tree_sitter::Node;
 use crate::analysis::board::{self, Pieces};
 use crate::analysis::glossary;
 use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::ide::document::{Document, Section};
 use crate::line_index::Unit;
 use crate::lsp::config::{BoardStyle, Settings};
 use crate::lsp::convert;
-use crate::lsp::document::{Document, Piece};
 use crate::syntax;
 
 pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
     let offset = convert::offset(doc, position, unit);
-    let piece = doc.piece_at(offset);
-    let source = piece.text(doc);
-    let local = offset - piece.start;
-    let tree = piece.tree(doc);
+    let section = doc.section_at(offset);
+    let source = section.text(doc);
+    let local = offset - section.start;
+    let tree = section.tree(doc);
     let root = tree.root_node();
     let leaf = root.descendant_for_byte_range(local, local)?;
     let mut node = leaf;
@@ -41,7 +41,7 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     }
     let text = &source[node.byte_range()];
     let markdown = match node.kind() {
-        "move" => move_hover(doc, piece, root, node, settings)?,
+        "move" => move_hover(doc, section, root, node, settings)?,
         "annotation" | "glyph" | "draw_offer" => {
             let meaning = glossary::glyph(text)?;
             format!("`{text}`: {meaning}")
@@ -66,7 +66,7 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     };
     // In a manuscript, the range is where the node stands in the text
     // (`6. К f3` was read as `6. Кf3`).
-    let span = doc.to_original(&(piece.start + node.start_byte()..piece.start + node.end_byte()));
+    let span = doc.to_original(&(section.start + node.start_byte()..section.start + node.end_byte()));
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
         range: Some(convert::range(doc, &span, unit)),
@@ -79,16 +79,22 @@ fn game_of<'t>(root: Node<'t>, node: Node<'t>) -> Option<Node<'t>> {
     root.child_with_descendant(node).filter(|n| n.kind() == "game")
 }
 
-fn pieces(settings: &Settings) -> Pieces {
+fn sections(settings: &Settings) -> Pieces {
     match settings.board_style {
         BoardStyle::Figurines => Pieces::Figurines,
         BoardStyle::Letters => Pieces::Letters,
     }
 }
 
-fn move_hover(doc: &Document, piece: &Piece, root: Node<'_>, node: Node<'_>, settings: &Settings) -> Option<String> {
+fn move_hover(
+    doc: &Document,
+    section: &Section,
+    root: Node<'_>,
+    node: Node<'_>,
+    settings: &Settings,
+) -> Option<String> {
     let game_node = game_of(root, node)?;
-    let trace = doc.trace_game(piece, game_node, &settings.options);
+    let trace = doc.trace_game(section, game_node, &settings.options);
     let range = node.byte_range();
     let traced = trace.moves.iter().find(|m| m.span.end == range.end && m.span.start >= range.start)?;
     let language = trace.language.unwrap_or(Language::En);
@@ -100,7 +106,7 @@ fn move_hover(doc: &Document, piece: &Piece, root: Node<'_>, node: Node<'_>, set
     }
     out.push_str(&format!(" · {}\n\n", board::status(&traced.after)));
     out.push_str("```text\n");
-    out.push_str(&board::diagram(&traced.after, pieces(settings)));
+    out.push_str(&board::diagram(&traced.after, sections(settings)));
     out.push_str("\n```\n\n");
     out.push_str(&format!("FEN: `{}`", board::fen(&traced.after)));
     Some(out)
@@ -140,7 +146,7 @@ fn description_hover(source: &str, node: Node<'_>, settings: &Settings) -> Optio
     match crate::analysis::setup_from_descriptions(&descriptions, language) {
         Ok(pos) => Some(format!(
             "Position\n\n```text\n{}\n```\n\nFEN: `{}`",
-            board::diagram(&pos, pieces(settings)),
+            board::diagram(&pos, sections(settings)),
             board::fen(&pos)
         )),
         Err(d) => Some(format!("This position is not legal: {}", d.message)),

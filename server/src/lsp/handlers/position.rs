@@ -13,10 +13,10 @@ use tower_lsp_server::ls_types::{Position as LspPosition, Range};
 use crate::analysis::LanguageSource;
 use crate::analysis::board::{self, Pieces};
 use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::ide::document::Document;
 use crate::line_index::Unit;
 use crate::lsp::config::{BoardStyle, Settings};
 use crate::lsp::convert;
-use crate::lsp::document::Document;
 
 /// What an editor shows for the cursor's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -58,14 +58,14 @@ pub struct MoveInfo {
 
 pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
     let offset = convert::offset(doc, position, unit);
-    let (piece, range) = doc.game_before(offset)?;
-    let local = offset - piece.start;
-    let tree = piece.tree(doc);
+    let (section, range) = doc.game_before(offset)?;
+    let local = offset - section.start;
+    let tree = section.tree(doc);
     let root = tree.root_node();
     let mut cursor = root.walk();
     let game_node = root.children(&mut cursor).find(|n| n.byte_range() == range)?;
-    let trace = doc.trace_game(piece, game_node, &settings.options);
-    let report = piece.games.iter().find(|g| g.span.start == range.start);
+    let trace = doc.trace_game(section, game_node, &settings.options);
+    let report = section.games.iter().find(|g| g.span.start == range.start);
     let language = report.map(|r| r.language).or(trace.language).unwrap_or(Language::En);
     let mut info = PositionInfo {
         language: language.code().to_owned(),
@@ -94,11 +94,11 @@ pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: 
     let last = trace.moves.iter().rfind(|m| m.line == line_index && m.span.start <= local);
     let pos = last.map_or(&line.start, |m| &m.after);
     info.fen = Some(board::fen(pos));
-    let pieces = match settings.board_style {
+    let sections = match settings.board_style {
         BoardStyle::Figurines => Pieces::Figurines,
         BoardStyle::Letters => Pieces::Letters,
     };
-    info.board = Some(board::diagram(pos, pieces));
+    info.board = Some(board::diagram(pos, sections));
     info.status = Some(board::status(pos));
     info.last_move = last.map(|m| {
         let number = m.before.fullmoves();
@@ -107,7 +107,7 @@ pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: 
             san: render_move(&m.before, &m.played, &MoveStyle::for_language(language)),
             english: render_move(&m.before, &m.played, &MoveStyle::default()),
             uci: m.played.to_uci(CastlingMode::Standard).to_string(),
-            range: convert::range(doc, &(piece.start + m.span.start..piece.start + m.span.end), unit),
+            range: convert::range(doc, &(section.start + m.span.start..section.start + m.span.end), unit),
         }
     });
     Some(info)

@@ -7,8 +7,8 @@ use tower_lsp_server::ls_types::{
 };
 use tree_sitter::Node;
 
+use crate::ide::document::Document;
 use crate::line_index::Unit;
-use crate::lsp::document::Document;
 
 fn types() -> [SemanticTokenType; 10] {
     [
@@ -57,7 +57,7 @@ pub fn range(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> Option
 fn tokens(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> SemanticTokens {
     let mut tokens = Vec::new();
     let mut last = (0usize, 0usize);
-    for piece in doc.pieces.iter().filter(|p| p.start <= span.end && p.start + p.len >= span.start) {
+    for piece in doc.sections.iter().filter(|p| p.start <= span.end && p.start + p.len >= span.start) {
         let tree = piece.tree(doc);
         visit(doc, piece.start, tree.root_node(), unit, &mut last, &mut tokens);
     }

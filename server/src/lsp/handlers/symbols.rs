@@ -2,18 +2,18 @@
 
 use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, SymbolKind};
 
+use crate::ide::document::Document;
 use crate::line_index::Unit;
 use crate::lsp::convert;
-use crate::lsp::document::Document;
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 pub fn symbols(doc: &Document, unit: Unit) -> Option<DocumentSymbolResponse> {
     let mut number = 0;
     let mut out = Vec::new();
-    for piece in &doc.pieces {
-        for symbol in &piece.outline.symbols {
+    for section in &doc.sections {
+        for symbol in &section.outline.symbols {
             number += 1;
-            let shift = |s: &std::ops::Range<usize>| s.start + piece.start..s.end + piece.start;
+            let shift = |s: &std::ops::Range<usize>| s.start + section.start..s.end + section.start;
             let name = if symbol.name.is_empty() { format!("Game {number}") } else { symbol.name.clone() };
             out.push(DocumentSymbol {
                 name,

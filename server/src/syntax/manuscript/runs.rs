@@ -58,7 +58,7 @@ fn one(s: &str, i: usize, class: fn(char) -> bool) -> Option<usize> {
 
 /// The end of a piece letter at `i` (the grammar's `PIECE`: `Кр` and its
 /// mixed forms, the letters of every language, pawn letters, figurines).
-pub(super) fn piece_at(s: &str, i: usize) -> Option<usize> {
+pub(super) fn section_at(s: &str, i: usize) -> Option<usize> {
     let c = ch(s, i)?;
     let e = i + c.len_utf8();
     if matches!(c, 'К' | 'K')
@@ -133,7 +133,7 @@ fn piece_suffix_end(s: &str, i: usize) -> usize {
 
 fn promotion_end(s: &str, i: usize) -> usize {
     let j = one(s, i, |c| c == '=' || c == '/').unwrap_or(i);
-    piece_at(s, j).or_else(|| one(s, j, |c| matches!(c, 'q' | 'r' | 'b' | 'n' | 'k'))).unwrap_or(i)
+    section_at(s, j).or_else(|| one(s, j, |c| matches!(c, 'q' | 'r' | 'b' | 'n' | 'k'))).unwrap_or(i)
 }
 
 /// `e.p.` glued to a pawn capture or after one space (`exd6 e.p.`).
@@ -163,11 +163,11 @@ fn castling(s: &str) -> Option<usize> {
 /// or square), capture sign or dash, a captured piece's letter, the
 /// destination, marks.
 fn piece_move(s: &str) -> Option<usize> {
-    let p = piece_at(s, 0)?;
+    let p = section_at(s, 0)?;
     let mut best = None;
     for o in [Some(p), one(s, p, is_file), one(s, p, is_rank), square_at(s, p)].into_iter().flatten() {
         for q in [Some(o), one(s, o, is_capture), one(s, o, is_dash), one(s, o, |c| c == '@')].into_iter().flatten() {
-            for r in [Some(q), piece_at(s, q)].into_iter().flatten() {
+            for r in [Some(q), section_at(s, q)].into_iter().flatten() {
                 if let Some(d) = square_at(s, r) {
                     best = best.max(Some(piece_suffix_end(s, d)));
                 }
@@ -345,7 +345,7 @@ impl<'s> Runs<'s> {
         }
         let word_end = s.find(char::is_whitespace).unwrap_or(s.len());
         let respelled = format!("{u}{}", &s[c.len_utf8()..word_end]);
-        piece_at(&respelled, 0)?;
+        section_at(&respelled, 0)?;
         let n = piece_move(&respelled)?;
         if !ends_word(s, n) {
             return None;
@@ -364,7 +364,7 @@ impl<'s> Runs<'s> {
     /// move.
     fn space_in_move(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
-        let p = piece_at(s, 0)?;
+        let p = section_at(s, 0)?;
         if !ch(s, 0)?.is_uppercase() && !('♔'..='♟').contains(&ch(s, 0)?) {
             return None;
         }

@@ -1,22 +1,22 @@
 //! An open document: its text (a rope for positions, a string for the
-//! parser) cut into pieces of whole games (`syntax::split`), each with its
+//! parser) cut into sections of whole games (`syntax::split`), each with its
 //! own tree and analysis, kept up to date edit by edit.
 //!
-//! An edit goes to the rope and the string at once. The pieces it touches
-//! are rescanned; a piece that stays one piece gets `Tree::edit` and a
+//! An edit goes to the rope and the string at once. The sections it touches
+//! are rescanned; a section that stays one section gets `Tree::edit` and a
 //! reparse that reuses its old tree, and only its games are analysed
-//! again. Pieces after the edit only move. So a keystroke costs the same
+//! again. Sections after the edit only move. So a keystroke costs the same
 //! in a 10 MB document as in a 10 KB one.
 //!
-//! Spans inside a piece (its tree, its games' diagnostics) are relative to
-//! the piece's start; [`Document::diagnostics`] and the handlers add it.
+//! Spans inside a section (its tree, its games' diagnostics) are relative to
+//! the section's start; [`Document::diagnostics`] and the handlers add it.
 //!
 //! A manuscript ([`Kind::Markdown`], [`Kind::Text`], [`Kind::Latex`]) is
 //! parsed through a blanked copy of its text (`syntax::manuscript`): only
 //! its notation is left (runs in the prose, fenced ```` ```pgn ```` blocks,
 //! `\mainline{...}`), at the same offsets, so every span is a position in
-//! the real text. The rope and `text` keep the real text; pieces are cut
-//! from the blanked copy ([`Document::source`]), and each game of a piece
+//! the real text. The rope and `text` keep the real text; sections are cut
+//! from the blanked copy ([`Document::source`]), and each game of a section
 //! starts where the manuscript says (see `document/manuscript.rs`).
 
 use std::ops::Range;
@@ -25,46 +25,46 @@ use ropey::Rope;
 use tree_sitter::{InputEdit, Point, Tree};
 
 use crate::analysis::{self, Diagnostic, GameReport, Options};
+use crate::ide::outline::{self, Outline};
 use crate::line_index::Unit;
-use crate::lsp::outline::{self, Outline};
 use crate::syntax::{self, split};
 
 mod manuscript;
-pub use manuscript::{ChainedGame, PieceChain};
+pub use manuscript::{ChainedGame, SectionChain};
 
-/// How many pieces keep their syntax tree between edits. A tree takes
-/// tens of times its text's size; the pieces being edited keep theirs for
-/// incremental reparses, the others are parsed again (a piece is a game or
+/// How many sections keep their syntax tree between edits. A tree takes
+/// tens of times its text's size; the sections being edited keep theirs for
+/// incremental reparses, the others are parsed again (a section is a game or
 /// so: well under a millisecond) when a request needs their tree.
 const TREES_KEPT: usize = 64;
 
 /// Whole games parsed on their own.
 #[derive(Clone)]
-pub struct Piece {
+pub struct Section {
     pub start: usize,
     pub len: usize,
     tree: Option<Tree>,
-    /// When this piece was last edited (for keeping recent trees).
+    /// When this section was last edited (for keeping recent trees).
     used: u64,
-    /// The analysis of each game in the piece, spans relative to `start`.
+    /// The analysis of each game in the section, spans relative to `start`.
     pub games: Vec<GameReport>,
     pub outline: Outline,
     /// In a manuscript, where each game starts.
-    pub chain: Option<Box<PieceChain>>,
+    pub chain: Option<Box<SectionChain>>,
 }
 
-impl Piece {
+impl Section {
     pub fn range(&self) -> Range<usize> {
         self.start..self.start + self.len
     }
 
-    /// The piece's own text, as the parser reads it (blanked outside the
+    /// The section's own text, as the parser reads it (blanked outside the
     /// chess blocks of a Markdown document).
     pub fn text<'d>(&self, doc: &'d Document) -> &'d str {
         &doc.source()[self.range()]
     }
 
-    /// The piece's syntax tree (positions relative to the piece): the kept
+    /// The section's syntax tree (positions relative to the section): the kept
     /// one, or a fresh parse.
     pub fn tree(&self, doc: &Document) -> Tree {
         match &self.tree {
@@ -126,9 +126,9 @@ pub struct Document {
     pub version: i32,
     pub rope: Rope,
     pub text: String,
-    pub pieces: Vec<Piece>,
+    pub sections: Vec<Section>,
     clock: u64,
-    /// Pieces parsed and analysed again by the last update (for tests and
+    /// Sections parsed and analysed again by the last update (for tests and
     /// benchmarks).
     pub last_reanalysed: usize,
     /// For a manuscript, what the parser reads.
@@ -141,38 +141,45 @@ pub struct ByteChange {
     pub text: String,
 }
 
-/// Parses and analyses one piece of `text`.
-fn build_piece(text: &str, range: Range<usize>, old: Option<&Tree>, options: &Options, keep: bool, used: u64) -> Piece {
+/// Parses and analyses one section of `text`.
+fn build_section(
+    text: &str,
+    range: Range<usize>,
+    old: Option<&Tree>,
+    options: &Options,
+    keep: bool,
+    used: u64,
+) -> Section {
     let source = &text[range.clone()];
     if !keep && let Some((lowered, long_comments)) = syntax::fast::lower_fast_with_comments(source) {
-        // No tree is kept for this piece anyway: the fast path gives the
+        // No tree is kept for this section anyway: the fast path gives the
         // same games without building one.
         let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
-        return Piece { start: range.start, len: range.len(), tree: None, used, games, outline, chain: None };
+        return Section { start: range.start, len: range.len(), tree: None, used, games, outline, chain: None };
     }
     let mut tree = syntax::parse(source, old);
     if old.is_some() && tree.root_node().has_error() {
         // Error recovery after an incremental reparse may read junk
         // differently from a fresh parse (found by fuzzing: whole games
-        // merged into one); a piece with errors is parsed afresh, so that an
-        // edited document always reads as a fresh open of its text. A piece
+        // merged into one); a section with errors is parsed afresh, so that an
+        // edited document always reads as a fresh open of its text. A section
         // is a game or so: the second parse costs well under a millisecond.
         tree = syntax::parse(source, None);
     }
     let lowered = syntax::lower(&tree, source);
     let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
     let outline = outline::outline(&tree, &lowered, source);
-    Piece { start: range.start, len: range.len(), tree: keep.then_some(tree), used, games, outline, chain: None }
+    Section { start: range.start, len: range.len(), tree: keep.then_some(tree), used, games, outline, chain: None }
 }
 
-/// Builds every piece of a text cut at `starts`, on every core.
-fn build_all(text: &str, starts: &[usize], options: &Options) -> Vec<Piece> {
+/// Builds every section of a text cut at `starts`, on every core.
+fn build_all(text: &str, starts: &[usize], options: &Options) -> Vec<Section> {
     let ranges: Vec<Range<usize>> =
         starts.iter().enumerate().map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len())).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(ranges.len()).max(1);
     if threads == 1 || text.len() < 1 << 20 {
-        return ranges.into_iter().map(|r| build_piece(text, r, None, options, false, 0)).collect();
+        return ranges.into_iter().map(|r| build_section(text, r, None, options, false, 0)).collect();
     }
     let chunk = ranges.len().div_ceil(threads);
     std::thread::scope(|scope| {
@@ -180,7 +187,7 @@ fn build_all(text: &str, starts: &[usize], options: &Options) -> Vec<Piece> {
             .chunks(chunk)
             .map(|rs| {
                 scope.spawn(move || {
-                    rs.iter().map(|r| build_piece(text, r.clone(), None, options, false, 0)).collect::<Vec<_>>()
+                    rs.iter().map(|r| build_section(text, r.clone(), None, options, false, 0)).collect::<Vec<_>>()
                 })
             })
             .collect();
@@ -199,9 +206,9 @@ impl Document {
             return Document::open_manuscript(kind, text, version, options);
         }
         let rope = Rope::from_str(&text);
-        let pieces = build_all(&text, &split::piece_starts(&text), options);
-        let last_reanalysed = pieces.len();
-        Document { version, rope, text, pieces, clock: 0, last_reanalysed, manuscript: None }
+        let sections = build_all(&text, &split::section_starts(&text), options);
+        let last_reanalysed = sections.len();
+        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: None }
     }
 
     pub fn kind(&self) -> Kind {
@@ -232,16 +239,16 @@ impl Document {
             return;
         }
         let source = &self.text;
-        for piece in &mut self.pieces {
-            let source = &source[piece.start..piece.start + piece.len];
-            let tree = match &piece.tree {
+        for section in &mut self.sections {
+            let source = &source[section.start..section.start + section.len];
+            let tree = match &section.tree {
                 Some(tree) => tree.clone(),
                 None => syntax::parse(source, None),
             };
-            piece.games =
+            section.games =
                 syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
         }
-        self.last_reanalysed = self.pieces.len();
+        self.last_reanalysed = self.sections.len();
     }
 
     /// Applies the changes of one `didChange`, in order.
@@ -277,20 +284,20 @@ impl Document {
         let delta = new_end as isize - end as isize;
         let shift = |x: usize| (x as isize + delta) as usize;
 
-        // The pieces the edit touches: the one holding `start` (and the one
-        // before, when the edit is at a piece's very start, since it may
+        // The sections the edit touches: the one holding `start` (and the one
+        // before, when the edit is at a section's very start, since it may
         // unmake that boundary) through the one holding `end`.
-        let holding = |offset: usize| self.pieces.partition_point(|p| p.start <= offset).saturating_sub(1);
+        let holding = |offset: usize| self.sections.partition_point(|p| p.start <= offset).saturating_sub(1);
         let mut lo = holding(start);
-        if lo > 0 && self.pieces[lo].start == start {
+        if lo > 0 && self.sections[lo].start == start {
             lo -= 1;
         }
         let hi = holding(end);
-        let region_start = self.pieces[lo].start;
+        let region_start = self.sections[lo].start;
 
-        // Rescan from the first touched piece until a boundary meets an old
-        // piece start after the edit: from there on nothing changes.
-        let old_starts: Vec<usize> = self.pieces[hi + 1..].iter().map(|p| shift(p.start)).collect();
+        // Rescan from the first touched section until a boundary meets an old
+        // section start after the edit: from there on nothing changes.
+        let old_starts: Vec<usize> = self.sections[hi + 1..].iter().map(|p| shift(p.start)).collect();
         let mut new_starts = vec![region_start];
         let mut resume: Option<usize> = None;
         let mut next_old = 0;
@@ -306,66 +313,66 @@ impl Document {
             true
         });
         let region_end = match resume {
-            Some(j) => shift(self.pieces[j].start),
+            Some(j) => shift(self.sections[j].start),
             None => self.text.len(),
         };
-        let replaced_end = resume.unwrap_or(self.pieces.len());
+        let replaced_end = resume.unwrap_or(self.sections.len());
 
-        // A piece that stays one piece reuses its tree.
-        let reuse = lo == hi && new_starts.len() == 1 && replaced_end == hi + 1 && self.pieces[lo].tree.is_some();
-        let mut rebuilt: Vec<Piece> = Vec::with_capacity(new_starts.len());
+        // A section that stays one section reuses its tree.
+        let reuse = lo == hi && new_starts.len() == 1 && replaced_end == hi + 1 && self.sections[lo].tree.is_some();
+        let mut rebuilt: Vec<Section> = Vec::with_capacity(new_starts.len());
         self.clock += 1;
         let now = self.clock;
         if reuse {
-            let piece = &self.pieces[lo];
-            let Some(mut tree) = piece.tree.clone() else { unreachable!("checked above") };
-            let base_row = self.rope.byte_to_line(piece.start);
+            let section = &self.sections[lo];
+            let Some(mut tree) = section.tree.clone() else { unreachable!("checked above") };
+            let base_row = self.rope.byte_to_line(section.start);
             let rel = |p: Point| Point { row: p.row - base_row, column: p.column };
             tree.edit(&InputEdit {
-                start_byte: start - piece.start,
-                old_end_byte: end - piece.start,
-                new_end_byte: new_end - piece.start,
+                start_byte: start - section.start,
+                old_end_byte: end - section.start,
+                new_end_byte: new_end - section.start,
                 start_position: rel(start_point),
                 old_end_position: rel(old_end_point),
                 new_end_position: rel(advance(start_point, new_text)),
             });
-            rebuilt.push(build_piece(&self.text, region_start..region_end, Some(&tree), options, true, now));
+            rebuilt.push(build_section(&self.text, region_start..region_end, Some(&tree), options, true, now));
         } else {
             for (i, &s) in new_starts.iter().enumerate() {
                 let e = new_starts.get(i + 1).copied().unwrap_or(region_end);
-                rebuilt.push(build_piece(&self.text, s..e, None, options, true, now));
+                rebuilt.push(build_section(&self.text, s..e, None, options, true, now));
             }
         }
         self.last_reanalysed += rebuilt.len();
-        for piece in &mut self.pieces[replaced_end..] {
-            piece.start = shift(piece.start);
+        for section in &mut self.sections[replaced_end..] {
+            section.start = shift(section.start);
         }
-        self.pieces.splice(lo..replaced_end, rebuilt);
+        self.sections.splice(lo..replaced_end, rebuilt);
         self.forget_old_trees();
     }
 
-    /// Keeps the trees of the most recently edited pieces only.
+    /// Keeps the trees of the most recently edited sections only.
     fn forget_old_trees(&mut self) {
-        let kept = self.pieces.iter().filter(|p| p.tree.is_some()).count();
+        let kept = self.sections.iter().filter(|p| p.tree.is_some()).count();
         if kept <= TREES_KEPT {
             return;
         }
-        let mut ages: Vec<u64> = self.pieces.iter().filter(|p| p.tree.is_some()).map(|p| p.used).collect();
+        let mut ages: Vec<u64> = self.sections.iter().filter(|p| p.tree.is_some()).map(|p| p.used).collect();
         ages.sort_unstable();
         let cutoff = ages[kept - TREES_KEPT];
-        for piece in &mut self.pieces {
-            if piece.used < cutoff {
-                piece.tree = None;
+        for section in &mut self.sections {
+            if section.used < cutoff {
+                section.tree = None;
             }
         }
     }
 
     /// Every diagnostic of the document, in order, with absolute spans.
     pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
-        self.pieces.iter().flat_map(|piece| {
-            piece.games.iter().flat_map(|g| g.diagnostics.iter()).map(move |d| {
+        self.sections.iter().flat_map(|section| {
+            section.games.iter().flat_map(|g| g.diagnostics.iter()).map(move |d| {
                 let mut d = d.clone();
-                shift_diagnostic(&mut d, piece.start as isize);
+                shift_diagnostic(&mut d, section.start as isize);
                 d
             })
         })
@@ -373,7 +380,7 @@ impl Document {
 
     /// The number of games in the document.
     pub fn game_count(&self) -> usize {
-        self.pieces.iter().map(|p| p.games.len()).sum()
+        self.sections.iter().map(|p| p.games.len()).sum()
     }
 
     /// The tree-sitter point (row, byte column) of a byte offset.
@@ -423,23 +430,23 @@ impl Document {
         (line, column)
     }
 
-    /// The piece that holds a byte offset (the last piece for the end).
-    pub fn piece_at(&self, offset: usize) -> &Piece {
-        let i = self.pieces.partition_point(|p| p.start <= offset).saturating_sub(1);
-        &self.pieces[i]
+    /// The section that holds a byte offset (the last section for the end).
+    pub fn section_at(&self, offset: usize) -> &Section {
+        let i = self.sections.partition_point(|p| p.start <= offset).saturating_sub(1);
+        &self.sections[i]
     }
 
-    /// The game node around an offset, with the piece it is in: the last
+    /// The game node around an offset, with the section it is in: the last
     /// game starting at or before the offset.
-    /// (Its range is relative to the piece.)
-    pub fn game_before(&self, offset: usize) -> Option<(&Piece, Range<usize>)> {
-        let piece = self.piece_at(offset);
-        let local = offset - piece.start;
-        let tree = piece.tree(self);
+    /// (Its range is relative to the section.)
+    pub fn game_before(&self, offset: usize) -> Option<(&Section, Range<usize>)> {
+        let section = self.section_at(offset);
+        let local = offset - section.start;
+        let tree = section.tree(self);
         let root = tree.root_node();
         let mut cursor = root.walk();
         let game = root.children(&mut cursor).filter(|n| n.kind() == "game" && n.start_byte() <= local).last()?;
-        Some((piece, game.byte_range()))
+        Some((section, game.byte_range()))
     }
 }
 
@@ -505,13 +512,13 @@ mod tests {
     fn same_as_fresh(doc: &Document) {
         let fresh = Document::open_as(doc.kind(), doc.text.clone(), 1, &Options::default());
         assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>());
-        let starts = |d: &Document| d.pieces.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
+        let starts = |d: &Document| d.sections.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
         assert_eq!(starts(doc), starts(&fresh));
-        let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+        let outlines = |d: &Document| d.sections.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
         assert_eq!(outlines(doc), outlines(&fresh));
         assert_eq!(doc.rope.to_string(), doc.text);
         assert_eq!(doc.source(), fresh.source());
-        let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+        let outlines = |d: &Document| d.sections.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
         assert_eq!(outlines(doc), outlines(&fresh));
     }
 
@@ -520,7 +527,7 @@ mod tests {
         let games: Vec<String> = (0..20).map(|i| format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n")).collect();
         let text = games.concat();
         let mut doc = Document::open(text.clone(), 1, &Options::default());
-        assert_eq!(doc.pieces.len(), 20);
+        assert_eq!(doc.sections.len(), 20);
         assert!(doc.diagnostics().next().is_none());
         let at = text.find("Nf3").unwrap() + games[0].len() * 5;
         edit(&mut doc, at, at + 3, "Nf5");
@@ -533,13 +540,13 @@ mod tests {
         edit(&mut doc, 0, 0, "\n");
         same_as_fresh(&doc);
         // Break a boundary (delete a tag's `[`), then make it again.
-        let pieces = doc.pieces.len();
+        let sections = doc.sections.len();
         let at = doc.text.find("[Event \"7\"]").unwrap();
         edit(&mut doc, at, at + 1, "");
-        assert_eq!(doc.pieces.len(), pieces - 1);
+        assert_eq!(doc.sections.len(), sections - 1);
         same_as_fresh(&doc);
         edit(&mut doc, at, at, "[");
-        assert_eq!(doc.pieces.len(), pieces);
+        assert_eq!(doc.sections.len(), sections);
         same_as_fresh(&doc);
         // An unclosed comment swallows the boundaries after it.
         let at = doc.text.find("[Event \"3\"]").unwrap() + 14;
@@ -592,9 +599,9 @@ mod tests {
         let found: Vec<_> = doc.diagnostics().map(|d| (d.code, &text[d.span.clone()])).collect();
         assert_eq!(found, [(crate::analysis::Code::AmbiguousMove, "Кd2")]);
         // The fence line, then each block with the prose after it.
-        assert_eq!(doc.pieces.iter().map(|p| p.games.len()).collect::<Vec<_>>(), [0, 1, 1, 1, 1]);
+        assert_eq!(doc.sections.iter().map(|p| p.games.len()).collect::<Vec<_>>(), [0, 1, 1, 1, 1]);
         let kinds: Vec<StartKind> =
-            doc.pieces[1..].iter().map(|p| p.chain.as_ref().unwrap().games[0].start().kind).collect();
+            doc.sections[1..].iter().map(|p| p.chain.as_ref().unwrap().games[0].start().kind).collect();
         assert_eq!(kinds, [StartKind::Initial, StartKind::Continues, StartKind::Initial, StartKind::Written]);
         // A move in the prose is a game of its own.
         let prose = markdown("No games here, only 1. e4 in prose.\n");
@@ -607,8 +614,8 @@ mod tests {
     fn markdown_edits_reanalyse_what_changed_and_match_a_fresh_open() {
         let text = format!("Intro 1. e4.\n\n```pgn\n1. e4 e5 2. Nf3 Nc6 *\n```\n\nProse.\n\n{}", book());
         let mut doc = markdown(&text);
-        let pieces = doc.pieces.len();
-        // In a block: only that piece, with its tree.
+        let sections = doc.sections.len();
+        // In a block: only that section, with its tree.
         let at = doc.text.find("Nc6 *").unwrap();
         edit(&mut doc, at, at + 3, "Nc5");
         assert_eq!(doc.last_reanalysed, 1);
@@ -620,14 +627,14 @@ mod tests {
         assert_eq!(doc.last_reanalysed, 0, "same blanked text");
         edit(&mut doc, at, at + 6, "More prose, longer now.");
         assert_eq!(doc.last_reanalysed, 0, "the blank text after a block only moves");
-        // Moves typed into the prose: only their new piece.
+        // Moves typed into the prose: only their new section.
         edit(&mut doc, at, at + 23, "Ke2 1. e4!\n\nMore prose.");
         assert_eq!(doc.last_reanalysed, 1, "only the new run");
-        assert_eq!(doc.piece_at(at + 5).games.len(), 1);
-        assert_eq!(doc.pieces.len(), pieces + 1);
+        assert_eq!(doc.section_at(at + 5).games.len(), 1);
+        assert_eq!(doc.sections.len(), sections + 1);
         same_as_fresh(&doc);
         edit(&mut doc, at, at + 10, "Prose.");
-        assert_eq!(doc.pieces.len(), pieces);
+        assert_eq!(doc.sections.len(), sections);
         same_as_fresh(&doc);
         // Break the first closing fence: the block runs on through the
         // prose up to the next fence, which now opens nothing...
@@ -637,7 +644,7 @@ mod tests {
         // ...and mend it.
         edit(&mut doc, at, at, "`");
         same_as_fresh(&doc);
-        assert_eq!(doc.pieces.len(), pieces);
+        assert_eq!(doc.sections.len(), sections);
         // A new block typed into the prose, in steps.
         let at = doc.text.find("Проза после").unwrap();
         for (i, step) in ["`", "``", "pgn\n", "1. d4 ", "d5 2. Кf3 Кf6 3. Кd2", "\n```\n"].iter().enumerate() {
@@ -648,7 +655,7 @@ mod tests {
         }
         assert_eq!(doc.diagnostics().filter(|d| d.code == crate::analysis::Code::AmbiguousMove).count(), 2);
         // Prose turned into an empty block of the same shape changes no text
-        // the parser reads, but the pieces.
+        // the parser reads, but the sections.
         let at = doc.text.find("Проза после").unwrap();
         edit(&mut doc, at, at, "aaaaaa\n\nbbb\n");
         edit(&mut doc, at, at + 12, "```pgn\n\n```\n");

@@ -3,18 +3,18 @@
 //! prose blanked) and chained by `analysis::manuscript` (a run that goes on
 //! from an earlier one starts where that one stopped).
 //!
-//! A piece is a unit of notation with its setup and the prose after it
-//! (so that a move typed after a run's last one is in the run's piece).
+//! A section is a unit of notation with its setup and the prose after it
+//! (so that a move typed after a run's last one is in the run's section).
 //! After an edit the manuscript is read again around the edit
 //! (`Manuscript::rescan`: the markup from a line where its reading can start
 //! again until it reads as before, the prose between the paragraph breaks
 //! around that; the whole text when an edit opens a fence or a macro) and
-//! the pieces are matched with the old ones from both ends: those wholly
+//! the sections are matched with the old ones from both ends: those wholly
 //! before what was read again are kept as they are; those after it have
 //! the same text (moved) and are kept while their possible starts are as
 //! before, and without looking once the games before them end in the very
 //! records they ended in (`Chain::same_outlook`); those between are
-//! compared by their notation and repairs. Any other piece is parsed and
+//! compared by their notation and repairs. Any other section is parsed and
 //! analysed again, and a game that leaves the record it left before leaves
 //! that very record, so the runs after it need not be analysed again. So
 //! typing prose analyses nothing, and typing in a run analyses that run
@@ -22,11 +22,11 @@
 
 use std::sync::Arc;
 
-use super::{Document, Kind, Piece};
+use super::{Document, Kind, Section};
 use crate::analysis::manuscript::{self as chain, Chain, Head, LineRecord, Plan, Start};
 use crate::analysis::{GameReport, LanguageSource, Options, Trace, trace_game};
-use crate::lsp::outline;
-use crate::syntax::manuscript::{self, Edit, Manuscript, PieceSpec, Repair, Unit};
+use crate::ide::outline;
+use crate::syntax::manuscript::{self, Edit, Manuscript, Repair, SectionSpec, Unit};
 use crate::syntax::{self, GameSyntax};
 
 /// The parser's view of a manuscript document.
@@ -42,12 +42,12 @@ impl View {
     }
 }
 
-/// The games of a manuscript piece: where each starts and what it leaves
+/// The games of a manuscript section: where each starts and what it leaves
 /// for the games after it.
 #[derive(Clone, Debug)]
-pub struct PieceChain {
+pub struct SectionChain {
     pub games: Vec<ChainedGame>,
-    /// The repairs inside the piece (spans relative to it).
+    /// The repairs inside the section (spans relative to it).
     repairs: Vec<Repair>,
     /// The unit it starts, if any.
     unit: Option<Unit>,
@@ -55,7 +55,7 @@ pub struct PieceChain {
 
 #[derive(Clone, Debug)]
 pub struct ChainedGame {
-    /// Where the game starts in the piece.
+    /// Where the game starts in the section.
     pub at: usize,
     head: Head,
     /// The starts it could have, as places in the games before it and
@@ -72,7 +72,7 @@ impl ChainedGame {
     }
 }
 
-/// The piece's notation: its blanked text without the blank prose after it
+/// The section's notation: its blanked text without the blank prose after it
 /// (which only moves).
 fn core(source: &str) -> &str {
     // Blanked prose is spaces and line ends only.
@@ -80,7 +80,7 @@ fn core(source: &str) -> &str {
     &source[..end]
 }
 
-fn relative_repairs(ms: &Manuscript, spec: &PieceSpec) -> Vec<Repair> {
+fn relative_repairs(ms: &Manuscript, spec: &SectionSpec) -> Vec<Repair> {
     let r = &spec.range;
     let first = ms.repairs.partition_point(|x| x.span.start < r.start);
     ms.repairs[first..]
@@ -90,20 +90,20 @@ fn relative_repairs(ms: &Manuscript, spec: &PieceSpec) -> Vec<Repair> {
         .collect()
 }
 
-/// Parses and analyses one piece of a manuscript, chaining its games. A
-/// game that leaves the record its game in the old piece (`was`) left
+/// Parses and analyses one section of a manuscript, chaining its games. A
+/// game that leaves the record its game in the old section (`was`) left
 /// leaves that very record, so that the plans after it stay as they were.
 #[allow(clippy::too_many_arguments)]
 fn build(
     view: &View,
     text: &str,
-    spec: &PieceSpec,
+    spec: &SectionSpec,
     chain_so_far: &mut Chain,
     options: &Options,
     keep: bool,
     used: u64,
-    was: Option<&Piece>,
-) -> Piece {
+    was: Option<&Section>,
+) -> Section {
     let range = spec.range.clone();
     let source = &view.ms.blanked[range.clone()];
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], range.start));
@@ -166,26 +166,26 @@ fn build(
         }
         reports[0].diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
     }
-    Piece {
+    Section {
         start: range.start,
         len: range.len(),
         tree: tree.filter(|_| keep),
         used,
         games: reports,
         outline,
-        chain: Some(Box::new(PieceChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
+        chain: Some(Box::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
     }
 }
 
-/// Whether an old piece can stand for a new one: the same notation and
+/// Whether an old section can stand for a new one: the same notation and
 /// repairs (unless `same_text` says so already), the same kind of unit, and
 /// every game with the same possible starts as before.
 #[allow(clippy::too_many_arguments)]
 fn still_fits(
-    old: &Piece,
+    old: &Section,
     old_view: &View,
     view: &View,
-    spec: &PieceSpec,
+    spec: &SectionSpec,
     text: &str,
     chain_so_far: &mut Chain,
     options: &Options,
@@ -203,8 +203,8 @@ fn still_fits(
         return false;
     }
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], spec.range.start));
-    // The records of the piece's own earlier games count for its later
-    // ones: they are pushed on trial and taken back if the piece does not
+    // The records of the section's own earlier games count for its later
+    // ones: they are pushed on trial and taken back if the section does not
     // fit (when it fits, they stay).
     let before = chain_so_far.len();
     for (k, game) in old_chain.games.iter().enumerate() {
@@ -219,11 +219,11 @@ fn still_fits(
     true
 }
 
-/// Whether a piece whose blank space after the notation changed has a
+/// Whether a section whose blank space after the notation changed has a
 /// finding that reaches into that space (junk the parser reads to the end,
-/// such as an unclosed `"`): a fresh parse of the piece would end it
+/// such as an unclosed `"`): a fresh parse of the section would end it
 /// elsewhere, so it is parsed again (found by fuzzing).
-fn reaches_into_blank(old: &Piece, old_view: &View, spec: &PieceSpec) -> bool {
+fn reaches_into_blank(old: &Section, old_view: &View, spec: &SectionSpec) -> bool {
     if old.len == spec.range.len() {
         return false;
     }
@@ -231,17 +231,17 @@ fn reaches_into_blank(old: &Piece, old_view: &View, spec: &PieceSpec) -> bool {
     old.games.iter().flat_map(|g| &g.diagnostics).any(|d| d.span.end > notation)
 }
 
-/// The records of pieces, from the last back.
-fn records_back(pieces: &[Piece]) -> impl Iterator<Item = &Arc<LineRecord>> {
-    pieces
+/// The records of sections, from the last back.
+fn records_back(sections: &[Section]) -> impl Iterator<Item = &Arc<LineRecord>> {
+    sections
         .iter()
         .rev()
         .flat_map(|p| p.chain.iter().flat_map(|c| c.games.iter().rev().filter_map(|g| g.record.as_ref())))
 }
 
-/// Puts the records of a piece's games into the chain.
-fn push_records(piece: &Piece, chain_so_far: &mut Chain) {
-    for game in piece.chain.iter().flat_map(|c| &c.games) {
+/// Puts the records of a section's games into the chain.
+fn push_records(section: &Section, chain_so_far: &mut Chain) {
+    for game in section.chain.iter().flat_map(|c| &c.games) {
         if let Some(r) = &game.record {
             chain_so_far.push(r.clone());
         }
@@ -252,41 +252,41 @@ impl Document {
     pub(super) fn open_manuscript(kind: Kind, text: String, version: i32, options: &Options) -> Document {
         let view = View::new(kind, &text);
         let mut chain_so_far = Chain::default();
-        let pieces: Vec<Piece> = view
+        let sections: Vec<Section> = view
             .ms
-            .pieces()
+            .sections()
             .iter()
             .map(|spec| build(&view, &text, spec, &mut chain_so_far, options, false, 0, None))
             .collect();
-        let last_reanalysed = pieces.len();
+        let last_reanalysed = sections.len();
         let rope = ropey::Rope::from_str(&text);
-        Document { version, rope, text, pieces, clock: 0, last_reanalysed, manuscript: Some(view) }
+        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: Some(view) }
     }
 
-    /// Every piece analysed again (the settings changed).
+    /// Every section analysed again (the settings changed).
     pub(super) fn rebuild_manuscript(&mut self, options: &Options) {
         let Some(view) = &self.manuscript else { return };
         let mut chain_so_far = Chain::default();
-        self.pieces = view
+        self.sections = view
             .ms
-            .pieces()
+            .sections()
             .iter()
             .map(|spec| build(view, &self.text, spec, &mut chain_so_far, options, false, 0, None))
             .collect();
-        self.last_reanalysed = self.pieces.len();
+        self.last_reanalysed = self.sections.len();
     }
 
     /// An edit of a manuscript: the text is read again around the edit
-    /// (`Manuscript::rescan`), and the pieces are matched with the old ones
+    /// (`Manuscript::rescan`), and the sections are matched with the old ones
     /// from both ends.
     ///
-    /// A piece wholly before the stretch read again, with the same unit, is
+    /// A section wholly before the stretch read again, with the same unit, is
     /// as it was (so are the games before it): it is kept as it is. One
     /// wholly after it, with the same unit moved, has the same text; it is
     /// kept when its games' plans are as before, and once the chain of
     /// games so far ends in the very records the old one ended in there
-    /// (`Chain::same_outlook`), every later piece is kept without looking.
-    /// The pieces between are compared by their text.
+    /// (`Chain::same_outlook`), every later section is kept without looking.
+    /// The sections between are compared by their text.
     pub(super) fn apply_manuscript(&mut self, range: std::ops::Range<usize>, new_text: &str, options: &Options) {
         let start_char = self.rope.byte_to_char(range.start);
         let end_char = self.rope.byte_to_char(range.end);
@@ -298,12 +298,12 @@ impl Document {
         let delta = edit.new_end as isize - edit.old_end as isize;
         let (ms, read) = old_view.ms.rescan(&self.text, edit);
         let view = View { kind: old_view.kind, ms };
-        let specs = view.ms.pieces();
-        let old_pieces = std::mem::take(&mut self.pieces);
+        let specs = view.ms.sections();
+        let old_pieces = std::mem::take(&mut self.sections);
         let (old_len, new_len) = (old_pieces.len(), specs.len());
 
-        let unit_of = |s: &PieceSpec| s.unit.map(|u| &view.ms.units[u]);
-        fn old_unit(o: &Piece) -> Option<Option<&Unit>> {
+        let unit_of = |s: &SectionSpec| s.unit.map(|u| &view.ms.units[u]);
+        fn old_unit(o: &Section) -> Option<Option<&Unit>> {
             o.chain.as_ref().map(|c| c.unit.as_ref())
         }
         let before = old_pieces
@@ -311,7 +311,7 @@ impl Document {
             .zip(&specs)
             .take_while(|(o, s)| s.range.end <= read.start && o.range() == s.range && old_unit(o) == Some(unit_of(s)))
             .count();
-        let moved = |o: &Piece, s: &PieceSpec| {
+        let moved = |o: &Section, s: &SectionSpec| {
             let start = o.start as isize + delta;
             start == s.range.start as isize
                 && o.len == s.range.len()
@@ -329,10 +329,11 @@ impl Document {
             .take(most)
             .take_while(|(o, s)| s.range.start >= read.end && moved(o, s))
             .count();
-        // Between them, the pieces whose notation alone is as before (their
+        // Between them, the sections whose notation alone is as before (their
         // starts are checked in order below).
-        let same =
-            |o: &Piece, s: &PieceSpec| core(&old_view.ms.blanked[o.range()]) == core(&view.ms.blanked[s.range.clone()]);
+        let same = |o: &Section, s: &SectionSpec| {
+            core(&old_view.ms.blanked[o.range()]) == core(&view.ms.blanked[s.range.clone()])
+        };
         let prefix = before
             + old_pieces[before..old_len - after]
                 .iter()
@@ -348,8 +349,8 @@ impl Document {
                 .take(most - after)
                 .take_while(|(o, s)| same(o, s))
                 .count();
-        // The old chain's last records before the first piece after the
-        // stretch read again (then of each piece after it, as the walk
+        // The old chain's last records before the first section after the
+        // stretch read again (then of each section after it, as the walk
         // passes it), for `Chain::same_outlook`.
         let (mut old_seen, whole) = if after > 0 {
             Chain::last_records(records_back(&old_pieces[..old_len - after]))
@@ -359,10 +360,10 @@ impl Document {
         self.clock += 1;
         let now = self.clock;
         let mut chain_so_far = Chain::default();
-        let mut pieces = Vec::with_capacity(new_len);
+        let mut sections = Vec::with_capacity(new_len);
         let mut rebuilt = 0;
         let mut outlook_same = false;
-        let mut old_iter: Vec<Option<Piece>> = old_pieces.into_iter().map(Some).collect();
+        let mut old_iter: Vec<Option<Section>> = old_pieces.into_iter().map(Some).collect();
         for (k, spec) in specs.iter().enumerate() {
             let old_index = if k < prefix {
                 Some(k)
@@ -374,21 +375,21 @@ impl Document {
             let old = old_index.and_then(|i| old_iter[i].take());
             if k < before || (outlook_same && k >= new_len - after) {
                 // As it was, and the games before it too.
-                let mut piece = old.expect("a piece kept from before the edit");
+                let mut section = old.expect("a section kept from before the edit");
                 if k < before {
-                    push_records(&piece, &mut chain_so_far);
+                    push_records(&section, &mut chain_so_far);
                 }
-                piece.start = spec.range.start;
-                pieces.push(piece);
+                section.start = spec.range.start;
+                sections.push(section);
                 continue;
             }
             if k >= new_len - after && chain_so_far.same_outlook(&old_seen, whole) {
                 // From here on the chain looks as it did: no later plan
                 // changes, and the chain is not needed any more.
                 outlook_same = true;
-                let mut piece = old.expect("a piece kept from after the edit");
-                piece.start = spec.range.start;
-                pieces.push(piece);
+                let mut section = old.expect("a section kept from after the edit");
+                section.start = spec.range.start;
+                sections.push(section);
                 continue;
             }
             let same_text = k >= new_len - after;
@@ -402,34 +403,34 @@ impl Document {
                     && still_fits(old, &old_view, &view, spec, &self.text, &mut chain_so_far, options, same_text)
             });
             match old {
-                Some(mut piece) if fits => {
-                    if piece.len != spec.range.len() {
+                Some(mut section) if fits => {
+                    if section.len != spec.range.len() {
                         // Its tree was parsed with other blank space after it.
-                        piece.tree = None;
+                        section.tree = None;
                     }
-                    piece.start = spec.range.start;
-                    piece.len = spec.range.len();
+                    section.start = spec.range.start;
+                    section.len = spec.range.len();
                     // Its records went into the chain in `still_fits`.
-                    pieces.push(piece);
+                    sections.push(section);
                 }
                 was => {
                     rebuilt += 1;
-                    pieces.push(build(&view, &self.text, spec, &mut chain_so_far, options, true, now, was.as_ref()));
+                    sections.push(build(&view, &self.text, spec, &mut chain_so_far, options, true, now, was.as_ref()));
                 }
             }
         }
-        self.pieces = pieces;
+        self.sections = sections;
         self.manuscript = Some(view);
         self.last_reanalysed += rebuilt;
         self.forget_old_trees();
     }
 
-    /// Replays the game at `node` of `piece` (from the start a manuscript
+    /// Replays the game at `node` of `section` (from the start a manuscript
     /// gives it), recording every move; empty when it cannot be replayed.
-    pub fn trace_game(&self, piece: &Piece, node: tree_sitter::Node<'_>, options: &Options) -> Trace {
-        let source = piece.text(self);
+    pub fn trace_game(&self, section: &Section, node: tree_sitter::Node<'_>, options: &Options) -> Trace {
+        let source = section.text(self);
         let game = syntax::lower_game(node, source);
-        match self.replayable(piece, game, options) {
+        match self.replayable(section, game, options) {
             Some((game, options)) => trace_game(&game, source, &options),
             None => Trace::default(),
         }
@@ -444,16 +445,16 @@ impl Document {
         }
     }
 
-    /// A game of a piece as the analysis must see it: with the start a
+    /// A game of a section as the analysis must see it: with the start a
     /// manuscript gives it (a FEN tag) and the language it is read in.
     /// `None` when its start is unknown (it cannot be replayed).
     pub fn replayable<'d>(
         &'d self,
-        piece: &'d Piece,
+        section: &'d Section,
         game: GameSyntax<'d>,
         options: &Options,
     ) -> Option<(GameSyntax<'d>, Options)> {
-        let Some(c) = &piece.chain else { return Some((game, options.clone())) };
+        let Some(c) = &section.chain else { return Some((game, options.clone())) };
         let Some(chained) = c.games.iter().find(|g| g.at == game.span.start) else {
             return Some((game, options.clone()));
         };
@@ -484,9 +485,9 @@ mod tests {
     fn same_as_fresh(doc: &Document) {
         let fresh = Document::open_as(doc.kind(), doc.text.clone(), 1, &Options::default());
         assert_eq!(doc.diagnostics().collect::<Vec<_>>(), fresh.diagnostics().collect::<Vec<_>>(), "{:?}", doc.text);
-        let starts = |d: &Document| d.pieces.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
+        let starts = |d: &Document| d.sections.iter().map(|p| (p.start, p.len)).collect::<Vec<_>>();
         assert_eq!(starts(doc), starts(&fresh), "{:?}", doc.text);
-        let outlines = |d: &Document| d.pieces.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
+        let outlines = |d: &Document| d.sections.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
         assert_eq!(outlines(doc), outlines(&fresh));
         assert_eq!(doc.source(), fresh.source());
         assert_eq!(doc.rope.to_string(), doc.text);
@@ -497,7 +498,7 @@ mod tests {
     }
 
     fn kinds(doc: &Document) -> Vec<StartKind> {
-        doc.pieces
+        doc.sections
             .iter()
             .filter_map(|p| p.chain.as_ref())
             .flat_map(|c| c.games.iter().map(|g| g.start().kind))
@@ -540,10 +541,10 @@ mod tests {
         let text = "1. e4 e5 2. Nf3\n\nBlack defends: 2...Nc6 3. Bb5\n";
         let doc = open(Kind::Text, text);
         let at = text.find("Bb5").unwrap();
-        let piece = doc.piece_at(at);
-        let tree = piece.tree(&doc);
+        let section = doc.section_at(at);
+        let tree = section.tree(&doc);
         let node = tree.root_node().child(0).unwrap();
-        let trace = doc.trace_game(piece, node, &Options::default());
+        let trace = doc.trace_game(section, node, &Options::default());
         let last = trace.moves.last().unwrap();
         assert_eq!(
             crate::analysis::board::fen(&last.after),
