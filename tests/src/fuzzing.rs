@@ -6,7 +6,7 @@
 
 use chess_ls::analysis::{self, Language, Options};
 use chess_ls::ide::document::{ByteChange, Document, Kind};
-use chess_ls::lsp::handlers::formatting::format_text;
+use chess_ls::ide::format::format_text;
 use chess_ls::syntax;
 use chess_ls::syntax::manuscript::Format;
 

@@ -399,7 +399,7 @@ fn fix_reports_what_it_changed_and_what_is_left() {
     // Nothing fixable is left: the fixed text has no diagnostic with a safe
     // fix, and --diff shows nothing.
     let left = analyze_text(&fixed, &Options::default());
-    let fixable: Vec<_> = left.diagnostics().filter(|d| chess_ls::cli::is_safe(d)).collect();
+    let fixable: Vec<_> = left.diagnostics().filter(|d| d.certain_fix().is_some()).collect();
     assert!(fixable.is_empty(), "{fixable:?}");
     assert_eq!(run_in(&dir, &["--fix", "--diff", "fixable-ru.pgn"]).stdout, "");
 
@@ -513,7 +513,7 @@ fn fix_repairs_injected_faults_exactly() {
     for (name, clean) in &names {
         let fixed = String::from_utf8(read(&dir, name)).expect("UTF-8");
         assert_eq!(&fixed, clean, "{name}");
-        assert!(analyze_text(&fixed, &Options::default()).diagnostics().all(|d| !chess_ls::cli::is_safe(d)));
+        assert!(analyze_text(&fixed, &Options::default()).diagnostics().all(|d| !d.certain_fix().is_some()));
     }
     assert!(
         run.stdout.contains("fixed [homoglyph]")

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::{Language, MoveStyle};
 use chess_ls::ide::document::Document;
-use chess_ls::lsp::handlers::formatting::format_text;
+use chess_ls::ide::format::format_text;
 use chess_ls::syntax;
 use chess_ls_tests::generate::{RenderOptions, SplitMix64, corpus, random_game, render_game};
 use proptest::prelude::*;

@@ -87,12 +87,13 @@ impl Run {
 fn every_handler(doc: &Document) {
     let settings = Settings::default();
     let unit = Unit::Utf16;
-    let _ = handlers::folding::ranges(doc, unit);
-    let _ = handlers::semantic_tokens::full(doc, unit);
-    let _ = handlers::semantic_tokens::range(doc, 0..doc.text.len().min(1000), unit);
-    let _ = handlers::symbols::symbols(doc, unit);
-    let _ = handlers::formatting::format(doc, unit);
-    let _ = handlers::code_action::certain_fixes(doc);
+    let token = chess_ls::ide::cancel::Token::never();
+    let _ = handlers::folding::ranges(doc, unit, &token);
+    let _ = handlers::semantic_tokens::full(doc, unit, &token);
+    let _ = handlers::semantic_tokens::range(doc, 0..doc.text.len().min(1000), unit, &token);
+    let _ = handlers::symbols::symbols(doc, unit, &token);
+    let _ = handlers::formatting::format(doc, unit, &token);
+    let _ = chess_ls::ide::fixes::fix_all(doc);
     // Each of these parses its piece again (no tree is kept after an open),
     // which costs seconds on a big piece in a debug build: a few positions.
     let lines = doc.rope.len_lines() as u32;
@@ -122,7 +123,7 @@ fn a_hundred_thousand_nested_variations_are_reported_not_overflowed() {
         assert_eq!(deep[0].message, "variations nested too deep (100000 levels); not checked");
         let doc = Document::open(text.clone(), 1, &Options::default());
         assert_eq!(doc.diagnostics().filter(|d| d.message.contains("nested too deep")).count(), 1);
-        assert!(handlers::formatting::format_text(&doc).is_none(), "too deep to lay out");
+        assert!(chess_ls::ide::format::format_text(&doc).is_none(), "too deep to lay out");
         every_handler(&doc);
 
         let run = check(&["--format", "json"], &write("nested.pgn", &text));

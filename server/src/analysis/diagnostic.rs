@@ -140,13 +140,22 @@ pub struct TextEdit {
 pub struct Fix {
     pub title: String,
     pub edits: Vec<TextEdit>,
-    /// The fix the analysis is sure of (it replayed on with it).
+    /// The reading the analysis takes (the game replayed on with it): the
+    /// editors' preferred quick-fix. It may still be a guess.
     pub preferred: bool,
+    /// The fix has one certain outcome, so tools may apply it without
+    /// asking (`--fix`, the editors' "fix all"): see [`settle`].
+    pub certain: bool,
 }
 
 impl Fix {
     pub fn replace(title: impl Into<String>, span: Span, new_text: impl Into<String>) -> Fix {
-        Fix { title: title.into(), edits: vec![TextEdit { span, new_text: new_text.into() }], preferred: false }
+        Fix {
+            title: title.into(),
+            edits: vec![TextEdit { span, new_text: new_text.into() }],
+            preferred: false,
+            certain: false,
+        }
     }
 
     pub fn preferred(mut self, preferred: bool) -> Fix {
@@ -191,6 +200,68 @@ impl Diagnostic {
 
     pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
         self.fixes.push(fix);
+        self.settle();
         self
+    }
+
+    /// Moves every span of the diagnostic (its own, its related places,
+    /// its fixes' edits) by `delta` bytes: from a section's offsets to the
+    /// document's, or back.
+    pub fn shift(&mut self, delta: isize) {
+        if delta == 0 {
+            return;
+        }
+        let by = |r: &mut Span| *r = r.start.saturating_add_signed(delta)..r.end.saturating_add_signed(delta);
+        by(&mut self.span);
+        for r in &mut self.related {
+            by(&mut r.span);
+        }
+        for f in &mut self.fixes {
+            for e in &mut f.edits {
+                by(&mut e.span);
+            }
+        }
+    }
+
+    /// The fix that tools may apply without asking, if any (see [`settle`]).
+    pub fn certain_fix(&self) -> Option<&Fix> {
+        self.fixes.iter().find(|f| f.certain)
+    }
+
+    /// Marks which of the fixes is certain, by the one fix policy of
+    /// chess-ls (the CLI's `--fix`, the editors' "fix all" and every report
+    /// read it from [`Fix::certain`]):
+    ///
+    /// - only errors and warnings are fixed (hints are style, infos notes);
+    /// - never the reading of an illegal move, the piece of a promotion
+    ///   that names none, a syntax error or an invalid position: each is a
+    ///   guess however likely, and left to a person;
+    /// - otherwise the one preferred fix, when there is exactly one with an
+    ///   edit (two would be a choice, not a certainty).
+    ///
+    /// Idempotent: it decides from scratch, so it can run again after
+    /// fixes were dropped (a manuscript drops those that edit prose).
+    pub fn settle(&mut self) {
+        for fix in &mut self.fixes {
+            fix.certain = false;
+        }
+        if self.severity > Severity::Warning
+            || matches!(self.code, Code::IllegalMove | Code::MissingPromotion | Code::Syntax | Code::InvalidPosition)
+        {
+            return;
+        }
+        let candidate = |f: &Fix| f.preferred && !f.edits.is_empty();
+        if self.fixes.iter().filter(|f| candidate(f)).count() == 1
+            && let Some(fix) = self.fixes.iter_mut().find(|f| candidate(f))
+        {
+            fix.certain = true;
+        }
+    }
+}
+
+/// [`Diagnostic::settle`] for each diagnostic.
+pub fn settle(diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics {
+        d.settle();
     }
 }

@@ -967,6 +967,7 @@ fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -> GameRepor
         .unwrap_or_else(|| "these moves were not replayed: no position is known before them".to_owned());
     diagnostics.push(Diagnostic::new(Code::Unchecked, head.first_span.clone(), note));
     diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+    super::diagnostic::settle(&mut diagnostics);
     GameReport {
         span: game.span.clone(),
         language: options.language.unwrap_or(Language::En),
@@ -1026,6 +1027,7 @@ pub fn to_manuscript(ms: &Manuscript, d: &mut Diagnostic, by: usize) {
         }
     }
     d.fixes.retain(|f| f.edits.iter().all(|e| ms.in_notation_span(&e.span)));
+    d.settle();
 }
 
 /// Every game of a manuscript in order, each from the start the games

@@ -29,7 +29,7 @@ mod tests;
 
 pub use diagnostic::{Code, Diagnostic, Fix, Related, Severity, TextEdit};
 pub use languages::Language;
-pub use replay::{Trace, TracedLine, TracedMove, trace_game};
+pub use replay::{Trace, TracedLine, TracedMove, analyze_traced, trace_game};
 
 use crate::syntax::{self, GameSyntax, Span};
 

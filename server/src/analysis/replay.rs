@@ -23,6 +23,20 @@ const LOOKAHEAD: usize = 40;
 const EVIDENCE: usize = 6;
 
 pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> GameReport {
+    replay_game(game, source, options, false).0
+}
+
+/// Analyses a game and records every move with the positions around it, in
+/// one replay: what translation, hovers and the manuscript chain need.
+pub fn analyze_traced(game: &GameSyntax<'_>, source: &str, options: &Options) -> (GameReport, Trace) {
+    let (report, trace) = replay_game(game, source, options, true);
+    (report, trace.unwrap_or_default())
+}
+
+/// The replay behind [`analyze_game`] and [`analyze_traced`]: with `traced`
+/// it also records the trace (and so replays once more when the language
+/// decision already replayed the game cleanly without one).
+fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: bool) -> (GameReport, Option<Trace>) {
     let mut diagnostics: Vec<Diagnostic> =
         game.errors.iter().map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone())).collect();
     tags::check(game, &mut diagnostics);
@@ -45,7 +59,7 @@ pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> G
                 format!("the moves were not checked: the variant {} is not supported", variant.unwrap_or_default()),
             ));
             report.diagnostics = sorted(diagnostics);
-            return report;
+            return (report, None);
         }
     };
     let start = match setup::start_position(game, mode) {
@@ -53,7 +67,7 @@ pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> G
         Err(d) => {
             diagnostics.push(d);
             report.diagnostics = sorted(diagnostics);
-            return report;
+            return (report, None);
         }
     };
 
@@ -62,25 +76,37 @@ pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> G
     report.language_source = decision.source;
     diagnostics.extend(decision.notes);
 
+    let mut trace = None;
     let end = match decision.clean_replay {
         // The replay that decided the language is the answer already.
-        Some(replay) => {
+        Some(replay) if !traced => {
             report.plies = replay.plies;
             diagnostics.extend(replay.diagnostics);
             replay.end
         }
-        None => {
+        _ => {
             let mut replayer = Replayer::new(source, options, decision.language, &game.errors);
+            if traced {
+                replayer.trace = Some(Trace { language: Some(decision.language), ..Trace::default() });
+            }
             let end = replayer.replay_line(&game.mainline, start, true);
             report.plies = replayer.plies;
             diagnostics.append(&mut replayer.diagnostics);
+            trace = replayer.trace.take().map(|mut t| {
+                // The main line spans the whole game, so that a cursor after
+                // its last move (or in an empty game) still finds it.
+                if let Some(main) = t.lines.first_mut() {
+                    main.span = game.span.clone();
+                }
+                t
+            });
             end
         }
     };
 
     check_result(game, end.as_ref(), &mut diagnostics);
     report.diagnostics = sorted(diagnostics);
-    report
+    (report, trace)
 }
 
 /// Where every move of a game leads, for hovers and completion.
@@ -112,22 +138,14 @@ pub struct TracedMove {
 
 /// Replays a game and records every move with the positions around it.
 pub fn trace_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> Trace {
-    let (rules, _) = setup::rules(game);
-    let Rules::Standard(mode) = rules else { return Trace::default() };
-    let Ok(start) = setup::start_position(game, mode) else { return Trace::default() };
-    let language = decide_language(game, source, options, &start).language;
-    let mut replayer = Replayer::new(source, options, language, &game.errors);
-    replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
-    let mut main = game.mainline.clone();
-    // The main line spans the whole game, so that a cursor after its last
-    // move (or in an empty game) still finds it.
-    main.span = game.span.clone();
-    replayer.replay_line(&main, start, true);
-    replayer.trace.unwrap_or_default()
+    analyze_traced(game, source, options).1
 }
 
 fn sorted(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+    // Recovery marks fixes preferred after they were made: decide which
+    // are certain once every fix is in.
+    super::diagnostic::settle(&mut diagnostics);
     diagnostics
 }
 

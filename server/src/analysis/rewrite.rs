@@ -3,7 +3,7 @@
 //! comments, variations, tags, numbers and layout stay byte for byte.
 
 use super::languages::{Language, MoveStyle, render_move};
-use super::replay::trace_game;
+use super::replay::{Trace, trace_game};
 use super::{Options, TextEdit};
 use crate::syntax::GameSyntax;
 
@@ -21,7 +21,12 @@ pub enum Rewrite {
 /// The edits that rewrite the game's replayed moves; moves after one that
 /// could not be read are left as written.
 pub fn rewrite_game(game: &GameSyntax<'_>, source: &str, options: &Options, rewrite: Rewrite) -> Vec<TextEdit> {
-    let trace = trace_game(game, source, options);
+    rewrite_traced(&trace_game(game, source, options), source, rewrite)
+}
+
+/// The edits that rewrite the moves of a game already replayed with its
+/// trace (`analysis::analyze_traced`), spans in `source`.
+pub fn rewrite_traced(trace: &Trace, source: &str, rewrite: Rewrite) -> Vec<TextEdit> {
     let own = trace.language.unwrap_or(Language::En);
     let mut edits = Vec::new();
     for traced in &trace.moves {

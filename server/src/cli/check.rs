@@ -1,13 +1,6 @@
-//! `chess-ls --check`: reads the files, analyses their games on every core
-//! (rayon: files, and pieces of big files, in parallel), and prints the
-//! findings in file order.
-//!
-//! [`for_each_game`] is the one place where the command line turns text
-//! into games; `--check`, `--fix` and `--translate` all go through it.
-
-use std::borrow::Cow;
-use std::cell::RefCell;
-use std::ops::Range;
+//! `chess-ls --check`: reads the files, checks them on every core (rayon:
+//! files, and sections of big files, in parallel, by `ide::check`), and
+//! prints the findings in file order.
 
 use rayon::prelude::*;
 
@@ -15,21 +8,10 @@ use super::Session;
 use super::output::{Printer, Summary};
 use super::progress::Progress;
 use super::sources::Source;
-use crate::analysis::{self, Diagnostic, Options, Severity};
+use crate::analysis::{Diagnostic, Options, Severity};
+use crate::ide::check::check_text;
+use crate::ide::document::Kind;
 use crate::syntax::manuscript::Format as ManuscriptFormat;
-use crate::syntax::{self, GameSyntax};
-
-/// Files larger than this are split at game boundaries so that several
-/// threads share one big file. Small pieces are also faster on one thread:
-/// a piece's tree and lowered games stay in the CPU caches, and tree-sitter
-/// balances shorter lists (on 10 MB of games, one core: 256 KB pieces take
-/// about 20 % more CPU time than 32 KB ones; `check-stages` measures it).
-const SECTION_LEN: usize = 32 * 1024;
-
-/// A piece of bare games longer than this (no tag sections to cut it at)
-/// is cut after a result, so that a file on one line or a million bare
-/// games is not parsed and lowered at once (see `split::cut_after_results`).
-const LONG_SECTION: usize = 64 * 1024;
 
 /// A file's findings.
 pub struct Checked {
@@ -75,147 +57,13 @@ pub fn run(session: &Session) -> i32 {
     summary.exit_status()
 }
 
-/// The games and diagnostics of a file's text: notation, or a manuscript
-/// (`analysis::manuscript`, one thread per file: its games depend on the
-/// ones before them).
+/// The games and diagnostics of a file's text (`ide::check`).
 pub fn analyse(
     text: &str,
     manuscript: Option<ManuscriptFormat>,
     options: &Options,
     progress: &Progress,
 ) -> (usize, Vec<Diagnostic>) {
-    match manuscript {
-        None => analyse_text(text, options, progress),
-        Some(format) => {
-            let found = analysis::manuscript::check_text(text, format, options);
-            progress.advance(text.len());
-            found
-        }
-    }
-}
-
-/// The games and diagnostics of a whole text (spans in `text`), its pieces
-/// analysed in parallel.
-pub fn analyse_text(text: &str, options: &Options, progress: &Progress) -> (usize, Vec<Diagnostic>) {
-    let pieces = per_section(text, |parser, piece, base| {
-        let mut diagnostics: Vec<Diagnostic> = Vec::new();
-        // Each game is analysed as soon as it is lowered, then dropped: a
-        // lowered game is many times the size of its text.
-        let games = for_each_game(parser, piece, |game, source, offset| {
-            let mut found = analysis::analyze_game(game, source, options).diagnostics;
-            for d in &mut found {
-                shift_diagnostic(d, base + offset);
-            }
-            diagnostics.extend(found);
-        });
-        progress.advance(piece.len());
-        (games, diagnostics)
-    });
-    let mut games = 0;
-    let mut diagnostics = Vec::new();
-    for (n, mut found) in pieces {
-        games += n;
-        diagnostics.append(&mut found);
-    }
-    (games, diagnostics)
-}
-
-/// Cuts `text` into pieces of whole games and runs `f` on each in
-/// parallel, with a parser of the thread, the piece's text and its offset
-/// in `text`; the results come back in text order.
-pub fn per_section<T: Send>(
-    text: &str,
-    f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send,
-) -> Vec<T> {
-    thread_local! {
-        // One parser per thread for the whole run (rayon's `map_init` would
-        // make one per split of the work, thousands on many files).
-        static PARSER: RefCell<tree_sitter::Parser> = RefCell::new(syntax::parser());
-    }
-    let text = parser_view(text);
-    let text = &*text;
-    // Bare games without tag sections (a whole file on one line) are cut
-    // after their results too, so that they still spread over the threads.
-    let units: Vec<Range<usize>> = syntax::split::split_at_games(text, SECTION_LEN)
-        .into_iter()
-        .flat_map(|range| syntax::split::cut_after_results(text, range, SECTION_LEN))
-        .collect();
-    units
-        .into_par_iter()
-        .map(|range: Range<usize>| PARSER.with_borrow_mut(|parser| f(parser, &text[range.clone()], range.start)))
-        .collect()
-}
-
-/// Turns a piece of text into games and hands each to `each`, with the text
-/// its spans are relative to and that text's offset in `text`; returns the
-/// number of games. Every command-line mode parses through here.
-pub fn for_each_game<'a>(
-    parser: &mut tree_sitter::Parser,
-    text: &'a str,
-    mut each: impl FnMut(&GameSyntax<'a>, &'a str, usize),
-) -> usize {
-    // Each game on its own (as the language server parses it), by the fast
-    // path where it can.
-    let mut games = 0;
-    let pieces = syntax::split::split_at_games(text, 0).into_iter();
-    for piece in pieces.flat_map(|piece| syntax::split::cut_after_results(text, piece, LONG_SECTION)) {
-        let base = piece.start;
-        let piece_text = &text[piece];
-        syntax::lower_section(parser, piece_text, |game| {
-            games += 1;
-            each(&game, piece_text, base);
-        });
-    }
-    games
-}
-
-/// The text the parser reads: the file's text, except that a lone `\r`
-/// (old Mac line endings) becomes `\n`, since the grammar ends `;` comments
-/// at `\n` only. Both are one byte, so every offset stays the same and edits
-/// still apply to the file's own text.
-fn parser_view(text: &str) -> Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    // `contains` on bytes is a fast memchr; most files have no `\r` at all.
-    if !bytes.contains(&b'\r') || !(0..bytes.len()).any(lone_cr) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = text.as_bytes().to_vec();
-    for (i, b) in out.iter_mut().enumerate() {
-        if lone_cr(i) {
-            *b = b'\n';
-        }
-    }
-    Cow::Owned(String::from_utf8(out).expect("replacing an ASCII byte keeps UTF-8 valid"))
-}
-
-pub fn shift_diagnostic(d: &mut Diagnostic, by: usize) {
-    if by == 0 {
-        return;
-    }
-    d.span = d.span.start + by..d.span.end + by;
-    for r in &mut d.related {
-        r.span = r.span.start + by..r.span.end + by;
-    }
-    for f in &mut d.fixes {
-        for e in &mut f.edits {
-            e.span = e.span.start + by..e.span.end + by;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lone_carriage_returns_end_comments() {
-        let text = "1. e4 e5 ; a comment\r2. Nf3 Nc6 3. Ke2 Ke7 4. Kf3 *\r";
-        let (games, diagnostics) = analyse_text(text, &Options::default(), &Progress::none());
-        assert_eq!(games, 1);
-        let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
-        assert_eq!(codes, ["illegal-move"]);
-        assert_eq!(&text[diagnostics[0].span.clone()], "Kf3");
-        assert!(matches!(parser_view("a\r\nb"), Cow::Borrowed(_)));
-    }
+    let found = check_text(text, Kind::from_manuscript(manuscript), options, progress);
+    (found.games, found.diagnostics)
 }

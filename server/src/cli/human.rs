@@ -52,7 +52,7 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
         for fix in &d.fixes {
             // `certain`: the fix --fix applies; `likely`: the reading the
             // replay went on with, which is still a guess (an illegal move).
-            let title = if super::fix::safe_fix(d) == Some(fix) {
+            let title = if fix.certain {
                 format!("fix: {} (certain)", fix.title)
             } else if fix.preferred {
                 format!("fix: {} (likely)", fix.title)

@@ -26,6 +26,10 @@ struct JsonDiagnostic<'a> {
 struct JsonFix<'a> {
     title: &'a str,
     edits: Vec<JsonEdit<'a>>,
+    /// The reading the analysis takes (an editor's preferred quick-fix).
+    preferred: bool,
+    /// A fix with one certain outcome: what `--fix` applies.
+    certain: bool,
 }
 
 #[derive(Serialize)]
@@ -55,6 +59,8 @@ pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
             .iter()
             .map(|f| JsonFix {
                 title: &f.title,
+                preferred: f.preferred,
+                certain: f.certain,
                 edits: f
                     .edits
                     .iter()

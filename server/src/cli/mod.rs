@@ -31,8 +31,6 @@ use crate::analysis::{Language, Options};
 use encoding::Encoding;
 use sources::Source;
 
-pub use fix::{is_safe, safe_fix};
-
 /// How `--check` prints its findings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {

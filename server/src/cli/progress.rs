@@ -88,3 +88,9 @@ impl Progress {
         }
     }
 }
+
+impl crate::ide::check::Progress for Progress {
+    fn advance(&self, bytes: usize) {
+        Progress::advance(self, bytes);
+    }
+}

@@ -12,76 +12,26 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::Session;
-use super::check::{for_each_game, per_section};
 use super::fix::unified_diff;
 use super::output::plural;
 use super::progress::Progress;
 use super::write::write_back;
-use crate::analysis::rewrite::{Rewrite, apply_edits, rewrite_game};
-use crate::analysis::{self, Language, Options, Severity, TextEdit};
+use crate::analysis::Language;
+use crate::analysis::rewrite::Rewrite;
+use crate::ide::document::Kind;
+use crate::ide::rewrite::{Rewritten, rewrite_text};
 use crate::line_index::{LineIndex, Unit};
-use crate::syntax::manuscript::Format as ManuscriptFormat;
-
-/// A text in another language.
-pub struct Translated {
-    pub text: String,
-    pub games: usize,
-    pub moves: usize,
-    /// Where the first error of each game that has errors is (byte offset),
-    /// and how many errors the game has.
-    pub incomplete: Vec<(usize, usize)>,
-}
-
-/// Translates the games of a manuscript (the notation only; prose and
-/// markup stay as they are).
-pub fn translate_manuscript(text: &str, format: ManuscriptFormat, options: &Options, language: Language) -> Translated {
-    let (games, edits, incomplete) =
-        analysis::manuscript::rewrite_text(text, format, options, Rewrite::Translate(language));
-    Translated { text: apply_edits(text, &edits), games, moves: edits.len(), incomplete }
-}
-
-/// Translates every game of a text.
-pub fn translate_text(text: &str, options: &Options, language: Language) -> Translated {
-    let pieces = per_section(text, |parser, piece, base| {
-        let mut edits: Vec<TextEdit> = Vec::new();
-        let mut incomplete = Vec::new();
-        let games = for_each_game(parser, piece, |game, source, offset| {
-            let shift = base + offset;
-            let report = analysis::analyze_game(game, source, options);
-            let mut errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error);
-            if let Some(first) = errors.next() {
-                incomplete.push((first.span.start + shift, 1 + errors.count()));
-            }
-            for mut edit in rewrite_game(game, source, options, Rewrite::Translate(language)) {
-                edit.span = edit.span.start + shift..edit.span.end + shift;
-                edits.push(edit);
-            }
-        });
-        (games, edits, incomplete)
-    });
-    let mut edits = Vec::new();
-    let mut incomplete = Vec::new();
-    let mut games = 0;
-    for (n, mut e, mut i) in pieces {
-        games += n;
-        edits.append(&mut e);
-        incomplete.append(&mut i);
-    }
-    Translated { text: apply_edits(text, &edits), games, moves: edits.len(), incomplete }
-}
 
 /// Runs `--translate`; returns the exit status (0 done, 1 some games could
 /// not be translated whole, 2 a file could not be read or written).
 pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i32 {
     let (sources, mut failures) = session.read_all();
     let progress = Progress::new(&sources);
-    let results: Vec<(Translated, Option<String>)> = sources
+    let results: Vec<(Rewritten, Option<String>)> = sources
         .par_iter()
         .map(|source| {
-            let translated = match source.manuscript {
-                None => translate_text(&source.text, &session.options, language),
-                Some(format) => translate_manuscript(&source.text, format, &session.options, language),
-            };
+            let kind = Kind::from_manuscript(source.manuscript);
+            let translated = rewrite_text(&source.text, kind, &session.options, Rewrite::Translate(language));
             progress.advance(source.text.len());
             progress.file_done();
             let failure = (write && translated.text != source.text)

@@ -19,11 +19,14 @@
 //! from the blanked copy ([`Document::source`]), and each game of a section
 //! starts where the manuscript says (see `document/manuscript.rs`).
 
+use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::Arc;
 
 use ropey::Rope;
 use tree_sitter::{InputEdit, Point, Tree};
 
+use super::intake;
 use crate::analysis::{self, Diagnostic, GameReport, Options};
 use crate::ide::outline::{self, Outline};
 use crate::line_index::Unit;
@@ -47,10 +50,10 @@ pub struct Section {
     /// When this section was last edited (for keeping recent trees).
     used: u64,
     /// The analysis of each game in the section, spans relative to `start`.
-    pub games: Vec<GameReport>,
-    pub outline: Outline,
+    pub games: Arc<Vec<GameReport>>,
+    pub outline: Arc<Outline>,
     /// In a manuscript, where each game starts.
-    pub chain: Option<Box<SectionChain>>,
+    pub chain: Option<Arc<SectionChain>>,
 }
 
 impl Section {
@@ -103,6 +106,11 @@ impl Kind {
         }
     }
 
+    /// The kind of a file read as notation (`None`) or as a manuscript.
+    pub fn from_manuscript(format: Option<syntax::manuscript::Format>) -> Kind {
+        format.map_or(Kind::Pgn, Kind::of_format)
+    }
+
     fn of_format(format: syntax::manuscript::Format) -> Kind {
         match format {
             syntax::manuscript::Format::Text => Kind::Text,
@@ -122,6 +130,10 @@ impl Kind {
     }
 }
 
+/// Cloning is cheap enough to do on an edit while requests still read the
+/// old version (the language server's snapshots): the rope is shared, each
+/// section's analysis is behind an `Arc`, only the text is copied.
+#[derive(Clone)]
 pub struct Document {
     pub version: i32,
     pub rope: Rope,
@@ -133,6 +145,9 @@ pub struct Document {
     pub last_reanalysed: usize,
     /// For a manuscript, what the parser reads.
     manuscript: Option<manuscript::View>,
+    /// For notation with a lone `\r`, what the parser reads
+    /// (`intake::parser_view`); `None` when that is the text itself.
+    view: Option<String>,
 }
 
 /// A change as the protocol gives it, already in byte offsets.
@@ -156,7 +171,15 @@ fn build_section(
         // same games without building one.
         let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
-        return Section { start: range.start, len: range.len(), tree: None, used, games, outline, chain: None };
+        return Section {
+            start: range.start,
+            len: range.len(),
+            tree: None,
+            used,
+            games: Arc::new(games),
+            outline: Arc::new(outline),
+            chain: None,
+        };
     }
     let mut tree = syntax::parse(source, old);
     if old.is_some() && tree.root_node().has_error() {
@@ -170,7 +193,15 @@ fn build_section(
     let lowered = syntax::lower(&tree, source);
     let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
     let outline = outline::outline(&tree, &lowered, source);
-    Section { start: range.start, len: range.len(), tree: keep.then_some(tree), used, games, outline, chain: None }
+    Section {
+        start: range.start,
+        len: range.len(),
+        tree: keep.then_some(tree),
+        used,
+        games: Arc::new(games),
+        outline: Arc::new(outline),
+        chain: None,
+    }
 }
 
 /// Builds every section of a text cut at `starts`, on every core.
@@ -206,9 +237,14 @@ impl Document {
             return Document::open_manuscript(kind, text, version, options);
         }
         let rope = Rope::from_str(&text);
-        let sections = build_all(&text, &split::section_starts(&text), options);
+        let view = match intake::parser_view(&text) {
+            Cow::Owned(view) => Some(view),
+            Cow::Borrowed(_) => None,
+        };
+        let source = view.as_deref().unwrap_or(&text);
+        let sections = build_all(source, &split::section_starts(source), options);
         let last_reanalysed = sections.len();
-        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: None }
+        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: None, view }
     }
 
     pub fn kind(&self) -> Kind {
@@ -220,7 +256,7 @@ impl Document {
     pub fn source(&self) -> &str {
         match &self.manuscript {
             Some(view) => &view.ms.blanked,
-            None => &self.text,
+            None => self.view.as_deref().unwrap_or(&self.text),
         }
     }
 
@@ -233,20 +269,29 @@ impl Document {
         }
     }
 
+    /// Whether a whole span is notation (an edit there edits no prose).
+    pub fn in_notation_span(&self, span: &Range<usize>) -> bool {
+        match &self.manuscript {
+            None => true,
+            Some(view) => view.ms.in_notation_span(span),
+        }
+    }
+
     pub fn reanalyse_all(&mut self, options: &Options) {
         if self.manuscript.is_some() {
             self.rebuild_manuscript(options);
             return;
         }
-        let source = &self.text;
+        let source = self.view.as_deref().unwrap_or(&self.text);
         for section in &mut self.sections {
             let source = &source[section.start..section.start + section.len];
             let tree = match &section.tree {
                 Some(tree) => tree.clone(),
                 None => syntax::parse(source, None),
             };
-            section.games =
-                syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+            section.games = Arc::new(
+                syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect(),
+            );
         }
         self.last_reanalysed = self.sections.len();
     }
@@ -281,6 +326,17 @@ impl Document {
         self.rope.insert(start_char, new_text);
         self.text.replace_range(start..end, new_text);
         let new_end = start + new_text.len();
+        match &mut self.view {
+            Some(view) => {
+                view.replace_range(start..end, new_text);
+                intake::patch_view(&self.text, view, start..new_end);
+            }
+            None if intake::has_lone_cr_near(&self.text, start..new_end) => {
+                self.view = Some(intake::parser_view(&self.text).into_owned());
+            }
+            None => {}
+        }
+        let source = self.view.as_deref().unwrap_or(&self.text);
         let delta = new_end as isize - end as isize;
         let shift = |x: usize| (x as isize + delta) as usize;
 
@@ -301,7 +357,7 @@ impl Document {
         let mut new_starts = vec![region_start];
         let mut resume: Option<usize> = None;
         let mut next_old = 0;
-        split::scan(&self.text, region_start, |s| {
+        split::scan(source, region_start, |s| {
             while next_old < old_starts.len() && old_starts[next_old] < s {
                 next_old += 1;
             }
@@ -336,11 +392,11 @@ impl Document {
                 old_end_position: rel(old_end_point),
                 new_end_position: rel(advance(start_point, new_text)),
             });
-            rebuilt.push(build_section(&self.text, region_start..region_end, Some(&tree), options, true, now));
+            rebuilt.push(build_section(source, region_start..region_end, Some(&tree), options, true, now));
         } else {
             for (i, &s) in new_starts.iter().enumerate() {
                 let e = new_starts.get(i + 1).copied().unwrap_or(region_end);
-                rebuilt.push(build_section(&self.text, s..e, None, options, true, now));
+                rebuilt.push(build_section(source, s..e, None, options, true, now));
             }
         }
         self.last_reanalysed += rebuilt.len();
@@ -372,10 +428,39 @@ impl Document {
         self.sections.iter().flat_map(|section| {
             section.games.iter().flat_map(|g| g.diagnostics.iter()).map(move |d| {
                 let mut d = d.clone();
-                shift_diagnostic(&mut d, section.start as isize);
+                d.shift(section.start as isize);
                 d
             })
         })
+    }
+
+    /// The diagnostics that touch `span` (it may be empty: a cursor), from
+    /// the sections around it only, with absolute spans.
+    pub fn diagnostics_in(&self, span: Range<usize>) -> impl Iterator<Item = Diagnostic> + '_ {
+        // A diagnostic may reach a little outside its section (a manuscript's
+        // repair), so the sections on both sides are looked at too.
+        let first = self.sections.partition_point(|s| s.start + s.len < span.start).saturating_sub(1);
+        let last = self.sections.partition_point(|s| s.start <= span.end).saturating_add(1).min(self.sections.len());
+        self.sections[first.min(last)..last]
+            .iter()
+            .flat_map(|section| {
+                section.games.iter().flat_map(|g| g.diagnostics.iter()).map(move |d| {
+                    let mut d = d.clone();
+                    d.shift(section.start as isize);
+                    d
+                })
+            })
+            .filter(move |d| !(d.span.start > span.end || d.span.end < span.start))
+    }
+
+    /// The span (in the document) of the game that holds `offset`, if any.
+    pub fn game_at(&self, offset: usize) -> Option<Range<usize>> {
+        let section = self.section_at(offset);
+        section
+            .games
+            .iter()
+            .map(|g| g.span.start + section.start..g.span.end + section.start)
+            .find(|span| span.start <= offset && offset <= span.end)
     }
 
     /// The number of games in the document.
@@ -447,19 +532,6 @@ impl Document {
         let mut cursor = root.walk();
         let game = root.children(&mut cursor).filter(|n| n.kind() == "game" && n.start_byte() <= local).last()?;
         Some((section, game.byte_range()))
-    }
-}
-
-pub fn shift_diagnostic(d: &mut Diagnostic, delta: isize) {
-    let by = |r: &mut Range<usize>| *r = (r.start as isize + delta) as usize..(r.end as isize + delta) as usize;
-    by(&mut d.span);
-    for r in &mut d.related {
-        by(&mut r.span);
-    }
-    for f in &mut d.fixes {
-        for e in &mut f.edits {
-            by(&mut e.span);
-        }
     }
 }
 

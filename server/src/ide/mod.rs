@@ -5,5 +5,11 @@
 //! types, like the analysis; the command line and every LSP handler call it
 //! and only convert, print and write.
 
+pub mod cancel;
+pub mod check;
 pub mod document;
+pub mod fixes;
+pub mod format;
+pub mod intake;
 pub mod outline;
+pub mod rewrite;

@@ -37,13 +37,19 @@ pub fn run_stdio() -> i32 {
         let (reader, writer) = tokio::io::duplex(1 << 20);
         tokio::spawn(sanitize(tokio::io::stdin(), writer));
         let (service, socket) = service();
-        Server::new(reader, tokio::io::stdout(), socket).serve(service).await;
+        // Requests run on the blocking pool from snapshots, so many may be in
+        // flight; a low limit would make an edit wait behind slow requests.
+        Server::new(reader, tokio::io::stdout(), socket).concurrency_level(MAX_REQUESTS_IN_FLIGHT).serve(service).await;
     });
     // The reader of stdin may still be blocked in a read; do not wait for
     // it after `exit`.
     runtime.shutdown_background();
     0
 }
+
+/// How many messages are handled at once. Notifications count too: an
+/// edit must never wait for a free place behind slow requests.
+const MAX_REQUESTS_IN_FLIGHT: usize = 64;
 
 /// The protocol service with chess-ls's custom methods, and the socket of
 /// its messages to the client (for `Server::serve`, or driven in process by

@@ -1,62 +1,145 @@
 //! The protocol implementation: keeps the open documents and dispatches each
-//! request to its handler. Edits are applied synchronously, before any
-//! `.await`, so they never reorder; a panic in a handler becomes an error
-//! response and the server lives on.
+//! request to its handler.
+//!
+//! rust-analyzer's host and snapshots: edits are applied to the documents
+//! synchronously, before any `.await`, so they never reorder; every request
+//! takes a snapshot (an `Arc` of the document, cloned under the lock in
+//! microseconds) and runs its handler on tokio's blocking pool, so a slow
+//! request never holds what the next keystroke needs. An edit that finds a
+//! snapshot still in use copies the document first (`Arc::make_mut`: the
+//! text, not the analyses). A request is cancelled when the client cancels
+//! it or when a newer edit of its document arrives (`ide::cancel`): its
+//! handler unwinds at the next check and the client gets "content
+//! modified". A panic in a handler becomes an error response and the
+//! server lives on.
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Arc, Mutex};
 
-use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::config::Settings;
 use super::convert;
 use super::handlers;
+use crate::ide::cancel::{CancelOnDrop, Cancelled, Token};
 use crate::ide::document::{ByteChange, Document, Kind};
 use crate::line_index::Unit;
 
+/// An open document: the newest version, and that version's number where
+/// the snapshots taken of older versions can see it.
+pub struct Open {
+    pub doc: Arc<Document>,
+    latest: Arc<AtomicI32>,
+}
+
 pub struct State {
-    pub docs: HashMap<Uri, Document>,
+    pub docs: HashMap<Uri, Open>,
     pub unit: Unit,
-    pub settings: Settings,
+    pub settings: Arc<Settings>,
+    /// The client resolves code actions (`codeAction/resolve` of `edit`).
+    pub resolves_code_actions: bool,
+}
+
+/// What a request reads: a document as it was when the request came.
+struct Snapshot {
+    doc: Arc<Document>,
+    unit: Unit,
+    settings: Arc<Settings>,
+    latest: Arc<AtomicI32>,
+    resolves_code_actions: bool,
 }
 
 pub struct Backend {
     client: Client,
     state: Mutex<State>,
+    /// Held while a version's diagnostics are checked to be the newest and
+    /// sent, so that an older version's never arrive after a newer one's.
+    publishing: tokio::sync::Mutex<()>,
+}
+
+/// The message of a panic's payload.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
 }
 
 impl Backend {
     pub fn new(client: Client) -> Backend {
         Backend {
             client,
-            state: Mutex::new(State { docs: HashMap::new(), unit: Unit::Utf16, settings: Settings::default() }),
+            state: Mutex::new(State {
+                docs: HashMap::new(),
+                unit: Unit::Utf16,
+                settings: Arc::new(Settings::default()),
+                resolves_code_actions: false,
+            }),
+            publishing: tokio::sync::Mutex::new(()),
         }
     }
 
-    /// Runs `f` on the state, turning a panic into an internal error.
+    /// Runs `f` on the state, turning a panic into an internal error. Only
+    /// for what must be done in order and at once (edits, settings).
     fn with_state<T>(&self, f: impl FnOnce(&mut State) -> T) -> Result<T> {
         let mut guard = self.state.lock().unwrap_or_else(|e| e.into_inner());
         catch_unwind(AssertUnwindSafe(|| f(&mut guard))).map_err(|panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            tracing::error!("a handler panicked: {what}");
+            tracing::error!("a handler panicked: {}", panic_message(&*panic));
             Error::internal_error()
         })
     }
 
-    /// Runs a request handler on the document `uri`; an unknown document
-    /// gives an empty result.
-    fn on_doc<T: Default>(&self, uri: &Uri, f: impl FnOnce(&Document, Unit, &Settings) -> T) -> Result<T> {
-        self.with_state(|state| match state.docs.get(uri) {
-            Some(doc) => f(doc, state.unit, &state.settings),
-            None => T::default(),
+    fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let open = state.docs.get(uri)?;
+        Some(Snapshot {
+            doc: open.doc.clone(),
+            unit: state.unit,
+            settings: state.settings.clone(),
+            latest: open.latest.clone(),
+            resolves_code_actions: state.resolves_code_actions,
         })
+    }
+
+    /// Runs a request handler on a snapshot of the document `uri`, on the
+    /// blocking pool; an unknown document gives an empty result.
+    async fn on_doc<T: Default + Send + 'static>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&Document, Unit, &Settings, &Token) -> T + Send + 'static,
+    ) -> Result<T> {
+        self.on_snapshot(uri, move |snapshot, token| f(&snapshot.doc, snapshot.unit, &snapshot.settings, token)).await
+    }
+
+    async fn on_snapshot<T: Default + Send + 'static>(
+        &self,
+        uri: &Uri,
+        f: impl FnOnce(&Snapshot, &Token) -> T + Send + 'static,
+    ) -> Result<T> {
+        let Some(snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
+        let dropped = Arc::new(AtomicBool::new(false));
+        // Dropped with this future: when the client cancels the request, the
+        // handler stops at its next check.
+        let _cancel = CancelOnDrop(dropped.clone());
+        let token = Token::new(dropped, snapshot.latest.clone(), snapshot.doc.version);
+        let run = move || catch_unwind(AssertUnwindSafe(|| f(&snapshot, &token)));
+        match tokio::task::spawn_blocking(run).await {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(panic)) if panic.is::<Cancelled>() => Err(Error::new(ErrorCode::ContentModified)),
+            Ok(Err(panic)) => {
+                tracing::error!("a handler panicked: {}", panic_message(&*panic));
+                Err(Error::internal_error())
+            }
+            Err(e) => {
+                tracing::error!("a handler did not finish: {e}");
+                Err(Error::internal_error())
+            }
+        }
     }
 
     /// `chess-ls/positionAt`: the position and the game's language at the
@@ -65,20 +148,31 @@ impl Backend {
         &self,
         params: TextDocumentPositionParams,
     ) -> Result<Option<handlers::position::PositionInfo>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, settings| {
+        let uri = params.text_document.uri.clone();
+        self.on_doc(&uri, move |doc, unit, settings, _| {
             handlers::position::position_at(doc, params.position, unit, settings)
         })
+        .await
     }
 
+    /// Publishes the diagnostics of the newest version of `uri`.
     async fn publish(&self, uri: Uri) {
-        let found = self
-            .with_state(|state| {
-                state.docs.get(&uri).map(|doc| (handlers::diagnostics::collect(doc, &uri, state.unit), doc.version))
-            })
-            .ok()
-            .flatten();
-        if let Some((diagnostics, version)) = found {
-            self.client.publish_diagnostics(uri, diagnostics, Some(version)).await;
+        let Some(snapshot) = self.snapshot(&uri) else { return };
+        let doc = snapshot.doc;
+        let unit = snapshot.unit;
+        let target = uri.clone();
+        let found = tokio::task::spawn_blocking(move || {
+            catch_unwind(AssertUnwindSafe(|| handlers::diagnostics::collect(&doc, &target, unit)))
+                .ok()
+                .map(|d| (d, doc))
+        })
+        .await;
+        if let Ok(Some((diagnostics, doc))) = found {
+            let _order = self.publishing.lock().await;
+            // A newer edit publishes its own; this one would be stale.
+            if snapshot.latest.load(Ordering::Relaxed) == doc.version {
+                self.client.publish_diagnostics(uri, diagnostics, Some(doc.version)).await;
+            }
         }
     }
 }
@@ -87,10 +181,18 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let offered = params.capabilities.general.as_ref().and_then(|g| g.position_encodings.as_deref());
         let (unit, kind) = convert::negotiate(offered);
+        let resolves = params
+            .capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.code_action.as_ref())
+            .and_then(|c| c.resolve_support.as_ref())
+            .is_some_and(|r| r.properties.iter().any(|p| p == "edit"));
         self.with_state(|state| {
             state.unit = unit;
+            state.resolves_code_actions = resolves;
             if let Some(options) = &params.initialization_options {
-                state.settings.update(options);
+                Arc::make_mut(&mut state.settings).update(options);
             }
         })?;
         Ok(InitializeResult {
@@ -114,8 +216,11 @@ impl LanguageServer for Backend {
                     code_action_kinds: Some(vec![
                         CodeActionKind::QUICKFIX,
                         CodeActionKind::SOURCE,
-                        CodeActionKind::new("source.fixAll.chess-ls"),
+                        CodeActionKind::new(handlers::code_action::FIX_ALL),
+                        CodeActionKind::new(handlers::code_action::NORMALIZE),
+                        CodeActionKind::new("source.chess-ls.translate"),
                     ]),
+                    resolve_provider: Some(true),
                     ..CodeActionOptions::default()
                 })),
                 document_symbol_provider: Some(OneOf::Left(true)),
@@ -150,7 +255,8 @@ impl LanguageServer for Backend {
             // A Markdown document is analysed in its ```pgn / ```chess blocks.
             let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
             let opened = Document::open_as(kind, doc.text, doc.version, &state.settings.options);
-            state.docs.insert(doc.uri, opened);
+            let latest = Arc::new(AtomicI32::new(doc.version));
+            state.docs.insert(doc.uri, Open { doc: Arc::new(opened), latest });
         });
         self.publish(uri).await;
     }
@@ -163,14 +269,18 @@ impl LanguageServer for Backend {
         let applied = self.with_state(|state| {
             let unit = state.unit;
             let options = state.settings.options.clone();
-            let Some(doc) = state.docs.get_mut(&uri) else {
+            let Some(open) = state.docs.get_mut(&uri) else {
                 tracing::warn!("an edit for a document that is not open: {}", uri.as_str());
                 return false;
             };
-            if version < doc.version {
-                tracing::warn!("ignored an edit with an older version ({version} < {})", doc.version);
+            if version < open.doc.version {
+                tracing::warn!("ignored an edit with an older version ({version} < {})", open.doc.version);
                 return false;
             }
+            // Requests still reading the old version are no longer wanted.
+            open.latest.store(version, Ordering::Relaxed);
+            // Copied only if a request still reads the old version.
+            let doc = Arc::make_mut(&mut open.doc);
             // Ranges refer to the text as it is after the previous change
             // of the same notification, so each converts just before it is
             // applied.
@@ -194,10 +304,10 @@ impl LanguageServer for Backend {
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         let uris = self
             .with_state(|state| {
-                state.settings.update(&params.settings);
+                Arc::make_mut(&mut state.settings).update(&params.settings);
                 let options = state.settings.options.clone();
-                for doc in state.docs.values_mut() {
-                    doc.reanalyse_all(&options);
+                for open in state.docs.values_mut() {
+                    Arc::make_mut(&mut open.doc).reanalyse_all(&options);
                 }
                 state.docs.keys().cloned().collect::<Vec<_>>()
             })
@@ -209,43 +319,74 @@ impl LanguageServer for Backend {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let p = params.text_document_position_params;
-        self.on_doc(&p.text_document.uri, |doc, unit, settings| handlers::hover::hover(doc, p.position, unit, settings))
+        let uri = p.text_document.uri.clone();
+        self.on_doc(&uri, move |doc, unit, settings, _| handlers::hover::hover(doc, p.position, unit, settings)).await
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let p = params.text_document_position;
-        self.on_doc(&p.text_document.uri, |doc, unit, settings| {
-            handlers::completion::complete(doc, p.position, unit, settings)
-        })
+        let uri = p.text_document.uri.clone();
+        self.on_doc(&uri, move |doc, unit, settings, _| handlers::completion::complete(doc, p.position, unit, settings))
+            .await
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let uri = params.text_document.uri.clone();
-        self.on_doc(&uri, |doc, unit, settings| handlers::code_action::actions(doc, &uri, &params, unit, settings))
+        self.on_snapshot(&uri, move |s, token| {
+            let resolve = s.resolves_code_actions;
+            handlers::code_action::actions(
+                &s.doc,
+                &params.text_document.uri,
+                &params,
+                s.unit,
+                &s.settings,
+                resolve,
+                token,
+            )
+        })
+        .await
+    }
+
+    async fn code_action_resolve(&self, action: CodeAction) -> Result<CodeAction> {
+        let Some(pending) =
+            action.data.clone().and_then(|data| serde_json::from_value::<handlers::code_action::Pending>(data).ok())
+        else {
+            return Ok(action);
+        };
+        let uri = pending.uri.clone();
+        let resolved = self
+            .on_snapshot(&uri, move |s, token| {
+                handlers::code_action::resolve(&s.doc, action, &pending, s.unit, &s.settings, token)
+            })
+            .await?;
+        resolved.ok_or_else(|| Error::new(ErrorCode::ContentModified))
     }
 
     async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _| handlers::symbols::symbols(doc, unit))
+        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::symbols::symbols(doc, unit, token)).await
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _| handlers::folding::ranges(doc, unit))
+        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::folding::ranges(doc, unit, token)).await
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _| handlers::formatting::format(doc, unit))
+        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::formatting::format(doc, unit, token))
+            .await
     }
 
     async fn semantic_tokens_range(
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _| {
-            handlers::semantic_tokens::range(doc, convert::span(doc, params.range, unit), unit)
+        self.on_doc(&params.text_document.uri, move |doc, unit, _, token| {
+            handlers::semantic_tokens::range(doc, convert::span(doc, params.range, unit), unit, token)
         })
+        .await
     }
 
     async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _| handlers::semantic_tokens::full(doc, unit))
+        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::semantic_tokens::full(doc, unit, token))
+            .await
     }
 }

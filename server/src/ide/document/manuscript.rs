@@ -30,6 +30,7 @@ use crate::syntax::manuscript::{self, Edit, Manuscript, Repair, SectionSpec, Uni
 use crate::syntax::{self, GameSyntax};
 
 /// The parser's view of a manuscript document.
+#[derive(Clone)]
 pub(super) struct View {
     pub kind: Kind,
     pub ms: Manuscript,
@@ -141,7 +142,7 @@ fn build(
         }
         for d in &mut report.diagnostics {
             chain::to_manuscript(&view.ms, d, range.start);
-            super::shift_diagnostic(d, -(range.start as isize));
+            d.shift(-(range.start as isize));
         }
         reports.push(report);
         games.push(ChainedGame { at: game.span.start, head, plan, candidates, chosen, record });
@@ -160,7 +161,7 @@ fn build(
         for repair in &view.ms.repairs {
             if range.start <= repair.span.start && repair.span.start < range.end {
                 let mut d = chain::repair_diagnostic(text, &view.ms.blanked, repair);
-                super::shift_diagnostic(&mut d, -(range.start as isize));
+                d.shift(-(range.start as isize));
                 reports[0].diagnostics.push(d);
             }
         }
@@ -171,9 +172,9 @@ fn build(
         len: range.len(),
         tree: tree.filter(|_| keep),
         used,
-        games: reports,
-        outline,
-        chain: Some(Box::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
+        games: Arc::new(reports),
+        outline: Arc::new(outline),
+        chain: Some(Arc::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
     }
 }
 
@@ -260,7 +261,7 @@ impl Document {
             .collect();
         let last_reanalysed = sections.len();
         let rope = ropey::Rope::from_str(&text);
-        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: Some(view) }
+        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: Some(view), view: None }
     }
 
     /// Every section analysed again (the settings changed).

@@ -1,27 +1,70 @@
-//! Code actions: every fix of the analysis as a quick-fix (the preferred one
-//! marked), "fix all" for the certain fixes, and the source actions
-//! "translate this game / document to <language>" and "normalize notation".
+//! Code actions: every fix of the diagnostics at the cursor as a quick-fix
+//! (the preferred one marked), "fix all" for the certain fixes
+//! (`ide::fixes`), and the source actions "normalize notation" and
+//! "translate the document / this game to <language>".
+//!
+//! Listing is cheap whatever the document's size: quick-fixes come from the
+//! sections at the cursor, and the edits of "fix all" and of the source
+//! actions are computed only in `codeAction/resolve` (ruff's split), for
+//! the one action the user picks. A client that cannot resolve gets the
+//! edits at once, but only for the kinds it asked for. Every action has a
+//! typed kind (`source.chess-ls.translate.ru`, `...translate.ru.game`,
+//! `source.chess-ls.normalize`, `source.fixAll.chess-ls`) that editors
+//! match instead of titles.
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, TextEdit, Uri, WorkspaceEdit,
 };
 
-use crate::analysis::rewrite::{Rewrite, rewrite_game};
+use crate::analysis::rewrite::Rewrite;
 use crate::analysis::{self, Language};
-use crate::ide::document::{Document, Section};
+use crate::ide::cancel::Token;
+use crate::ide::document::Document;
+use crate::ide::fixes;
+use crate::ide::rewrite::{Scope, rewrite_document};
 use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
-use crate::syntax;
 
 pub const FIX_ALL: &str = "source.fixAll.chess-ls";
+pub const NORMALIZE: &str = "source.chess-ls.normalize";
+const TRANSLATE: &str = "source.chess-ls.translate";
 
-fn wants(params: &CodeActionParams, kind: &CodeActionKind) -> bool {
+/// The kind of "translate the document to `language`"; the game's own is
+/// this with `.game` after it.
+pub fn translate_kind(language: Language, game: bool) -> String {
+    format!("{TRANSLATE}.{}{}", language.code(), if game { ".game" } else { "" })
+}
+
+/// What `codeAction/resolve` needs to compute an action's edits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub uri: Uri,
+    pub version: i32,
+    pub what: Deferred,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "camelCase")]
+pub enum Deferred {
+    FixAll,
+    Normalize,
+    Translate {
+        language: String,
+        /// The game around this byte offset, or the whole document.
+        game_at: Option<usize>,
+    },
+}
+
+fn wants(params: &CodeActionParams, kind: &str) -> bool {
     match &params.context.only {
         None => true,
-        Some(only) => only.iter().any(|o| kind.as_str().starts_with(o.as_str())),
+        // `source` asks for every source action; `source.chess-ls.translate`
+        // for every translation.
+        Some(only) => only.iter().any(|o| kind.starts_with(o.as_str()) || o.as_str().starts_with(kind)),
     }
 }
 
@@ -29,21 +72,22 @@ fn edit(uri: &Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {
     WorkspaceEdit { changes: Some(HashMap::from([(uri.clone(), edits)])), ..WorkspaceEdit::default() }
 }
 
+/// Lists the actions at `params.range`; with `resolve`, the client will ask
+/// for the edits of deferred actions later.
 pub fn actions(
     doc: &Document,
     uri: &Uri,
     params: &CodeActionParams,
     unit: Unit,
     settings: &Settings,
+    resolve: bool,
+    token: &Token,
 ) -> Option<CodeActionResponse> {
     let span = convert::span(doc, params.range, unit);
     let mut out: Vec<CodeActionOrCommand> = Vec::new();
 
-    if wants(params, &CodeActionKind::QUICKFIX) {
-        for d in doc.diagnostics() {
-            if d.span.start > span.end || d.span.end < span.start {
-                continue;
-            }
+    if wants(params, CodeActionKind::QUICKFIX.as_str()) {
+        for d in doc.diagnostics_in(span.clone()) {
             let lsp_diagnostic = convert::diagnostic(doc, uri, &d, unit);
             for fix in &d.fixes {
                 let edits = fix.edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect();
@@ -59,88 +103,83 @@ pub fn actions(
         }
     }
 
-    let fix_all = CodeActionKind::new(FIX_ALL);
-    if wants(params, &fix_all) {
-        let edits = certain_fixes(doc);
-        if !edits.is_empty() {
-            out.push(CodeActionOrCommand::CodeAction(CodeAction {
-                title: format!("Fix all certain problems ({})", edits.len()),
-                kind: Some(fix_all),
-                edit: Some(edit(uri, edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect())),
-                ..CodeAction::default()
-            }));
+    let mut deferred: Vec<(String, String, Deferred)> = Vec::new();
+    if wants(params, FIX_ALL) {
+        let certain = doc.diagnostics().filter(|d| d.certain_fix().is_some()).count();
+        if certain > 0 {
+            deferred.push((format!("Fix all certain problems ({certain})"), FIX_ALL.to_owned(), Deferred::FixAll));
         }
     }
-
-    // Asked for as `source` or as our own `source.chess-ls` (an editor's
-    // command or key binding for these actions only).
-    let source = CodeActionKind::new("source.chess-ls");
-    if wants(params, &source) && params.context.only.is_some() {
-        // Every game of every section that can be replayed (in a manuscript,
-        // from the start the manuscript gives it), with the section's start to
-        // make its spans absolute.
-        let sections: Vec<(&Section, &str, tree_sitter::Tree)> =
-            doc.sections.iter().map(|p| (p, p.text(doc), p.tree(doc))).collect();
-        let games: Vec<(usize, &str, syntax::GameSyntax<'_>, analysis::Options)> = sections
-            .iter()
-            .flat_map(|(section, text, tree)| {
-                syntax::lower(tree, text).into_iter().filter_map(move |g| {
-                    let (g, options) = doc.replayable(section, g, &settings.options)?;
-                    Some((section.start, *text, g, options))
-                })
-            })
-            .collect();
-        let rewrite_one = |(start, text, game, options): &(usize, &str, syntax::GameSyntax<'_>, analysis::Options),
-                           rewrite: Rewrite| {
-            let mut edits = rewrite_game(game, text, options, rewrite);
-            for e in &mut edits {
-                e.span = doc.to_original(&(e.span.start + start..e.span.end + start));
-            }
-            edits
-        };
-        let here: Vec<_> = games
-            .iter()
-            .filter(|(start, _, g, _)| g.span.start + start <= span.start && span.start <= g.span.end + start)
-            .collect();
-        let mut push = |title: String, edits: Vec<analysis::TextEdit>| {
-            if !edits.is_empty() {
-                out.push(CodeActionOrCommand::CodeAction(CodeAction {
-                    title,
-                    kind: Some(CodeActionKind::new("source.chess-ls")),
-                    edit: Some(edit(uri, edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect())),
-                    ..CodeAction::default()
-                }));
-            }
-        };
-        let all = |rewrite: Rewrite| -> Vec<analysis::TextEdit> {
-            games.iter().flat_map(|g| rewrite_one(g, rewrite)).collect()
-        };
-        push("Normalize notation (canonical SAN)".to_owned(), all(Rewrite::Normalize));
-        for language in Language::ALL {
-            for game in &here {
-                push(
-                    format!("Translate this game to {}", language.name()),
-                    rewrite_one(game, Rewrite::Translate(language)),
-                );
-            }
-            push(format!("Translate the document to {}", language.name()), all(Rewrite::Translate(language)));
+    // Source actions only when asked for by kind (an editor's Source Action
+    // menu, a command or a key binding), not on every cursor move.
+    if params.context.only.is_some() && doc.game_count() > 0 {
+        if wants(params, NORMALIZE) {
+            deferred.push(("Normalize notation (canonical SAN)".to_owned(), NORMALIZE.to_owned(), Deferred::Normalize));
         }
+        let in_game = doc.game_at(span.start).is_some();
+        for language in Language::ALL {
+            let code = language.code().to_owned();
+            let kind = translate_kind(language, false);
+            if wants(params, &kind) {
+                deferred.push((
+                    format!("Translate the document to {}", language.name()),
+                    kind,
+                    Deferred::Translate { language: code.clone(), game_at: None },
+                ));
+            }
+            let kind = translate_kind(language, true);
+            if in_game && wants(params, &kind) {
+                deferred.push((
+                    format!("Translate this game to {}", language.name()),
+                    kind,
+                    Deferred::Translate { language: code, game_at: Some(span.start) },
+                ));
+            }
+        }
+    }
+    for (title, kind, what) in deferred {
+        let pending = Pending { uri: uri.clone(), version: doc.version, what };
+        let mut action = CodeAction { title, kind: Some(CodeActionKind::from(kind)), ..CodeAction::default() };
+        if resolve {
+            action.data = serde_json::to_value(&pending).ok();
+        } else {
+            action.edit = Some(edit(uri, edits_of(doc, &pending.what, unit, settings, token)));
+        }
+        out.push(CodeActionOrCommand::CodeAction(action));
     }
     Some(out)
 }
 
-/// The preferred fixes, one per diagnostic, without overlaps.
-pub fn certain_fixes(doc: &Document) -> Vec<analysis::TextEdit> {
-    let mut edits: Vec<analysis::TextEdit> = Vec::new();
-    let mut end = 0;
-    for d in doc.diagnostics() {
-        let Some(fix) = d.fixes.into_iter().find(|f| f.preferred) else { continue };
-        let start = fix.edits.iter().map(|e| e.span.start).min().unwrap_or(0);
-        if start < end && !edits.is_empty() {
-            continue;
+/// The edits of a deferred action, computed on `doc`.
+pub fn edits_of(doc: &Document, what: &Deferred, unit: Unit, settings: &Settings, token: &Token) -> Vec<TextEdit> {
+    let edits: Vec<analysis::TextEdit> = match what {
+        Deferred::FixAll => fixes::fix_all(doc),
+        Deferred::Normalize => {
+            rewrite_document(doc, &settings.options, Rewrite::Normalize, Scope::Document, token).edits
         }
-        end = fix.edits.iter().map(|e| e.span.end).max().unwrap_or(end);
-        edits.extend(fix.edits);
+        Deferred::Translate { language, game_at } => {
+            let Some(language) = Language::from_code(language) else { return Vec::new() };
+            let scope = game_at.map_or(Scope::Document, Scope::GameAt);
+            rewrite_document(doc, &settings.options, Rewrite::Translate(language), scope, token).edits
+        }
+    };
+    edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect()
+}
+
+/// `codeAction/resolve`: the action with its edits, if `doc` is still the
+/// version it was listed for (`None` otherwise: the content changed).
+pub fn resolve(
+    doc: &Document,
+    mut action: CodeAction,
+    pending: &Pending,
+    unit: Unit,
+    settings: &Settings,
+    token: &Token,
+) -> Option<CodeAction> {
+    if doc.version != pending.version {
+        return None;
     }
-    edits
+    action.edit = Some(edit(&pending.uri, edits_of(doc, &pending.what, unit, settings, token)));
+    action.data = None;
+    Some(action)
 }

@@ -3,13 +3,15 @@
 
 use tower_lsp_server::ls_types::{FoldingRange, FoldingRangeKind};
 
+use crate::ide::cancel::Token;
 use crate::ide::document::Document;
 use crate::ide::outline::Fold;
 use crate::line_index::Unit;
 
-pub fn ranges(doc: &Document, unit: Unit) -> Option<Vec<FoldingRange>> {
+pub fn ranges(doc: &Document, unit: Unit, token: &Token) -> Option<Vec<FoldingRange>> {
     let mut out = Vec::new();
     for section in &doc.sections {
+        token.check();
         for (span, fold) in &section.outline.folds {
             let (start_line, _) = doc.position(section.start + span.start, unit);
             let (mut end_line, end_column) = doc.position(section.start + span.end, unit);

@@ -7,6 +7,7 @@ use tower_lsp_server::ls_types::{
 };
 use tree_sitter::Node;
 
+use crate::ide::cancel::Token;
 use crate::ide::document::Document;
 use crate::line_index::Unit;
 
@@ -45,21 +46,27 @@ fn token_type(kind: &str) -> Option<u32> {
     })
 }
 
-pub fn full(doc: &Document, unit: Unit) -> Option<SemanticTokensResult> {
-    Some(SemanticTokensResult::Tokens(tokens(doc, 0..doc.text.len(), unit)))
+pub fn full(doc: &Document, unit: Unit, token: &Token) -> Option<SemanticTokensResult> {
+    Some(SemanticTokensResult::Tokens(tokens(doc, 0..doc.text.len(), unit, token)))
 }
 
 /// Tokens of the pieces that meet a range (what an editor shows).
-pub fn range(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> Option<SemanticTokensRangeResult> {
-    Some(SemanticTokensRangeResult::Tokens(tokens(doc, span, unit)))
+pub fn range(
+    doc: &Document,
+    span: std::ops::Range<usize>,
+    unit: Unit,
+    token: &Token,
+) -> Option<SemanticTokensRangeResult> {
+    Some(SemanticTokensRangeResult::Tokens(tokens(doc, span, unit, token)))
 }
 
-fn tokens(doc: &Document, span: std::ops::Range<usize>, unit: Unit) -> SemanticTokens {
+fn tokens(doc: &Document, span: std::ops::Range<usize>, unit: Unit, token: &Token) -> SemanticTokens {
     let mut tokens = Vec::new();
     let mut last = (0usize, 0usize);
-    for piece in doc.sections.iter().filter(|p| p.start <= span.end && p.start + p.len >= span.start) {
-        let tree = piece.tree(doc);
-        visit(doc, piece.start, tree.root_node(), unit, &mut last, &mut tokens);
+    for section in doc.sections.iter().filter(|p| p.start <= span.end && p.start + p.len >= span.start) {
+        token.check();
+        let tree = section.tree(doc);
+        visit(doc, section.start, tree.root_node(), unit, &mut last, &mut tokens);
     }
     SemanticTokens { result_id: None, data: tokens }
 }

@@ -2,15 +2,17 @@
 
 use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, SymbolKind};
 
+use crate::ide::cancel::Token;
 use crate::ide::document::Document;
 use crate::line_index::Unit;
 use crate::lsp::convert;
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
-pub fn symbols(doc: &Document, unit: Unit) -> Option<DocumentSymbolResponse> {
+pub fn symbols(doc: &Document, unit: Unit, token: &Token) -> Option<DocumentSymbolResponse> {
     let mut number = 0;
     let mut out = Vec::new();
     for section in &doc.sections {
+        token.check();
         for symbol in &section.outline.symbols {
             number += 1;
             let shift = |s: &std::ops::Range<usize>| s.start + section.start..s.end + section.start;

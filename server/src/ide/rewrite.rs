@@ -1,0 +1,131 @@
+//! Rewriting the moves of a text or an open document: translation into
+//! another notation language and normalisation to canonical SAN
+//! (`analysis::rewrite` does one game). `--translate` and the editors'
+//! source actions both call here, so they write the same moves.
+//!
+//! Each game is replayed once, for its findings and its trace together
+//! (`analysis::analyze_traced`). A game with errors is rewritten as far as
+//! it replays and its errors are counted, so that the front end can say
+//! which games were left partly as written; a game whose start is unknown
+//! (a manuscript run with no position before it) is not rewritten.
+
+use super::cancel::Token;
+use super::check::{for_each_game, per_section};
+use super::document::{Document, Kind, Section};
+use crate::analysis::rewrite::{Rewrite, apply_edits, rewrite_traced};
+use crate::analysis::{self, Options, Severity, TextEdit};
+use crate::syntax;
+
+/// What a rewrite of a whole text made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rewritten {
+    pub text: String,
+    pub games: usize,
+    /// The moves rewritten.
+    pub moves: usize,
+    /// Where each game that has errors starts (byte offset in the text),
+    /// and how many errors it has.
+    pub incomplete: Vec<(usize, usize)>,
+}
+
+/// The edits of a rewrite of a document, spans in its text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Edits {
+    pub edits: Vec<TextEdit>,
+    pub games: usize,
+    pub incomplete: Vec<(usize, usize)>,
+}
+
+/// Which games a rewrite of a document covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Document,
+    /// The game around a byte offset.
+    GameAt(usize),
+}
+
+/// Rewrites every game of a text of a kind (`--translate`): notation on
+/// every core, a manuscript through the document model.
+pub fn rewrite_text(text: &str, kind: Kind, options: &Options, rewrite: Rewrite) -> Rewritten {
+    let found = if kind == Kind::Pgn {
+        rewrite_notation(text, options, rewrite)
+    } else {
+        let doc = Document::open_as(kind, text.to_owned(), 0, options);
+        rewrite_document(&doc, options, rewrite, Scope::Document, &Token::never())
+    };
+    Rewritten {
+        text: apply_edits(text, &found.edits),
+        games: found.games,
+        moves: found.edits.len(),
+        incomplete: found.incomplete,
+    }
+}
+
+/// Notation, section by section in parallel.
+fn rewrite_notation(text: &str, options: &Options, rewrite: Rewrite) -> Edits {
+    let sections = per_section(text, |parser, section, base| {
+        let mut found = Edits::default();
+        found.games = for_each_game(parser, section, |game, source, offset| {
+            let shift = base + offset;
+            let (report, trace) = analysis::analyze_traced(game, source, options);
+            if let Some(errors) = errors_of(&report) {
+                found.incomplete.push((game.span.start + shift, errors));
+            }
+            for mut edit in rewrite_traced(&trace, source, rewrite) {
+                edit.span = edit.span.start + shift..edit.span.end + shift;
+                found.edits.push(edit);
+            }
+        });
+        found
+    });
+    let mut all = Edits::default();
+    for mut found in sections {
+        all.games += found.games;
+        all.edits.append(&mut found.edits);
+        all.incomplete.append(&mut found.incomplete);
+    }
+    all
+}
+
+/// The number of errors of a game, if it has any.
+fn errors_of(report: &analysis::GameReport) -> Option<usize> {
+    let errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    (errors > 0).then_some(errors)
+}
+
+/// Rewrites the games of an open document in `scope`, each from the start
+/// the document gives it; edits in the document's text, notation only.
+pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, scope: Scope, token: &Token) -> Edits {
+    let mut found = Edits::default();
+    let sections: Vec<&Section> = match scope {
+        Scope::Document => doc.sections.iter().collect(),
+        Scope::GameAt(offset) => vec![doc.section_at(offset)],
+    };
+    for section in sections {
+        token.check();
+        let text = section.text(doc);
+        let tree = section.tree(doc);
+        for game in syntax::lower(&tree, text) {
+            let (start, end) = (section.start + game.span.start, section.start + game.span.end);
+            if let Scope::GameAt(offset) = scope
+                && !(start <= offset && offset <= end)
+            {
+                continue;
+            }
+            found.games += 1;
+            let Some((game, options)) = doc.replayable(section, game, options) else { continue };
+            let (report, trace) = analysis::analyze_traced(&game, text, &options);
+            if let Some(errors) = errors_of(&report) {
+                found.incomplete.push((doc.to_original(&(start..start)).start, errors));
+            }
+            for edit in rewrite_traced(&trace, text, rewrite) {
+                let span = doc.to_original(&(edit.span.start + section.start..edit.span.end + section.start));
+                if doc.in_notation_span(&span) {
+                    found.edits.push(TextEdit { span, new_text: edit.new_text });
+                }
+            }
+        }
+    }
+    found.edits.sort_by_key(|e| e.span.start);
+    found
+}
