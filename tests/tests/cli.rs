@@ -115,7 +115,7 @@ fn read_text(path: &str) -> String {
 
 const DIAGNOSTIC_KEYS: [&str; 9] =
     ["file", "line", "column", "end_line", "end_column", "severity", "code", "message", "fixes"];
-const FIX_KEYS: [&str; 2] = ["title", "edits"];
+const FIX_KEYS: [&str; 4] = ["title", "edits", "preferred", "certain"];
 const EDIT_KEYS: [&str; 5] = ["line", "column", "end_line", "end_column", "new_text"];
 const SEVERITIES: [&str; 4] = ["error", "warning", "info", "hint"];
 /// notation.md section 5, plus `unchecked` (info: the rest of a line was not
@@ -191,6 +191,13 @@ fn parse_json_lines(stdout: &str) -> Vec<(Value, String)> {
             for fix in d["fixes"].as_array().expect("`fixes` is an array") {
                 assert_eq!(keys(fix), BTreeSet::from(FIX_KEYS), "the keys of a fix in {line}");
                 assert!(fix["title"].is_string());
+                // A certain fix is the preferred one of an error or warning
+                // that is not a guess (the fix policy).
+                if fix["certain"] == true {
+                    assert_eq!(fix["preferred"], true, "{line}");
+                    assert!(!["illegal-move", "missing-promotion", "syntax", "invalid-position"].contains(&code));
+                    assert!(["error", "warning"].contains(&severity), "{line}");
+                }
                 let edits = fix["edits"].as_array().expect("`edits` is an array");
                 assert!(!edits.is_empty(), "a fix with no edit in {line}");
                 for edit in edits {

@@ -23,8 +23,8 @@ pub struct Rewritten {
     pub games: usize,
     /// The moves rewritten.
     pub moves: usize,
-    /// Where each game that has errors starts (byte offset in the text),
-    /// and how many errors it has.
+    /// Where the first error of each game that has errors is (byte offset
+    /// in the text), and how many errors the game has.
     pub incomplete: Vec<(usize, usize)>,
 }
 
@@ -68,8 +68,8 @@ fn rewrite_notation(text: &str, options: &Options, rewrite: Rewrite) -> Edits {
         found.games = for_each_game(parser, section, |game, source, offset| {
             let shift = base + offset;
             let (report, trace) = analysis::analyze_traced(game, source, options);
-            if let Some(errors) = errors_of(&report) {
-                found.incomplete.push((game.span.start + shift, errors));
+            if let Some((first, errors)) = errors_of(&report) {
+                found.incomplete.push((first + shift, errors));
             }
             for mut edit in rewrite_traced(&trace, source, rewrite) {
                 edit.span = edit.span.start + shift..edit.span.end + shift;
@@ -87,10 +87,12 @@ fn rewrite_notation(text: &str, options: &Options, rewrite: Rewrite) -> Edits {
     all
 }
 
-/// The number of errors of a game, if it has any.
-fn errors_of(report: &analysis::GameReport) -> Option<usize> {
-    let errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-    (errors > 0).then_some(errors)
+/// Where a game's first error is (in its source) and how many it has, if
+/// it has any.
+fn errors_of(report: &analysis::GameReport) -> Option<(usize, usize)> {
+    let mut errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error);
+    let first = errors.next()?;
+    Some((first.span.start, 1 + errors.count()))
 }
 
 /// Rewrites the games of an open document in `scope`, each from the start
@@ -115,8 +117,9 @@ pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, sco
             found.games += 1;
             let Some((game, options)) = doc.replayable(section, game, options) else { continue };
             let (report, trace) = analysis::analyze_traced(&game, text, &options);
-            if let Some(errors) = errors_of(&report) {
-                found.incomplete.push((doc.to_original(&(start..start)).start, errors));
+            if let Some((first, errors)) = errors_of(&report) {
+                let at = section.start + first;
+                found.incomplete.push((doc.to_original(&(at..at)).start, errors));
             }
             for edit in rewrite_traced(&trace, text, rewrite) {
                 let span = doc.to_original(&(edit.span.start + section.start..edit.span.end + section.start));
