@@ -7,3 +7,15 @@ pub mod fuzzing;
 pub mod generate;
 pub mod lsp_client;
 pub mod manuscript;
+
+/// The number of games and the findings of a manuscript, as `--check` has
+/// them (`ide::check`, through the document model the server keeps).
+pub fn check_manuscript(
+    text: &str,
+    format: chess_ls::syntax::manuscript::Format,
+    options: &chess_ls::analysis::Options,
+) -> (usize, Vec<chess_ls::analysis::Diagnostic>) {
+    let kind = chess_ls::ide::document::Kind::from_manuscript(Some(format));
+    let found = chess_ls::ide::check::check_text(text, kind, options, &());
+    (found.games, found.diagnostics)
+}

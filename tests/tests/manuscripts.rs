@@ -239,7 +239,7 @@ fn a_run_whose_letters_two_languages_read_is_settled_by_the_runs_after_it() {
     // (`K` is no Portuguese letter), and `13. Rf4` is the knight from e2.
     let text = "After 1. f3 e6 2. e3 a5 3. g4 Bc5 4. Re2 De7 the game went on\n\n5. d3 c6 6. Ra3 f6 7. Rc4 Kf8 \
                 8. Dd2 a4 9. Dd1 Bd4 10. c3 f5 11. g5 Bf6 12. Dxa4, and after 12...d6 13. Rf4 Ke8 it was over.\n";
-    let (games, found) = chess_ls::analysis::manuscript::check_text(
+    let (games, found) = chess_ls_tests::check_manuscript(
         text,
         chess_ls::syntax::manuscript::Format::Text,
         &chess_ls::analysis::Options::default(),
@@ -248,7 +248,7 @@ fn a_run_whose_letters_two_languages_read_is_settled_by_the_runs_after_it() {
     assert!(found.is_empty(), "{found:?}");
     // A move that is illegal in every reading is still found.
     let wrong = text.replace("13. Rf4", "13. Rf5");
-    let (_, found) = chess_ls::analysis::manuscript::check_text(
+    let (_, found) = chess_ls_tests::check_manuscript(
         &wrong,
         chess_ls::syntax::manuscript::Format::Text,
         &chess_ls::analysis::Options::default(),
@@ -258,7 +258,7 @@ fn a_run_whose_letters_two_languages_read_is_settled_by_the_runs_after_it() {
 }
 
 fn text_findings(text: &str) -> Vec<(&'static str, String)> {
-    let (_, found) = chess_ls::analysis::manuscript::check_text(
+    let (_, found) = chess_ls_tests::check_manuscript(
         text,
         chess_ls::syntax::manuscript::Format::Text,
         &chess_ls::analysis::Options::default(),
@@ -289,7 +289,7 @@ fn a_run_that_starts_again_at_move_one_is_another_game() {
     let text = "In books: 1. e2-e4 e7-e5 2. Qd1-h5 Nb8-c6 3. Bf1-c4 Ng8-f6 4. Qh5xf7#\n\
                 1. e2-e4 e7-e5 2. Фd1-h5 Кb8-c6 3. Сf1-c4 Кg8-f6 4. Фh5xf7#\n\
                 and 1. e4 (1. d4 d5) 1... e5 2. Nf3.\n";
-    let (games, found) = chess_ls::analysis::manuscript::check_text(
+    let (games, found) = chess_ls_tests::check_manuscript(
         text,
         chess_ls::syntax::manuscript::Format::Text,
         &chess_ls::analysis::Options::default(),
@@ -314,7 +314,7 @@ fn the_fide_notation_texts_check_without_errors() {
     for entry in entries.flatten() {
         let path = entry.path();
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        let (games, found) = chess_ls::analysis::manuscript::check_text(
+        let (games, found) = chess_ls_tests::check_manuscript(
             &text,
             chess_ls::syntax::manuscript::Format::Text,
             &chess_ls::analysis::Options::default(),
@@ -337,8 +337,8 @@ fn the_fide_notation_texts_check_without_errors() {
 mod generated {
     use chess_ls::analysis::Options;
     use chess_ls::analysis::languages::Language;
-    use chess_ls::analysis::manuscript::check_text;
     use chess_ls::syntax::manuscript::{self, Format};
+    use chess_ls_tests::check_manuscript as check_text;
     use chess_ls_tests::generate::SplitMix64;
     use chess_ls_tests::manuscript::{Layout, book};
 

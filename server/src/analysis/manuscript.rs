@@ -39,8 +39,8 @@ use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 use super::languages::{self, LookalikeContext, normalize_lookalike};
 use super::{Code, Diagnostic, Fix, GameReport, Language, LanguageSource, Options, Severity, Trace, trace_game};
-use crate::syntax::manuscript::{self, Format, Manuscript, Repair, RepairKind, Setup, Unit};
-use crate::syntax::{self, GameSyntax, Item, Line, Span, Tag, Token};
+use crate::syntax::manuscript::{self, Manuscript, Repair, RepairKind, Setup, Unit};
+use crate::syntax::{GameSyntax, Item, Line, Span, Tag, Token};
 
 /// How many earlier games are tried for one game that could continue or
 /// branch off several.
@@ -1030,86 +1030,14 @@ pub fn to_manuscript(ms: &Manuscript, d: &mut Diagnostic, by: usize) {
     d.settle();
 }
 
-/// Every game of a manuscript in order, each from the start the games
-/// before it give it: `each` gets the game, the text its spans are relative
-/// to, that text's offset in the manuscript, its start and its report.
-/// Returns the number of games.
-fn each_game<'t>(
-    ms: &'t Manuscript,
-    text: &str,
-    options: &Options,
-    mut each: impl FnMut(&GameSyntax<'t>, &'t str, usize, &Start, GameReport),
-) -> usize {
-    let mut parser = syntax::parser();
-    let mut chain = Chain::default();
-    let mut games = 0;
-    for piece in ms.sections() {
-        let source = &ms.blanked[piece.range.clone()];
-        if source.trim().is_empty() {
-            continue;
-        }
-        let setup = piece.unit.and_then(|u| setup_ref(text, &ms.units[u], piece.range.start));
-        let mut first = true;
-        syntax::lower_section(&mut parser, source, |game| {
-            games += 1;
-            let head = head_of(&game, piece.unit.map(|u| &ms.units[u]), first);
-            let candidates = chain.candidates(&head, if first { setup.as_ref() } else { None }, options.language);
-            first = false;
-            let (k, report) = choose(&game, source, options, &candidates);
-            if let Some(line) = record(&game, source, options, &candidates[k], &report, &head) {
-                chain.push(line);
-            }
-            each(&game, source, piece.range.start, &candidates[k], report);
-        });
-    }
-    games
-}
-
-/// The number of games and the diagnostics (spans in `text`) of a whole
-/// manuscript: what `chess-ls --check` reports for it.
-pub fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<Diagnostic>) {
-    let ms = manuscript::scan(text, format);
-    let mut out = Vec::new();
-    let games = each_game(&ms, text, options, |_, _, at, _, report| {
-        for mut d in report.diagnostics {
-            to_manuscript(&ms, &mut d, at);
-            out.push(d);
-        }
-    });
-    out.extend(ms.repairs.iter().map(|r| repair_diagnostic(text, &ms.blanked, r)));
-    out.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
-    (games, out)
-}
-
-/// A manuscript's moves rewritten (`--translate`): the number of games,
-/// the edits (spans in `text`, notation only), and the start and number of
-/// errors of each game that has errors (its moves after one that cannot be
-/// read stay as written; a game with no known start is not rewritten).
-pub fn rewrite_text(
-    text: &str,
-    format: Format,
-    options: &Options,
-    rewrite: super::rewrite::Rewrite,
-) -> (usize, Vec<super::TextEdit>, Vec<(usize, usize)>) {
-    let ms = manuscript::scan(text, format);
-    let mut edits = Vec::new();
-    let mut incomplete = Vec::new();
-    let games = each_game(&ms, text, options, |game, source, at, start, report| {
-        let errors = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-        if errors > 0 {
-            incomplete.push((ms.span_to_original(&(game.span.start + at..game.span.start + at)).start, errors));
-        }
-        let Some((game, options)) = prepared(game.clone(), start, options) else { return };
-        for mut edit in super::rewrite::rewrite_game(&game, source, &options, rewrite) {
-            edit.span = ms.span_to_original(&(edit.span.start + at..edit.span.end + at));
-            if ms.in_notation_span(&edit.span) {
-                edits.push(edit);
-            }
-        }
-    });
-    edits.sort_by_key(|e| e.span.start);
-    (games, edits, incomplete)
-}
-
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_alone_gets_the_side_and_number_of_its_first_move() {
+        assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7", Some(23)), "6k1/8/8/8/8/8/8/K7 b - - 0 12");
+        assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7 w - - 0 1", Some(40)), "6k1/8/8/8/8/8/8/K7 w - - 0 21");
+        assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7 w - - 3 9", Some(40)), "6k1/8/8/8/8/8/8/K7 w - - 3 9");
+    }
+}

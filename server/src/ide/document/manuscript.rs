@@ -464,6 +464,10 @@ impl Document {
 }
 
 #[cfg(test)]
+#[path = "chain_tests.rs"]
+mod chain_tests;
+
+#[cfg(test)]
 mod tests {
     use super::super::ByteChange;
     use super::*;

@@ -1,7 +1,17 @@
-//! Manuscripts through the analysis: where each run starts, what is
-//! reported, and that prose never is.
+//! The one chain of manuscript games (the document's): where each run
+//! starts, what is reported, and that prose never is.
 
-use super::*;
+use crate::analysis::manuscript::StartKind;
+use crate::analysis::{Code, Options};
+use crate::ide::check::check_text as check_whole;
+use crate::ide::document::{Document, Kind};
+use crate::syntax::manuscript::Format;
+
+/// The games and findings of a manuscript, as `--check` has them.
+fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<crate::analysis::Diagnostic>) {
+    let found = check_whole(text, Kind::from_manuscript(Some(format)), options, &());
+    (found.games, found.diagnostics)
+}
 
 /// `(code, the text it points at)` for every diagnostic.
 fn check(text: &str, format: Format) -> Vec<(&'static str, String)> {
@@ -9,34 +19,10 @@ fn check(text: &str, format: Format) -> Vec<(&'static str, String)> {
     found.iter().map(|d| (d.code.as_str(), text[d.span.clone()].to_owned())).collect()
 }
 
-/// The start of every game, in order.
+/// The start of every game, in order, as the document's chain found them.
 fn starts(text: &str, format: Format) -> Vec<StartKind> {
-    let ms = manuscript::scan(text, format);
-    let mut parser = syntax::parser();
-    let mut chain = Chain::default();
-    let mut out = Vec::new();
-    for piece in ms.sections() {
-        let source = &ms.blanked[piece.range.clone()];
-        let setup = piece.unit.and_then(|u| setup_ref(text, &ms.units[u], piece.range.start));
-        let mut first = true;
-        syntax::lower_section(&mut parser, source, |game| {
-            let head = head_of(&game, piece.unit.map(|u| &ms.units[u]), first);
-            let candidates = chain.candidates(&head, if first { setup.as_ref() } else { None }, None);
-            first = false;
-            let (k, report) = choose(&game, source, &Options::default(), &candidates);
-            chain.push_opt(record(&game, source, &Options::default(), &candidates[k], &report, &head));
-            out.push(candidates[k].kind);
-        });
-    }
-    out
-}
-
-impl Chain {
-    fn push_opt(&mut self, record: Option<Arc<LineRecord>>) {
-        if let Some(r) = record {
-            self.push(r);
-        }
-    }
+    let doc = Document::open_as(Kind::from_manuscript(Some(format)), text.to_owned(), 1, &Options::default());
+    doc.sections.iter().filter_map(|s| s.chain.as_ref()).flat_map(|c| c.games.iter().map(|g| g.start().kind)).collect()
 }
 
 #[test]
@@ -83,9 +69,6 @@ fn positions_given_before_a_run() {
     assert_eq!(check(text, Format::Text), [("invalid-position", "8/8/8/8/8/8/8/8 w - - 0 1".to_owned())]);
     use StartKind::*;
     assert_eq!(starts(text, Format::Text), [Position, Position, Written, Position]);
-    assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7", Some(23)), "6k1/8/8/8/8/8/8/K7 b - - 0 12");
-    assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7 w - - 0 1", Some(40)), "6k1/8/8/8/8/8/8/K7 w - - 0 21");
-    assert_eq!(fen_for("6k1/8/8/8/8/8/8/K7 w - - 3 9", Some(40)), "6k1/8/8/8/8/8/8/K7 w - - 3 9");
 }
 
 #[test]
