@@ -1,0 +1,271 @@
+//! One engine for every front end: for every file of the project's own
+//! fixtures and for generated games in every language, notation and format
+//! (PGN, Markdown, LaTeX, plain text), each with LF, CRLF and lone CR line
+//! ends, and with faults injected, the diagnostics the language server
+//! publishes on open are those of `chess-ls --check` (code, start line and
+//! column, in UTF-32 positions), and `--fix` after the server's "fix all"
+//! ends where `--fix` alone ends.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use chess_ls::analysis::languages::{Language, MoveStyle};
+use chess_ls_tests::binary::chess_ls;
+use chess_ls_tests::generate::{RenderOptions, SplitMix64, corpus};
+use chess_ls_tests::lsp_client::Client;
+use chess_ls_tests::manuscript::{Layout, book};
+use serde_json::{Value, json};
+
+/// A finding as both front ends can say it: code, 1-based line and column
+/// (Unicode scalar values).
+type Finding = (String, u64, u64);
+
+/// The texts to compare, each with its file name (the extension says how
+/// it is read).
+fn texts() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut stack = vec![fixtures.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("fixtures").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let Some(ext) = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase) else { continue };
+            if !["pgn", "md", "tex", "txt"].contains(&ext.as_str()) {
+                continue;
+            }
+            // The server is handed text; a file in another encoding is the
+            // command line's business alone (tested in cli_publisher).
+            let Ok(text) = String::from_utf8(std::fs::read(&path).expect("read")) else { continue };
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned();
+            let name = path.strip_prefix(&fixtures).unwrap().to_string_lossy().replace(['/', '\\'], "_");
+            out.push((format!("fixture_{}.{ext}", name.rsplit_once('.').unwrap().0), text));
+        }
+    }
+    let mut rng = SplitMix64::new(0x5eed);
+    for (i, language) in Language::ALL.into_iter().enumerate() {
+        let mut style = MoveStyle::for_language(language);
+        let clean = corpus(100 + i as u64, 4, &style, &RenderOptions::default());
+        out.push((format!("gen_{}.pgn", language.code()), clean.clone()));
+        out.push((format!("gen_{}_faults.pgn", language.code()), with_faults(&clean, &mut rng)));
+        style.long = true;
+        let long = corpus(200 + i as u64, 2, &style, &RenderOptions::default());
+        out.push((format!("gen_{}_long.pgn", language.code()), with_faults(&long, &mut rng)));
+    }
+    for (i, language) in [Language::En, Language::Ru, Language::Uk, Language::De, Language::Fr, Language::Figurine]
+        .into_iter()
+        .enumerate()
+    {
+        for layout in [Layout::Text, Layout::Markdown, Layout::Latex] {
+            let written = book(300 + i as u64, 3000, language, layout).text;
+            let name = format!("book_{}.{}", language.code(), layout.extension());
+            out.push((name.replace(".", "_faults."), with_faults(&written, &mut rng)));
+            out.push((name, written));
+        }
+    }
+    // Every text with each kind of line end.
+    let mut all = Vec::new();
+    for (name, text) in out {
+        let lf = text.replace("\r\n", "\n").replace('\r', "\n");
+        let (stem, ext) = name.rsplit_once('.').unwrap();
+        all.push((format!("{stem}_crlf.{ext}"), lf.replace('\n', "\r\n")));
+        all.push((format!("{stem}_cr.{ext}"), lf.replace('\n', "\r")));
+        all.push((name, text));
+    }
+    all
+}
+
+/// Damage of the kinds every front end must see alike: a look-alike in a
+/// square, a wrong check mark, a move number off by one, a piece sent
+/// where it cannot go.
+fn with_faults(text: &str, rng: &mut SplitMix64) -> String {
+    let mut out = text.to_owned();
+    for _ in 0..6 {
+        let candidates: Vec<usize> = out
+            .char_indices()
+            .filter(|&(i, c)| {
+                matches!(c, 'a'..='h') && out[i + 1..].starts_with(|d: char| ('1'..='8').contains(&d))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if candidates.is_empty() {
+            break;
+        }
+        let at = candidates[rng.below(candidates.len())];
+        let rank_at = at + 1;
+        let replacement = match rng.below(4) {
+            0 if out[at..].starts_with('e') => "е".to_owned() + &out[rank_at..rank_at + 1],
+            1 => format!("{}+", &out[at..rank_at + 1]),
+            2 => {
+                let rank = out.as_bytes()[rank_at];
+                format!("{}{}", &out[at..rank_at], if rank == b'8' { '1' } else { (rank + 1) as char })
+            }
+            _ => format!("{}{}", if out[at..].starts_with('a') { 'h' } else { 'a' }, &out[rank_at..rank_at + 1]),
+        };
+        out.replace_range(at..rank_at + 1, &replacement);
+    }
+    out
+}
+
+fn language_id(name: &str) -> &'static str {
+    match name.rsplit_once('.').map(|(_, e)| e) {
+        Some("md") => "markdown",
+        Some("tex") => "latex",
+        Some("txt") => "plaintext",
+        _ => "pgn",
+    }
+}
+
+/// Writes the texts into a fresh directory; returns their paths.
+fn write_all(dir: &Path, texts: &[(String, String)]) -> Vec<PathBuf> {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).expect("mkdir");
+    texts
+        .iter()
+        .map(|(name, text)| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).expect("write");
+            path
+        })
+        .collect()
+}
+
+/// What `--check --format json` reports, by file name.
+fn cli_findings(paths: &[PathBuf]) -> BTreeMap<String, Vec<Finding>> {
+    let out = Command::new(chess_ls()).args(["--check", "--format", "json"]).args(paths).output().expect("runs");
+    let mut found: BTreeMap<String, Vec<Finding>> = BTreeMap::new();
+    for line in String::from_utf8(out.stdout).expect("UTF-8").lines() {
+        let d: Value = serde_json::from_str(line).expect("JSON Lines");
+        let file = Path::new(d["file"].as_str().unwrap()).file_name().unwrap().to_string_lossy().into_owned();
+        let finding = (d["code"].as_str().unwrap().to_owned(), d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap());
+        found.entry(file).or_default().push(finding);
+    }
+    found
+}
+
+fn uri_of(name: &str) -> String {
+    format!("file:///agreement/{name}")
+}
+
+/// A client that speaks UTF-32 columns, with every text open.
+fn open_all(texts: &[(String, String)]) -> Client {
+    let mut client = Client::start();
+    let init = client.initialize(&["utf-32"], json!({}));
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-32");
+    for (name, text) in texts {
+        client.open_as(&uri_of(name), language_id(name), text);
+    }
+    client
+}
+
+#[test]
+fn the_server_publishes_what_check_reports_for_every_text() {
+    let texts = texts();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("agreement-check");
+    let paths = write_all(&dir, &texts);
+    let cli = cli_findings(&paths);
+    let mut client = open_all(&texts);
+    let mut compared = 0;
+    let mut with_findings = 0;
+    for (name, _) in &texts {
+        let published = client.diagnostics(&uri_of(name), 1);
+        let server: Vec<Finding> = published["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                let start = &d["range"]["start"];
+                (
+                    d["code"].as_str().unwrap().to_owned(),
+                    start["line"].as_u64().unwrap() + 1,
+                    start["character"].as_u64().unwrap() + 1,
+                )
+            })
+            .collect();
+        let from_cli = cli.get(name).cloned().unwrap_or_default();
+        assert_eq!(server, from_cli, "{name}: the server published other findings than --check");
+        compared += 1;
+        with_findings += usize::from(!server.is_empty());
+    }
+    // The comparison is not vacuous: most damaged texts have findings.
+    assert!(compared > 150 && with_findings > 60, "{compared} texts, {with_findings} with findings");
+    client.shutdown();
+}
+
+/// Applies LSP text edits (UTF-32 columns; lines end at `\n`, `\r\n` or a
+/// lone `\r`) to a text.
+fn apply_lsp_edits(text: &str, edits: &[Value]) -> String {
+    let mut line_starts = vec![0];
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            i += 1;
+        }
+        if bytes[i] == b'\n' || bytes[i] == b'\r' {
+            line_starts.push(i + 1);
+        }
+        i += 1;
+    }
+    let offset = |p: &Value| {
+        let start = line_starts[p["line"].as_u64().unwrap() as usize];
+        let column = p["character"].as_u64().unwrap() as usize;
+        start + text[start..].chars().take(column).map(char::len_utf8).sum::<usize>()
+    };
+    let mut spans: Vec<(usize, usize, &str)> = edits
+        .iter()
+        .map(|e| (offset(&e["range"]["start"]), offset(&e["range"]["end"]), e["newText"].as_str().unwrap()))
+        .collect();
+    spans.sort();
+    let mut out = text.to_owned();
+    for (start, end, new) in spans.into_iter().rev() {
+        out.replace_range(start..end, new);
+    }
+    out
+}
+
+#[test]
+fn fixing_in_the_editor_then_with_fix_ends_where_fix_alone_ends() {
+    let texts = texts();
+    let mut client = open_all(&texts);
+    let mut after_fix_all = Vec::new();
+    let mut fixed_in_editor = 0;
+    for (name, text) in &texts {
+        let uri = uri_of(name);
+        client.diagnostics(&uri, 1);
+        let actions = client.call(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": {"uri": uri},
+                "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                "context": {"diagnostics": [], "only": ["source.fixAll.chess-ls"]},
+            }),
+        );
+        let edits: Vec<Value> = actions
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|a| a["kind"] == "source.fixAll.chess-ls")
+            .flat_map(|a| a["edit"]["changes"][&uri].as_array().cloned().unwrap_or_default())
+            .collect();
+        fixed_in_editor += usize::from(!edits.is_empty());
+        after_fix_all.push((name.clone(), apply_lsp_edits(text, &edits)));
+    }
+    client.shutdown();
+    assert!(fixed_in_editor > 30, "only {fixed_in_editor} texts had certain fixes");
+
+    let fix = |dir: &str, texts: &[(String, String)]| -> Vec<String> {
+        let paths = write_all(&Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir), texts);
+        Command::new(chess_ls()).args(["--check", "--fix"]).args(&paths).output().expect("runs");
+        paths.iter().map(|p| std::fs::read_to_string(p).expect("read")).collect()
+    };
+    let alone = fix("agreement-fix-alone", &texts);
+    let after = fix("agreement-fix-after-editor", &after_fix_all);
+    for (((name, _), a), b) in texts.iter().zip(&alone).zip(&after) {
+        assert_eq!(a, b, "{name}: --fix after the editor's fix-all ends elsewhere than --fix alone");
+    }
+}
