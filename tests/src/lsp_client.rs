@@ -128,6 +128,25 @@ impl Client {
         }
     }
 
+    /// Sends a request without waiting for its answer; returns its id.
+    pub fn send_request(&mut self, method: &str, params: Value) -> i64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        id
+    }
+
+    /// The next message from the server, as it comes (requests from the
+    /// server are answered, and returned too); `None` after the timeout.
+    pub fn next_message(&mut self) -> Option<Value> {
+        let message = self.receive(Instant::now() + TIMEOUT)?;
+        if message.get("id").is_some() && message.get("method").is_some() {
+            let id = message["id"].clone();
+            self.send(&json!({"jsonrpc": "2.0", "id": id, "result": null}));
+        }
+        Some(message)
+    }
+
     /// The `result` of a request, panicking on an error response.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
         let response = self.request(method, params);

@@ -87,9 +87,7 @@ fn with_faults(text: &str, rng: &mut SplitMix64) -> String {
     for _ in 0..6 {
         let candidates: Vec<usize> = out
             .char_indices()
-            .filter(|&(i, c)| {
-                matches!(c, 'a'..='h') && out[i + 1..].starts_with(|d: char| ('1'..='8').contains(&d))
-            })
+            .filter(|&(i, c)| matches!(c, 'a'..='h') && out[i + 1..].starts_with(|d: char| ('1'..='8').contains(&d)))
             .map(|(i, _)| i)
             .collect();
         if candidates.is_empty() {
@@ -141,7 +139,8 @@ fn cli_findings(paths: &[PathBuf]) -> BTreeMap<String, Vec<Finding>> {
     for line in String::from_utf8(out.stdout).expect("UTF-8").lines() {
         let d: Value = serde_json::from_str(line).expect("JSON Lines");
         let file = Path::new(d["file"].as_str().unwrap()).file_name().unwrap().to_string_lossy().into_owned();
-        let finding = (d["code"].as_str().unwrap().to_owned(), d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap());
+        let finding =
+            (d["code"].as_str().unwrap().to_owned(), d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap());
         found.entry(file).or_default().push(finding);
     }
     found
@@ -268,4 +267,50 @@ fn fixing_in_the_editor_then_with_fix_ends_where_fix_alone_ends() {
     for (((name, _), a), b) in texts.iter().zip(&alone).zip(&after) {
         assert_eq!(a, b, "{name}: --fix after the editor's fix-all ends elsewhere than --fix alone");
     }
+}
+
+/// Requests read snapshots: an edit sent while a slow request runs is
+/// applied at once and its diagnostics are published before the slow
+/// request answers (which, its version being stale, may answer "content
+/// modified").
+#[test]
+fn an_edit_during_a_slow_request_is_published_first() {
+    let style = MoveStyle::for_language(Language::En);
+    let text = corpus(7, 3000, &style, &RenderOptions::default());
+    let uri = "file:///agreement/slow.pgn";
+    let mut client = Client::start();
+    client.initialize(&["utf-16"], json!({}));
+    client.open(uri, &text);
+    let first = client.diagnostics(uri, 1);
+    assert_eq!(first["diagnostics"].as_array().unwrap().len(), 0);
+    // The whole document's semantic tokens (some megabytes of answer), then
+    // at once an edit that makes the first move illegal.
+    let slow = client.send_request("textDocument/semanticTokens/full", json!({"textDocument": {"uri": uri}}));
+    let at = text.find("e4").or_else(|| text.find("d4")).expect("a pawn move");
+    let line = text[..at].matches('\n').count() as u32;
+    let character = (at - text[..at].rfind('\n').map_or(0, |n| n + 1)) as u32;
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{
+                "range": {"start": {"line": line, "character": character + 1}, "end": {"line": line, "character": character + 2}},
+                "text": "6",
+            }],
+        }),
+    );
+    let mut order = Vec::new();
+    while order.len() < 2 {
+        let message = client.next_message().expect("the server answers");
+        if message["method"] == "textDocument/publishDiagnostics" && message["params"]["version"] == 2 {
+            assert!(!message["params"]["diagnostics"].as_array().unwrap().is_empty(), "the illegal move is found");
+            order.push("diagnostics");
+        } else if message["id"] == slow && message.get("method").is_none() {
+            let cancelled = message["error"]["code"] == -32801;
+            assert!(cancelled || message["result"]["data"].is_array(), "{message}");
+            order.push("slow request");
+        }
+    }
+    assert_eq!(order, ["diagnostics", "slow request"]);
+    client.shutdown();
 }

@@ -32,14 +32,15 @@ impl Token {
     }
 
     /// A token cancelled when `dropped` is set or `latest` moves past
-    /// `version`.
+    /// `version` (a snapshot may be newer than `latest`: an edit applied and
+    /// not yet published).
     pub fn new(dropped: Arc<AtomicBool>, latest: Arc<AtomicI32>, version: i32) -> Token {
         Token { dropped: Some(dropped), version: Some((latest, version)) }
     }
 
     pub fn is_cancelled(&self) -> bool {
         self.dropped.as_ref().is_some_and(|d| d.load(Ordering::Relaxed))
-            || self.version.as_ref().is_some_and(|(latest, version)| latest.load(Ordering::Relaxed) != *version)
+            || self.version.as_ref().is_some_and(|(latest, version)| latest.load(Ordering::Relaxed) > *version)
     }
 
     /// Unwinds with [`Cancelled`] when the work is no longer wanted.

@@ -29,8 +29,9 @@ use crate::ide::cancel::{CancelOnDrop, Cancelled, Token};
 use crate::ide::document::{ByteChange, Document, Kind};
 use crate::line_index::Unit;
 
-/// An open document: the newest version, and that version's number where
-/// the snapshots taken of older versions can see it.
+/// An open document: the newest version, and the newest version whose
+/// diagnostics were published, where the snapshots taken of older versions
+/// can see it (their work is then cancelled).
 pub struct Open {
     pub doc: Arc<Document>,
     latest: Arc<AtomicI32>,
@@ -169,10 +170,14 @@ impl Backend {
         .await;
         if let Ok(Some((diagnostics, doc))) = found {
             let _order = self.publishing.lock().await;
-            // A newer edit publishes its own; this one would be stale.
-            if snapshot.latest.load(Ordering::Relaxed) == doc.version {
+            // A newer version published already: this one would be stale.
+            if snapshot.latest.load(Ordering::Relaxed) <= doc.version {
                 self.client.publish_diagnostics(uri, diagnostics, Some(doc.version)).await;
             }
+            // Only now are requests on older versions cancelled: so the
+            // diagnostics of an edit go out before the answer of a request
+            // that the edit made stale.
+            snapshot.latest.fetch_max(doc.version, Ordering::Relaxed);
         }
     }
 }
@@ -277,8 +282,6 @@ impl LanguageServer for Backend {
                 tracing::warn!("ignored an edit with an older version ({version} < {})", open.doc.version);
                 return false;
             }
-            // Requests still reading the old version are no longer wanted.
-            open.latest.store(version, Ordering::Relaxed);
             // Copied only if a request still reads the old version.
             let doc = Arc::make_mut(&mut open.doc);
             // Ranges refer to the text as it is after the previous change
