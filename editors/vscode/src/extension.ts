@@ -16,9 +16,14 @@ import { POSITION_AT, type PositionAtParams, type PositionInfo } from "./protoco
 import { findServer } from "./serverPath";
 
 const SECTION = "chess-ls";
-// The server's source actions are of kind `source.chess-ls`; asking for the
-// whole `source` family also works with servers that filter on it.
-const SOURCE_KIND = vscode.CodeActionKind.Source;
+// The server's source actions have typed kinds: `source.chess-ls.normalize`,
+// `source.chess-ls.translate.<code>` (the document) and
+// `source.chess-ls.translate.<code>.game` (the game at the cursor). They are
+// listed without their edits, which the server computes when they are
+// resolved (`codeAction/resolve`), so a kind is asked for and resolved
+// alone. Titles are for people; this file never matches them.
+const NORMALIZE_KIND = "source.chess-ls.normalize";
+const TRANSLATE_KIND = "source.chess-ls.translate";
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;
@@ -277,12 +282,14 @@ async function copyFen(): Promise<void> {
 
 // ---- Commands that apply the server's source actions ----
 
-async function sourceActions(editor: vscode.TextEditor): Promise<vscode.CodeAction[]> {
+async function sourceActions(editor: vscode.TextEditor, kind: string): Promise<vscode.CodeAction[]> {
+  // The last argument resolves that many actions: the few of one kind.
   const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[] | undefined>(
     "vscode.executeCodeActionProvider",
     editor.document.uri,
     editor.selection,
-    SOURCE_KIND.value,
+    kind,
+    4,
   );
   return (actions ?? []).filter((a): a is vscode.CodeAction => a instanceof vscode.CodeAction || "edit" in a);
 }
@@ -323,9 +330,11 @@ async function translate(): Promise<void> {
   if (pick === undefined) {
     return;
   }
-  const actions = await sourceActions(editor);
-  const whole = actions.find((a) => a.title === `Translate the document to ${pick.label}`);
-  const game = actions.find((a) => a.title === `Translate this game to ${pick.label}`);
+  const kind = `${TRANSLATE_KIND}.${pick.code}`;
+  const actions = await sourceActions(editor, kind);
+  const withEdits = (a: vscode.CodeAction | undefined) => (a !== undefined && editCount(a) > 0 ? a : undefined);
+  const whole = withEdits(actions.find((a) => a.kind?.value === kind));
+  const game = withEdits(actions.find((a) => a.kind?.value === `${kind}.game`));
   let chosen = whole ?? game;
   if (chosen === undefined) {
     void vscode.window.showInformationMessage(`chess-ls: the notation is already in ${pick.label}; nothing to change.`);
@@ -352,8 +361,8 @@ async function normalize(): Promise<void> {
   if (editor === undefined) {
     return;
   }
-  const actions = await sourceActions(editor);
-  const action = actions.find((a) => a.title.startsWith("Normalize notation"));
+  const actions = await sourceActions(editor, NORMALIZE_KIND);
+  const action = actions.find((a) => a.kind?.value === NORMALIZE_KIND && editCount(a) > 0);
   if (action === undefined) {
     void vscode.window.showInformationMessage("chess-ls: the notation is already canonical; nothing to change.");
     return;
