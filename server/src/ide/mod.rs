@@ -12,4 +12,5 @@ pub mod fixes;
 pub mod format;
 pub mod intake;
 pub mod outline;
+pub mod position;
 pub mod rewrite;

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use crate::analysis::board::Pieces;
 use crate::analysis::{Language, Options};
 
 /// How boards are drawn in hovers.
@@ -26,6 +27,14 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// How boards draw their pieces.
+    pub fn pieces(&self) -> Pieces {
+        match self.board_style {
+            BoardStyle::Figurines => Pieces::Figurines,
+            BoardStyle::Letters => Pieces::Letters,
+        }
+    }
+
     /// Reads what the client sent; unknown or malformed entries keep their
     /// current value, so a bad setting never stops the server.
     pub fn update(&mut self, value: &Value) {

@@ -9,6 +9,7 @@ use tower_lsp_server::ls_types::{
 
 use crate::analysis::languages::{Language, MoveStyle, render_move};
 use crate::ide::document::Document;
+use crate::ide::position::game_at;
 use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
@@ -74,35 +75,17 @@ pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Se
 /// The position where the move typed at `offset` would be played, and the
 /// game's language.
 fn position_before(doc: &Document, offset: usize, settings: &Settings) -> Option<(Chess, Language)> {
+    let new_game = || Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
     // The game being written: the last one that starts before the cursor,
     // unless it already ended with a result (then a new game starts).
-    let Some((section, range)) = doc.game_before(offset) else {
-        return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
-    };
-    // After the game's last move (in a manuscript, what is being typed
-    // after a run is not part of it yet): the position at its end.
-    let offset = (offset - section.start).min(range.end);
-    let tree = section.tree(doc);
+    let Some(at) = game_at(doc, offset, &settings.options) else { return new_game() };
+    let tree = at.section.tree(doc);
     let root = tree.root_node();
     let mut cursor = root.walk();
-    let game_node = root.children(&mut cursor).find(|n| n.byte_range() == range)?;
-    if game_node.child_by_field_name("result").is_some_and(|r| r.end_byte() <= offset) {
-        // The game already ended with a result: a new game starts here.
-        return Some((Chess::default(), settings.options.language.unwrap_or(Language::En)));
+    let game_node = root.children(&mut cursor).find(|n| n.byte_range() == at.span)?;
+    if game_node.child_by_field_name("result").is_some_and(|r| r.end_byte() <= at.local) {
+        return new_game();
     }
-    let trace = doc.trace_game(section, game_node, &settings.options);
-    let language = trace.language.unwrap_or(Language::En);
-    // The innermost line around the cursor.
-    let line = trace
-        .lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.span.start <= offset && offset <= l.span.end)
-        .min_by_key(|(_, l)| l.span.end - l.span.start)?;
-    let last = trace.moves.iter().rfind(|m| m.line == line.0 && m.span.end <= offset);
-    let pos = match last {
-        Some(m) => m.after.clone(),
-        None => line.1.start.clone(),
-    };
-    Some((pos, language))
+    let language = at.trace.language.unwrap_or(Language::En);
+    Some((at.position_for_next_move()?.clone(), language))
 }

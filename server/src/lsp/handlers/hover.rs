@@ -5,12 +5,13 @@
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use tree_sitter::Node;
 
-use crate::analysis::board::{self, Pieces};
+use crate::analysis::board;
 use crate::analysis::glossary;
 use crate::analysis::languages::{Language, MoveStyle, render_move};
 use crate::ide::document::{Document, Section};
+use crate::ide::position::game_at;
 use crate::line_index::Unit;
-use crate::lsp::config::{BoardStyle, Settings};
+use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use crate::syntax;
 
@@ -41,7 +42,7 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     }
     let text = &source[node.byte_range()];
     let markdown = match node.kind() {
-        "move" => move_hover(doc, section, root, node, settings)?,
+        "move" => move_hover(doc, section, node, settings)?,
         "annotation" | "glyph" | "draw_offer" => {
             let meaning = glossary::glyph(text)?;
             format!("`{text}`: {meaning}")
@@ -73,31 +74,10 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     })
 }
 
-/// The game around `node`: a child of the root, found from the root once
-/// (walking up parent by parent costs the depth at every step).
-fn game_of<'t>(root: Node<'t>, node: Node<'t>) -> Option<Node<'t>> {
-    root.child_with_descendant(node).filter(|n| n.kind() == "game")
-}
-
-fn sections(settings: &Settings) -> Pieces {
-    match settings.board_style {
-        BoardStyle::Figurines => Pieces::Figurines,
-        BoardStyle::Letters => Pieces::Letters,
-    }
-}
-
-fn move_hover(
-    doc: &Document,
-    section: &Section,
-    root: Node<'_>,
-    node: Node<'_>,
-    settings: &Settings,
-) -> Option<String> {
-    let game_node = game_of(root, node)?;
-    let trace = doc.trace_game(section, game_node, &settings.options);
-    let range = node.byte_range();
-    let traced = trace.moves.iter().find(|m| m.span.end == range.end && m.span.start >= range.start)?;
-    let language = trace.language.unwrap_or(Language::En);
+fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Settings) -> Option<String> {
+    let at = game_at(doc, section.start + node.start_byte(), &settings.options)?;
+    let traced = at.move_written_at(&node.byte_range())?;
+    let language = at.trace.language.unwrap_or(Language::En);
     let own = render_move(&traced.before, &traced.played, &MoveStyle::for_language(language));
     let english = render_move(&traced.before, &traced.played, &MoveStyle::default());
     let mut out = format!("**{own}**");
@@ -106,7 +86,7 @@ fn move_hover(
     }
     out.push_str(&format!(" · {}\n\n", board::status(&traced.after)));
     out.push_str("```text\n");
-    out.push_str(&board::diagram(&traced.after, sections(settings)));
+    out.push_str(&board::diagram(&traced.after, settings.pieces()));
     out.push_str("\n```\n\n");
     out.push_str(&format!("FEN: `{}`", board::fen(&traced.after)));
     Some(out)
@@ -146,7 +126,7 @@ fn description_hover(source: &str, node: Node<'_>, settings: &Settings) -> Optio
     match crate::analysis::setup_from_descriptions(&descriptions, language) {
         Ok(pos) => Some(format!(
             "Position\n\n```text\n{}\n```\n\nFEN: `{}`",
-            board::diagram(&pos, sections(settings)),
+            board::diagram(&pos, settings.pieces()),
             board::fen(&pos)
         )),
         Err(d) => Some(format!("This position is not legal: {}", d.message)),

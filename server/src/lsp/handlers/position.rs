@@ -11,11 +11,12 @@ use shakmaty::{CastlingMode, Color, Position};
 use tower_lsp_server::ls_types::{Position as LspPosition, Range};
 
 use crate::analysis::LanguageSource;
-use crate::analysis::board::{self, Pieces};
-use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::analysis::board;
+use crate::analysis::languages::{MoveStyle, render_move};
 use crate::ide::document::Document;
+use crate::ide::position::game_at;
 use crate::line_index::Unit;
-use crate::lsp::config::{BoardStyle, Settings};
+use crate::lsp::config::Settings;
 use crate::lsp::convert;
 
 /// What an editor shows for the cursor's position.
@@ -58,19 +59,12 @@ pub struct MoveInfo {
 
 pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
     let offset = convert::offset(doc, position, unit);
-    let (section, range) = doc.game_before(offset)?;
-    let local = offset - section.start;
-    let tree = section.tree(doc);
-    let root = tree.root_node();
-    let mut cursor = root.walk();
-    let game_node = root.children(&mut cursor).find(|n| n.byte_range() == range)?;
-    let trace = doc.trace_game(section, game_node, &settings.options);
-    let report = section.games.iter().find(|g| g.span.start == range.start);
-    let language = report.map(|r| r.language).or(trace.language).unwrap_or(Language::En);
+    let at = game_at(doc, offset, &settings.options)?;
+    let language = at.language();
     let mut info = PositionInfo {
         language: language.code().to_owned(),
         language_name: language.name().to_owned(),
-        language_source: match report.map(|r| r.language_source) {
+        language_source: match at.report.map(|r| r.language_source) {
             Some(LanguageSource::Chosen) => "chosen",
             Some(LanguageSource::Letters) => "letters",
             Some(LanguageSource::Replay) => "replay",
@@ -78,36 +72,19 @@ pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: 
         },
         ..PositionInfo::default()
     };
-    // The innermost line (main line or variation) around the cursor; a
-    // cursor after the game's end stays in its main line.
-    let local = local.min(range.end);
-    let Some((line_index, line)) = trace
-        .lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.span.start <= local && local <= l.span.end)
-        .min_by_key(|(_, l)| l.span.end - l.span.start)
-    else {
-        return Some(info);
-    };
-    // The move under the cursor, else the last one before it.
-    let last = trace.moves.iter().rfind(|m| m.line == line_index && m.span.start <= local);
-    let pos = last.map_or(&line.start, |m| &m.after);
+    let Some(pos) = at.position() else { return Some(info) };
     info.fen = Some(board::fen(pos));
-    let sections = match settings.board_style {
-        BoardStyle::Figurines => Pieces::Figurines,
-        BoardStyle::Letters => Pieces::Letters,
-    };
-    info.board = Some(board::diagram(pos, sections));
+    info.board = Some(board::diagram(pos, settings.pieces()));
     info.status = Some(board::status(pos));
-    info.last_move = last.map(|m| {
+    let start = at.section.start;
+    info.last_move = at.move_at().map(|m| {
         let number = m.before.fullmoves();
         MoveInfo {
             number: if m.before.turn() == Color::White { format!("{number}.") } else { format!("{number}...") },
             san: render_move(&m.before, &m.played, &MoveStyle::for_language(language)),
             english: render_move(&m.before, &m.played, &MoveStyle::default()),
             uci: m.played.to_uci(CastlingMode::Standard).to_string(),
-            range: convert::range(doc, &(section.start + m.span.start..section.start + m.span.end), unit),
+            range: convert::range(doc, &(start + m.span.start..start + m.span.end), unit),
         }
     });
     Some(info)
