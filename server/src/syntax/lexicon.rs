@@ -107,7 +107,12 @@ const UKRAINIAN_LOOKALIKES: &[(char, char)] = &[('K', 'К'), ('C', 'С'), ('p', 
 /// Every language, in the order of `analysis::languages::Language::ALL`
 /// (English first because it is the PGN default).
 pub const LANGUAGES: [LanguageLexicon; 21] = [
-    LanguageLexicon { white: &["White"], black: &["Black"], pawn_labels: &["pawns", "Pawns"], ..row("en", ["K", "Q", "R", "B", "N"], PAWN_P) },
+    LanguageLexicon {
+        white: &["White"],
+        black: &["Black"],
+        pawn_labels: &["pawns", "Pawns"],
+        ..row("en", ["K", "Q", "R", "B", "N"], PAWN_P)
+    },
     LanguageLexicon {
         cyrillic: true,
         lookalikes: CYRILLIC_LOOKALIKES,
@@ -599,14 +604,37 @@ pub fn is_castling_letter(c: char) -> bool {
     CASTLING_LETTERS.contains(&c)
 }
 
+/// The bytes that start one of `marks`: a quick test before comparing them.
+const fn first_bytes(marks: &[&str]) -> [bool; 256] {
+    let mut out = [false; 256];
+    let mut i = 0;
+    while i < marks.len() {
+        out[marks[i].as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    out
+}
+
+const CHECK_FIRST: [bool; 256] = first_bytes(&CHECK_MARKS);
+const ANNOTATION_FIRST: [bool; 256] = first_bytes(&ANNOTATIONS);
+
+/// The length of the longest of `marks` (listed longest first) at the start
+/// of `s`.
+fn mark_len(s: &str, first: &[bool; 256], marks: &[&str]) -> Option<usize> {
+    if !first[*s.as_bytes().first()? as usize] {
+        return None;
+    }
+    marks.iter().find(|m| s.starts_with(**m)).map(|m| m.len())
+}
+
 /// The length of the check mark at the start of `s`, if any.
 pub fn check_len(s: &str) -> Option<usize> {
-    CHECK_MARKS.iter().find(|m| s.starts_with(**m)).map(|m| m.len())
+    mark_len(s, &CHECK_FIRST, &CHECK_MARKS)
 }
 
 /// The length of the annotation at the start of `s`, if any.
 pub fn annotation_len(s: &str) -> Option<usize> {
-    ANNOTATIONS.iter().find(|m| s.starts_with(**m)).map(|m| m.len())
+    mark_len(s, &ANNOTATION_FIRST, &ANNOTATIONS)
 }
 
 /// The side a position description's label names: the label the text
