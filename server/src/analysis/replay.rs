@@ -1112,10 +1112,11 @@ impl<'a, 'o> Replayer<'a, 'o> {
             None => {}
         }
         if let Some(capture) = &m.capture
-            && capture.text == "х"
+            && let Some(written) = capture.text.chars().next()
+            && let Some(right) = normalize_lookalike(written, LookalikeContext::CaptureSign)
             && !self.language.is_cyrillic()
         {
-            notes.push(homoglyph(capture.span.clone(), 'х', 'x', "as the capture sign"));
+            notes.push(homoglyph(capture.span.clone(), written, right, "as the capture sign"));
         }
         let promotion = match &m.promotion {
             None => None,

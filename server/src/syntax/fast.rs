@@ -371,8 +371,8 @@ impl<'a> Reader<'a> {
             }
             Some(b')') => self.pos += 1,
             Some(b) if b >= 0x80 => {
-                if self.src[self.pos..].starts_with('…') {
-                    self.pos += '…'.len_utf8();
+                if self.src[self.pos..].starts_with(lexicon::ELLIPSIS) {
+                    self.pos += lexicon::ELLIPSIS.len_utf8();
                 } else {
                     // Look-alike dots and bidi marks.
                     return None;

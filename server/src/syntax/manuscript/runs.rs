@@ -430,7 +430,15 @@ impl<'s> Runs<'s> {
                 closed = Some(j);
                 break;
             }
-            let Some((end, kind)) = self.token(j, depth, &mut ply) else {
+            // A piece letter standing alone is a glyph (Informant's novelty
+            // `N`) after a move, but the grammar reads one after a move
+            // number as the start of a move that lost its square: an error,
+            // so it is no part of a run.
+            let after_number = tokens.last().is_some_and(|&(_, k)| k == Token::Number);
+            let token = self.token(j, depth, &mut ply).filter(|&(end, kind)| {
+                !(after_number && kind == Token::Other && lexicon::piece_len(&self.s[j..end]) == Some(end - j))
+            });
+            let Some((end, kind)) = token else {
                 if self.forced && depth == 0 {
                     let next = self.skip_word(j);
                     tokens.push((next, Token::Other));
@@ -619,6 +627,16 @@ mod tests {
     fn prose_numbers_are_not_runs() {
         let text = "In 1995. The year 3.14 and 12.03.1995, chapter 2. A quiet move, p. 12. Ke is no move.";
         assert!(runs(text).is_empty(), "{:?}", runs(text));
+    }
+
+    #[test]
+    fn a_lone_piece_letter_after_a_number_is_no_glyph() {
+        // After a move, `N` is Informant's novelty; after a number the
+        // grammar reads it as a broken move, so the run ends before.
+        assert_eq!(runs("1. e4 N 2. d4"), ["1. e4 N 2. d4"]);
+        assert_eq!(runs("1. e4 e5 2. N:a6!?Белые"), ["1. e4 e5"]);
+        assert_eq!(runs("1. e4 e5 2. N is the novelty"), ["1. e4 e5"]);
+        assert_eq!(runs("1. e4 e5 2. TN d4"), ["1. e4 e5 2. TN d4"]);
     }
 
     #[test]
