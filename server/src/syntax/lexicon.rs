@@ -66,9 +66,10 @@ pub struct LanguageLexicon {
     /// Look-alikes of the characters of this language's letters, as
     /// (written, meant): the Latin `K` typed for the Cyrillic knight `К`.
     pub lookalikes: &'static [(char, char)],
-    /// The labels of White's and Black's half of a position description
-    /// (`Белые: Крс1, Фf2; пп. a3.`), without the colon.
+    /// The labels of White's half of a position description (`Белые: Крс1,
+    /// Фf2; пп. a3.`), without the colon.
     pub white: &'static [&'static str],
+    /// The labels of Black's half (`Чёрные:`, `Black:`).
     pub black: &'static [&'static str],
     /// The labels of the pawn list of a position description (after `;`).
     pub pawn_labels: &'static [&'static str],

@@ -299,6 +299,14 @@ fn compile_time_sets_are_the_tables() {
     }
     assert!(is_lower_case_pawn_letter('p') && is_lower_case_pawn_letter('п'));
     assert!(!is_lower_case_pawn_letter('b') && !is_lower_case_pawn_letter('P'));
+    // No label is the start of another, so the order they are tried in
+    // does not matter.
+    let labels: Vec<&str> = SIDE_LABELS.iter().map(|(l, _)| *l).chain(PAWN_LABELS).collect();
+    for a in &labels {
+        for b in &labels {
+            assert!(a == b || !b.starts_with(a), "{a} starts {b}");
+        }
+    }
     // No pawn letter may shadow a piece letter of the same language.
     for row in LANGUAGES {
         for pawn in row.pawns {
