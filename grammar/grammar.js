@@ -50,6 +50,10 @@ const PREC = {
   LONE_NUMBER: -1,
 };
 
+// The letters and signs below are the data of server/src/syntax/lexicon.rs,
+// which every reader of the notation shares; its test `agrees_with_the_grammar`
+// reads src/grammar.json and checks that these token rules accept exactly them.
+//
 // Files a-h plus the Cyrillic look-alikes а, с, е, һ.
 const FILE = '[a-hасеһ]';
 // Ranks 1-8 plus the look-alikes l (for 1) and Cyrillic З (for 3).

@@ -1,4 +1,8 @@
-//! The notation languages: their piece letters, the look-alike letters that stand for them, and how a move is written in each.
+//! The notation languages: what their piece letters mean, the look-alike letters that stand for them, and how a move is written in each.
+//!
+//! The letters themselves are data of the lexicon of the notation
+//! ([`crate::syntax::lexicon`], one row per [`Language`]), which every
+//! reader of the notation shares; this module gives them their pieces.
 //!
 //! The same letter means different pieces in different languages (`R` is the
 //! king in French, the rook in English and the knight in Finnish), so nothing
@@ -21,7 +25,10 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
+use crate::syntax::lexicon::{self, FIGURINES_BLACK, LanguageLexicon};
+
 /// A language in which chess moves are written (notation.md, section 3).
+/// Its letters are its row of [`lexicon::LANGUAGES`], in the same order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Language {
     En,
@@ -52,9 +59,6 @@ pub enum Language {
 /// notation.md so that [`Language::letters`] reads like that table.
 const LETTERED_ROLES: [Role; 5] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
-const FIGURINES_WHITE: [&str; 5] = ["♔", "♕", "♖", "♗", "♘"];
-const FIGURINES_BLACK: [&str; 5] = ["♚", "♛", "♜", "♝", "♞"];
-
 impl Language {
     /// Every language, English first because it is the PGN default.
     pub const ALL: [Language; 21] = [
@@ -81,32 +85,15 @@ impl Language {
         Language::Figurine,
     ];
 
+    /// The letters of this language in the lexicon of the notation.
+    pub const fn lexicon(self) -> &'static LanguageLexicon {
+        &lexicon::LANGUAGES[self as usize]
+    }
+
     /// The code used in settings and file overrides: the ISO 639-1 code, or
     /// `figurine`.
     pub const fn code(self) -> &'static str {
-        match self {
-            Language::En => "en",
-            Language::Ru => "ru",
-            Language::Uk => "uk",
-            Language::De => "de",
-            Language::Sv => "sv",
-            Language::Da => "da",
-            Language::No => "no",
-            Language::Nl => "nl",
-            Language::Fr => "fr",
-            Language::Es => "es",
-            Language::It => "it",
-            Language::Ca => "ca",
-            Language::Pt => "pt",
-            Language::Ro => "ro",
-            Language::Cs => "cs",
-            Language::Sk => "sk",
-            Language::Pl => "pl",
-            Language::Hu => "hu",
-            Language::Fi => "fi",
-            Language::Is => "is",
-            Language::Figurine => "figurine",
-        }
+        self.lexicon().code
     }
 
     /// The language with this code. Case is ignored because settings and
@@ -146,29 +133,13 @@ impl Language {
     /// where Latin look-alikes creep in and where the Cyrillic `х` capture
     /// sign is normal rather than a look-alike (notation.md, section 4).
     pub const fn is_cyrillic(self) -> bool {
-        matches!(self, Language::Ru | Language::Uk)
+        self.lexicon().cyrillic
     }
 
     /// The canonical letters of king, queen, rook, bishop and knight, as in
     /// the table of notation.md section 3 (white glyphs for figurines).
     pub const fn letters(self) -> [&'static str; 5] {
-        match self {
-            Language::En => ["K", "Q", "R", "B", "N"],
-            Language::Ru => ["Кр", "Ф", "Л", "С", "К"],
-            Language::Uk => ["Кр", "Ф", "Т", "С", "К"],
-            Language::De | Language::Sv | Language::Da | Language::No => ["K", "D", "T", "L", "S"],
-            Language::Nl => ["K", "D", "T", "L", "P"],
-            Language::Fr => ["R", "D", "T", "F", "C"],
-            Language::Es | Language::It | Language::Ca => ["R", "D", "T", "A", "C"],
-            Language::Pt => ["R", "D", "T", "B", "C"],
-            Language::Ro => ["R", "D", "T", "N", "C"],
-            Language::Cs | Language::Sk => ["K", "D", "V", "S", "J"],
-            Language::Pl => ["K", "H", "W", "G", "S"],
-            Language::Hu => ["K", "V", "B", "F", "H"],
-            Language::Fi => ["K", "D", "T", "L", "R"],
-            Language::Is => ["K", "D", "H", "B", "R"],
-            Language::Figurine => FIGURINES_WHITE,
-        }
+        self.lexicon().pieces
     }
 
     /// The canonical letter of a piece. A pawn gets the empty string because
@@ -191,46 +162,19 @@ impl Language {
     /// look-alike is [`Language::lookalike_letter`]'s job. Pawn letters are
     /// not pieces and give `None`; ask [`Language::is_pawn_letter`].
     pub fn role_of(self, letter: &str) -> Option<Role> {
-        let index = self.letters().iter().position(|&l| l == letter).or_else(|| {
-            if self == Language::Figurine { FIGURINES_BLACK.iter().position(|&l| l == letter) } else { None }
-        })?;
+        let row = self.lexicon();
+        let index = row
+            .pieces
+            .iter()
+            .position(|&l| l == letter)
+            .or_else(|| row.pieces_also.and_then(|also| also.iter().position(|&l| l == letter)))?;
         Some(LETTERED_ROLES[index])
     }
 
-    /// The pawn letters that are read (and warned about as `pawn-letter`).
-    ///
-    /// Each is the initial of the language's word for pawn, and is listed only
-    /// where that initial is not also one of the language's piece letters, so
-    /// it can never change the reading of a piece move: en `P` (pawn), ru `п`
-    /// (пешка), uk `п` (пішак), de `B` (Bauer), sv/da/no `B` (bonde), fr/ro `P`
-    /// (pion), es `P` (peón), it `P` (pedone), ca `P` (peó), pt `P` (peão), cs
-    /// `P` (pěšec), sk `P` (pešiak), pl `P` (pion), is `P` (peð), hu `G`
-    /// (gyalog), fi `S` (sotilas). Dutch has none: its `P` is the knight
-    /// (paard). The lower-case form is listed only where it cannot be a file
-    /// letter: `b` and `g` are files, so `bc5` must stay a pawn capture.
-    /// English `P`/`p`, Russian and Ukrainian `п`/`П` and German `B` come from
-    /// notation.md; the other languages follow the same rule and are the least
-    /// certain entries, since real texts in them rarely write a pawn letter.
+    /// The pawn letters that are read (and warned about as `pawn-letter`);
+    /// [`LanguageLexicon::pawns`] says how they are chosen.
     pub const fn pawn_letters(self) -> &'static [&'static str] {
-        match self {
-            Language::En
-            | Language::Fr
-            | Language::Es
-            | Language::It
-            | Language::Ca
-            | Language::Pt
-            | Language::Ro
-            | Language::Cs
-            | Language::Sk
-            | Language::Pl
-            | Language::Is => &["P", "p"],
-            Language::Ru | Language::Uk => &["п", "П"],
-            Language::De | Language::Sv | Language::Da | Language::No => &["B"],
-            Language::Hu => &["G"],
-            Language::Fi => &["S"],
-            Language::Nl => &[],
-            Language::Figurine => &["♙", "♟"],
-        }
+        self.lexicon().pawns
     }
 
     /// Whether the text is a pawn letter of this language, exactly as written.
@@ -333,37 +277,13 @@ pub enum LookalikeContext {
 /// (FIDE) are right; only the Cyrillic `О` is a look-alike.
 pub fn normalize_lookalike(ch: char, context: LookalikeContext) -> Option<char> {
     match context {
-        LookalikeContext::File => match ch {
-            'а' => Some('a'),
-            'с' => Some('c'),
-            'е' => Some('e'),
-            'һ' => Some('h'),
-            _ => None,
-        },
-        LookalikeContext::Rank => match ch {
-            'l' => Some('1'),
-            'З' => Some('3'),
-            _ => None,
-        },
+        LookalikeContext::File => lexicon::lookalike(&lexicon::FILE_LOOKALIKES, ch),
+        LookalikeContext::Rank => lexicon::lookalike(&lexicon::RANK_LOOKALIKES, ch),
         // Only Cyrillic languages have Latin look-alikes of their letters;
         // in a Latin-letter language a Latin `K` is simply a letter.
-        LookalikeContext::PieceLetter(language) => match (language, ch) {
-            (Language::Ru | Language::Uk, 'K') => Some('К'),
-            (Language::Ru | Language::Uk, 'C') => Some('С'),
-            // The `p` of a Latin or mixed `Kp` king.
-            (Language::Ru | Language::Uk, 'p') => Some('р'),
-            // Only Ukrainian writes the rook `Т`; in Russian a `T` is nothing.
-            (Language::Uk, 'T') => Some('Т'),
-            _ => None,
-        },
-        LookalikeContext::Castling => match ch {
-            'О' => Some('O'),
-            _ => None,
-        },
-        LookalikeContext::CaptureSign => match ch {
-            'х' => Some('x'),
-            _ => None,
-        },
+        LookalikeContext::PieceLetter(language) => lexicon::lookalike(language.lexicon().lookalikes, ch),
+        LookalikeContext::Castling => lexicon::lookalike(&lexicon::CASTLING_LOOKALIKES, ch),
+        LookalikeContext::CaptureSign => lexicon::lookalike(&lexicon::CAPTURE_LOOKALIKES, ch),
     }
 }
 
@@ -672,6 +592,20 @@ mod tests {
     }
 
     #[test]
+    fn languages_are_the_rows_of_the_lexicon() {
+        assert_eq!(Language::ALL.len(), lexicon::LANGUAGES.len());
+        for (index, language) in Language::ALL.into_iter().enumerate() {
+            assert_eq!(language as usize, index);
+            assert_eq!(language.lexicon(), &lexicon::LANGUAGES[index]);
+        }
+        let codes = ["en", "ru", "uk", "de", "sv", "da", "no", "nl", "fr", "es", "it", "ca", "pt", "ro", "cs", "sk"];
+        for (language, code) in Language::ALL.into_iter().zip(codes.into_iter().chain(["pl", "hu", "fi", "is"])) {
+            assert_eq!(language.code(), code);
+        }
+        assert_eq!(Language::Figurine.code(), "figurine");
+    }
+
+    #[test]
     fn codes_and_names_round_trip() {
         assert_eq!(Language::ALL.len(), 21);
         for language in Language::ALL {
@@ -740,7 +674,7 @@ mod tests {
 
     #[test]
     fn figurines_accept_both_colours() {
-        for (white, black) in FIGURINES_WHITE.into_iter().zip(FIGURINES_BLACK) {
+        for (white, black) in lexicon::FIGURINES_WHITE.into_iter().zip(FIGURINES_BLACK) {
             let role = Language::Figurine.role_of(white);
             assert!(role.is_some());
             assert_eq!(Language::Figurine.role_of(black), role);

@@ -10,6 +10,7 @@ use super::languages::{self, Language, LookalikeContext, MoveStyle, normalize_lo
 use super::setup::{self, Rules};
 use super::tags::{self, normalize_result};
 use super::{GameReport, LanguageSource, Options, infer};
+use crate::syntax::lexicon;
 use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, SyntaxError, Token, WrittenMove};
 
 /// How many moves ahead a recovery looks to see which reading keeps the
@@ -580,7 +581,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
     /// that lost its square.
     /// Returns whether it was such a letter.
     fn check_glyph(&mut self, t: &Token<'_>) -> bool {
-        let is_letter = t.text.chars().all(|c| c.is_alphabetic() || ('♔'..='♟').contains(&c));
+        let is_letter = t.text.chars().all(|c| c.is_alphabetic() || lexicon::is_figurine(c));
         if is_letter && t.text != "N" && t.text != "TN" {
             self.diagnostics.push(Diagnostic::new(
                 Code::Syntax,
@@ -1043,7 +1044,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         match &m.check {
             Some(mark) => {
                 let text = mark.text;
-                let mate_mark = matches!(text, "#" | "‡");
+                let mate_mark = lexicon::MATE_MARKS.contains(&text);
                 let (wrong, right): (Option<String>, &str) = if !check {
                     (Some(format!("`{text}` is wrong: the move gives no check")), "")
                 } else if mate_mark && !after.is_checkmate() {
@@ -1102,7 +1103,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     notes.push(homoglyph(span, ch, right, "in castling"));
                 }
             }
-            let count = castling.text.chars().filter(|c| matches!(c, 'O' | 'o' | '0' | 'О')).count();
+            let count = castling.text.chars().filter(|&c| lexicon::is_castling_letter(c)).count();
             let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
             return Ok(Reading { primary: Some((Target::Castle(side), None)), foreign: None, notes });
         }
@@ -1129,10 +1130,11 @@ impl<'a, 'o> Replayer<'a, 'o> {
             None => {}
         }
         if let Some(capture) = &m.capture
-            && capture.text == "х"
+            && let Some(written) = capture.text.chars().next()
+            && let Some(right) = normalize_lookalike(written, LookalikeContext::CaptureSign)
             && !self.language.is_cyrillic()
         {
-            notes.push(homoglyph(capture.span.clone(), 'х', 'x', "as the capture sign"));
+            notes.push(homoglyph(capture.span.clone(), written, right, "as the capture sign"));
         }
         let promotion = match &m.promotion {
             None => None,

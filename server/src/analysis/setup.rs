@@ -6,6 +6,7 @@ use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Piece, PositionError
 use super::diagnostic::{Code, Diagnostic};
 use super::explain::{color_name, role_name};
 use super::languages::{Language, LookalikeContext, normalize_lookalike};
+use crate::syntax::lexicon::{self, Side};
 use crate::syntax::{GameSyntax, PositionDescription, Span, Token};
 
 /// The rules a game is played by, from its Variant tag.
@@ -100,13 +101,12 @@ pub fn describe_position_error(kinds: PositionErrorKinds) -> String {
     if reasons.is_empty() { "it breaks the rules of chess".to_owned() } else { reasons.join("; ") }
 }
 
-/// The colour a position description's label names.
+/// The colour a position description's label names (the grammar's `side`
+/// token, one of the lexicon's labels and its colon).
 fn side_color(label: &str) -> Color {
-    let lower = label.to_lowercase();
-    if ["чёрн", "черн", "чорн", "black", "schwarz", "noir", "negr"].iter().any(|p| lower.starts_with(p)) {
-        Color::Black
-    } else {
-        Color::White
+    match lexicon::side_of(label) {
+        Some(Side::Black) => Color::Black,
+        Some(Side::White) | None => Color::White,
     }
 }
 
@@ -267,7 +267,6 @@ fn move_number_parts(t: &Token<'_>) -> Option<(Option<Color>, u32)> {
 /// nothing unless everything up to the end of the line (or a final `.`) is
 /// a label and squares, so that a real comment is never read as pawns.
 fn pawn_list_after(source: &str, end: usize) -> Vec<(Span, &str)> {
-    const LABELS: [&str; 9] = ["пп.", "п.", "пішаки", "пешки", "pawns", "Pawns", "Bauern", "pions", "peones"];
     let line_end = source[end..].find('\n').map_or(source.len(), |i| end + i);
     let rest = &source[end..line_end];
     let Some(after_semicolon) = rest.trim_start().strip_prefix(';') else { return Vec::new() };
@@ -277,7 +276,7 @@ fn pawn_list_after(source: &str, end: usize) -> Vec<(Span, &str)> {
         *at += text.len() - text.trim_start().len();
     };
     skip_space(&mut at);
-    if let Some(label) = LABELS.iter().find(|l| source[at..line_end].starts_with(**l)) {
+    if let Some(label) = lexicon::pawn_label_at(&source[at..line_end]) {
         at += label.len();
         if source[at..line_end].starts_with(':') {
             at += 1;

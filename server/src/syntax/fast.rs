@@ -5,13 +5,16 @@
 //! It reads only what it can read exactly as the grammar does: tag pairs,
 //! move numbers, SAN and long algebraic moves in the usual letters (Latin,
 //! Cyrillic, figurines), checks and glyphs, NAGs, comments, variations and
-//! results. Anything else (a look-alike letter, a position description, an
+//! results. Its letters and signs are those of [`lexicon`], where the
+//! grammar's are; only files and ranks are read without their look-alikes.
+//! Anything else (a look-alike letter, a position description, an
 //! en-passant mark, junk, a broken bracket) makes it give up with `None`,
 //! and the caller parses the piece with tree-sitter. Whenever it does not
 //! give up, its result equals what the tree-sitter path lowers; the test
 //! `fast_path_equals_tree_sitter` checks that over generated games in every
 //! language and over the real corpus.
 
+use super::lexicon;
 use super::{GameSyntax, Item, Line, Origin, Tag, Token, WrittenMove};
 
 /// The games of `source`, or `None` when the text needs the full grammar.
@@ -92,12 +95,14 @@ fn is_separator(b: Option<u8>) -> bool {
     matches!(b, None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'(' | b')' | b';' | b'$' | b'%'))
 }
 
+/// A file letter as written (a byte of a look-alike is none).
 fn is_file(b: u8) -> bool {
-    (b'a'..=b'h').contains(&b)
+    b.is_ascii() && lexicon::is_file(b as char)
 }
 
+/// A rank digit as written.
 fn is_rank(b: u8) -> bool {
-    (b'1'..=b'8').contains(&b)
+    b.is_ascii() && lexicon::is_rank(b as char)
 }
 
 impl<'a> Reader<'a> {
@@ -325,11 +330,7 @@ impl<'a> Reader<'a> {
                 }
                 b'O' => line.items.push(Item::Move(self.castling()?)),
                 b'!' | b'?' => {
-                    let len = match (b, self.at(1)) {
-                        (b'!', Some(b'!' | b'?')) | (b'?', Some(b'?' | b'!')) => 2,
-                        _ => 1,
-                    };
-                    self.pos += len;
+                    self.pos += lexicon::annotation_len(&self.src[self.pos..])?;
                     if !is_separator(self.peek()) {
                         return None;
                     }
@@ -370,8 +371,8 @@ impl<'a> Reader<'a> {
             }
             Some(b')') => self.pos += 1,
             Some(b) if b >= 0x80 => {
-                if self.src[self.pos..].starts_with('…') {
-                    self.pos += '…'.len_utf8();
+                if self.src[self.pos..].starts_with(lexicon::ELLIPSIS) {
+                    self.pos += lexicon::ELLIPSIS.len_utf8();
                 } else {
                     // Look-alike dots and bidi marks.
                     return None;
@@ -403,42 +404,7 @@ impl<'a> Reader<'a> {
 
     /// A piece letter of the grammar's set, if one starts here.
     fn piece_len(&self) -> Option<usize> {
-        let rest = &self.src[self.pos..];
-        let mut chars = rest.chars();
-        let first = chars.next()?;
-        let second = chars.next();
-        if matches!(first, 'К' | 'K') && matches!(second, Some('р' | 'p')) {
-            return Some(first.len_utf8() + second.map_or(0, char::len_utf8));
-        }
-        let is_piece = matches!(
-            first,
-            'K' | 'Q'
-                | 'R'
-                | 'B'
-                | 'N'
-                | 'P'
-                | 'D'
-                | 'T'
-                | 'L'
-                | 'S'
-                | 'C'
-                | 'F'
-                | 'A'
-                | 'V'
-                | 'J'
-                | 'H'
-                | 'W'
-                | 'G'
-                | 'К'
-                | 'Ф'
-                | 'Л'
-                | 'С'
-                | 'Т'
-                | 'п'
-                | 'П'
-                | 'p'
-        ) || ('♔'..='♟').contains(&first);
-        is_piece.then(|| first.len_utf8())
+        lexicon::piece_len(&self.src[self.pos..])
     }
 
     /// A square `[a-h][1-8]` at the current position.
@@ -454,13 +420,8 @@ impl<'a> Reader<'a> {
 
     /// A capture sign: `x` `X` `:` `×` or the Cyrillic `х`.
     fn capture_len(&self) -> Option<usize> {
-        match self.peek()? {
-            b'x' | b'X' | b':' => Some(1),
-            _ => {
-                let ch = self.src[self.pos..].chars().next()?;
-                matches!(ch, '×' | 'х').then(|| ch.len_utf8())
-            }
-        }
+        let ch = self.src[self.pos..].chars().next()?;
+        lexicon::is_capture_sign(ch).then(|| ch.len_utf8())
     }
 
     /// A piece move or a pawn move, in short or long algebraic.
@@ -473,10 +434,11 @@ impl<'a> Reader<'a> {
             // `Qa4b3`), a file, or a rank; then the capture or the dash.
             if self.square_here() {
                 let square_end = self.pos + 2;
-                let after = self.bytes.get(square_end).copied();
-                let more = after.is_some_and(is_file)
-                    || after.is_some_and(|b| matches!(b, b'x' | b'X' | b':' | b'-'))
-                    || self.src[square_end..].starts_with(['×', 'х', '–', '—']);
+                let more = self.bytes.get(square_end).copied().is_some_and(is_file)
+                    || self.src[square_end..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| lexicon::is_capture_sign(c) || lexicon::is_dash(c));
                 if more {
                     mv.origin = Some(Origin::Square(self.take(2)));
                 }
@@ -549,23 +511,14 @@ impl<'a> Reader<'a> {
         is_separator(self.peek()).then_some(mv)
     }
 
-    /// `+` `++` `#` and then `!` `?` `!!` `??` `!?` `?!`, glued to the move.
+    /// A check mark (`+` `++` `#` `†` `‡`) and then an annotation (`!` `?`
+    /// `!!` `??` `!?` `?!` `‼` ...), glued to the move.
     fn suffix(&mut self, mv: &mut WrittenMove<'a>) {
-        let check_len = match (self.peek(), self.at(1)) {
-            (Some(b'+'), Some(b'+')) => 2,
-            (Some(b'+' | b'#'), _) => 1,
-            _ => 0,
-        };
-        if check_len > 0 {
-            mv.check = Some(self.take(check_len));
+        if let Some(len) = lexicon::check_len(&self.src[self.pos..]) {
+            mv.check = Some(self.take(len));
         }
-        let annotation_len = match (self.peek(), self.at(1)) {
-            (Some(b'!'), Some(b'!' | b'?')) | (Some(b'?'), Some(b'?' | b'!')) => 2,
-            (Some(b'!' | b'?'), _) => 1,
-            _ => 0,
-        };
-        if annotation_len > 0 {
-            mv.annotation = Some(self.take(annotation_len));
+        if let Some(len) = lexicon::annotation_len(&self.src[self.pos..]) {
+            mv.annotation = Some(self.take(len));
         }
     }
 }
@@ -606,6 +559,9 @@ mod tests {
         same("1. e4 {multi\nline comment} e5 2) Nf3 3 Nc6 *");
         same("[Event \"x\"]\n1-0\n\n1. e4 *\n1. d4 *");
         same("1. e4 e5 2. f4 2... exf4 3. Nf3 !! 3... g5 ? 4. h4 *");
+        // Every check mark and annotation of the lexicon, as the grammar.
+        same("1. e4‼ e5⁉ 2. Qh5⁈ Nc6⁇ 3. Bc4 Nf6 4. Qxf7‡ 1-0");
+        same("1. e4 e5 2. Bc4 Bc5 3. Bxf7† Kxf7 4. Qh5++ *");
     }
 
     #[test]

@@ -18,6 +18,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 pub mod fast;
+pub mod lexicon;
 pub mod manuscript;
 pub mod markdown;
 pub mod split;

@@ -155,8 +155,11 @@ fn symbol_score(ch: char, latin: bool) -> f64 {
     }
 }
 
-/// The piece letters of Russian and Ukrainian (notation.md section 3).
-const CYRILLIC_PIECES: [&str; 6] = ["Кр", "К", "Ф", "Л", "С", "Т"];
+/// The piece letters of the languages written in Cyrillic (Russian and
+/// Ukrainian, notation.md section 3), from the lexicon.
+fn cyrillic_pieces() -> impl Iterator<Item = &'static str> {
+    crate::syntax::lexicon::LANGUAGES.iter().filter(|row| row.cyrillic).flat_map(|row| row.pieces)
+}
 
 fn is_square_part(c: char) -> bool {
     matches!(c, 'a'..='h' | '1'..='8' | 'x' | 'х')
@@ -169,7 +172,7 @@ fn has_square(chars: &[char]) -> bool {
 /// `Кf3`, `Кbd2`, `Крxe2`, `Л` before `:d1`, `Ф` after `e8=`, `e8Ф`.
 fn is_cyrillic_move(word: &[char], prev: Option<char>, next: Option<char>) -> bool {
     let text: String = word.iter().collect();
-    for piece in CYRILLIC_PIECES {
+    for piece in cyrillic_pieces() {
         if let Some(rest) = text.strip_prefix(piece) {
             let rest: Vec<char> = rest.chars().collect();
             if rest.is_empty() {

@@ -4,8 +4,9 @@
 //!
 //! The reading of a move mirrors the grammar's tokens (`grammar/grammar.js`:
 //! every language's piece letters, look-alike files and ranks, long
-//! algebraic, castling with `O`, `0` or Cyrillic `О`), so a run that is
-//! found here parses as moves there. Inside a run it also reads three kinds
+//! algebraic, castling with `O`, `0` or Cyrillic `О`), with the letters and
+//! signs of [`lexicon`], which the grammar's are checked against; so a run
+//! that is found here parses as moves there. Inside a run it also reads three kinds
 //! of damage that scanned books have, where the intended move is certain,
 //! and records each as a [`Repair`]: a space inside a move (`К f3`), a lost
 //! move number (`1. Кf3 Кf6 .b3`) and a lower-case piece letter (`кf6`).
@@ -13,6 +14,8 @@
 use std::ops::Range;
 
 use super::{Repair, RepairKind};
+use crate::syntax::lexicon;
+use lexicon::{ELLIPSIS, is_capture_sign as is_capture, is_dash};
 
 /// How deep bracketed variations inside a run may nest.
 const MAX_DEPTH: usize = 8;
@@ -22,32 +25,19 @@ fn ch(s: &str, i: usize) -> Option<char> {
     s.get(i..)?.chars().next()
 }
 
-pub(super) fn is_file(c: char) -> bool {
-    matches!(c, 'a'..='h' | 'а' | 'с' | 'е' | 'һ')
+/// A file letter or its look-alike.
+fn is_file(c: char) -> bool {
+    lexicon::file_of(c).is_some()
 }
 
+/// A rank digit or its look-alike.
 fn is_rank(c: char) -> bool {
-    matches!(c, '1'..='8' | 'l' | 'З')
+    lexicon::rank_of(c).is_some()
 }
 
-fn is_capture(c: char) -> bool {
-    matches!(c, 'x' | 'х' | 'X' | ':' | '×')
-}
-
-fn is_dash(c: char) -> bool {
-    matches!(c, '-' | '–' | '—')
-}
-
-/// The file a file letter (or its Cyrillic look-alike) stands for.
+/// The file (0 for `a`) a file letter or its look-alike stands for.
 fn file_index(c: char) -> Option<u8> {
-    let c = match c {
-        'а' => 'a',
-        'с' => 'c',
-        'е' => 'e',
-        'һ' => 'h',
-        c => c,
-    };
-    c.is_ascii_lowercase().then(|| c as u8 - b'a').filter(|&f| f < 8)
+    lexicon::file_of(c).map(|f| f as u8 - b'a')
 }
 
 /// After one character of class `class` at `i`.
@@ -58,43 +48,8 @@ fn one(s: &str, i: usize, class: fn(char) -> bool) -> Option<usize> {
 
 /// The end of a piece letter at `i` (the grammar's `PIECE`: `Кр` and its
 /// mixed forms, the letters of every language, pawn letters, figurines).
-pub(super) fn section_at(s: &str, i: usize) -> Option<usize> {
-    let c = ch(s, i)?;
-    let e = i + c.len_utf8();
-    if matches!(c, 'К' | 'K')
-        && let Some(c2 @ ('р' | 'p')) = ch(s, e)
-    {
-        return Some(e + c2.len_utf8());
-    }
-    let letter = matches!(
-        c,
-        'K' | 'Q'
-            | 'R'
-            | 'B'
-            | 'N'
-            | 'P'
-            | 'D'
-            | 'T'
-            | 'L'
-            | 'S'
-            | 'C'
-            | 'F'
-            | 'A'
-            | 'V'
-            | 'J'
-            | 'H'
-            | 'W'
-            | 'G'
-            | 'К'
-            | 'Ф'
-            | 'Л'
-            | 'С'
-            | 'Т'
-            | 'п'
-            | 'П'
-            | 'p'
-    );
-    (letter || ('♔'..='♟').contains(&c)).then_some(e)
+fn section_at(s: &str, i: usize) -> Option<usize> {
+    lexicon::piece_len(s.get(i..)?).map(|n| i + n)
 }
 
 fn square_at(s: &str, i: usize) -> Option<usize> {
@@ -103,19 +58,11 @@ fn square_at(s: &str, i: usize) -> Option<usize> {
 }
 
 fn check_end(s: &str, i: usize) -> usize {
-    if s[i..].starts_with("++") {
-        return i + 2;
-    }
-    one(s, i, |c| matches!(c, '+' | '#' | '†' | '‡')).unwrap_or(i)
+    lexicon::check_len(&s[i..]).map_or(i, |n| i + n)
 }
 
 fn annotation_end(s: &str, i: usize) -> usize {
-    for two in ["!!", "??", "!?", "?!"] {
-        if s[i..].starts_with(two) {
-            return i + 2;
-        }
-    }
-    one(s, i, |c| matches!(c, '!' | '?' | '‼' | '⁇' | '⁉' | '⁈')).unwrap_or(i)
+    lexicon::annotation_len(&s[i..]).map_or(i, |n| i + n)
 }
 
 fn suffix_end(s: &str, i: usize) -> usize {
@@ -125,31 +72,31 @@ fn suffix_end(s: &str, i: usize) -> usize {
 /// After a piece move, a glued `N` is Informant's novelty sign.
 fn piece_suffix_end(s: &str, i: usize) -> usize {
     let j = check_end(s, i);
-    if ch(s, j) == Some('N') {
-        return j + 1;
+    if s[j..].starts_with(lexicon::NOVELTY) {
+        return j + lexicon::NOVELTY.len();
     }
     annotation_end(s, j)
 }
 
 fn promotion_end(s: &str, i: usize) -> usize {
-    let j = one(s, i, |c| c == '=' || c == '/').unwrap_or(i);
-    section_at(s, j).or_else(|| one(s, j, |c| matches!(c, 'q' | 'r' | 'b' | 'n' | 'k'))).unwrap_or(i)
+    let j = one(s, i, |c| lexicon::PROMOTION_SIGNS.contains(&c)).unwrap_or(i);
+    section_at(s, j).or_else(|| one(s, j, |c| lexicon::UCI_PROMOTION_LETTERS.contains(&c))).unwrap_or(i)
 }
 
 /// `e.p.` glued to a pawn capture or after one space (`exd6 e.p.`).
 fn en_passant_end(s: &str, i: usize) -> usize {
     let at = |start: usize| -> Option<usize> {
-        let mut j = one(s, start, |c| c == 'e' || c == 'е')?;
+        let mut j = one(s, start, |c| lexicon::EN_PASSANT_LETTERS[0].contains(&c))?;
         j = one(s, j, |c| c == '.').unwrap_or(j);
         j = one(s, j, |c| c == ' ').unwrap_or(j);
-        j = one(s, j, |c| c == 'p' || c == 'р')?;
+        j = one(s, j, |c| lexicon::EN_PASSANT_LETTERS[1].contains(&c))?;
         Some(one(s, j, |c| c == '.').unwrap_or(j))
     };
     at(i).or_else(|| one(s, i, |c| c == ' ').and_then(at)).unwrap_or(i)
 }
 
 fn castling(s: &str) -> Option<usize> {
-    let o = |c: char| matches!(c, 'O' | 'o' | '0' | 'О');
+    let o = lexicon::is_castling_letter;
     let mut j = one(s, 0, o)?;
     j = one(s, j, is_dash)?;
     j = one(s, j, o)?;
@@ -226,16 +173,16 @@ pub(super) fn move_number_at(s: &str, i: usize) -> Option<(usize, u32, bool)> {
         return None;
     }
     let mut j = i + digits;
-    if s[j..].starts_with('…') {
-        return Some((j + '…'.len_utf8(), number, true));
+    if s[j..].starts_with(ELLIPSIS) {
+        return Some((j + ELLIPSIS.len_utf8(), number, true));
     }
     if !s[j..].starts_with('.') {
         return None;
     }
     let dots = s[j..].bytes().take_while(|&b| b == b'.').count();
     j += dots;
-    if s[j..].starts_with('…') {
-        return Some((j + '…'.len_utf8(), number, true));
+    if s[j..].starts_with(ELLIPSIS) {
+        return Some((j + ELLIPSIS.len_utf8(), number, true));
     }
     Some((j, number, dots >= 2))
 }
@@ -324,7 +271,7 @@ impl<'s> Runs<'s> {
     fn lower_case_letter(&self, i: usize, plain: Option<usize>) -> Option<FoundMove> {
         let s = self.at(i);
         let c = ch(s, 0)?;
-        if !c.is_lowercase() || c == 'p' || c == 'п' {
+        if !c.is_lowercase() || lexicon::is_lower_case_pawn_letter(c) {
             return None;
         }
         if plain.is_some() {
@@ -365,7 +312,7 @@ impl<'s> Runs<'s> {
     fn space_in_move(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
         let p = section_at(s, 0)?;
-        if !ch(s, 0)?.is_uppercase() && !('♔'..='♟').contains(&ch(s, 0)?) {
+        if !ch(s, 0)?.is_uppercase() && !lexicon::is_figurine(ch(s, 0)?) {
             return None;
         }
         let gap = s[p..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
@@ -457,8 +404,8 @@ impl<'s> Runs<'s> {
         let s = self.at(j);
         let n = if s.starts_with("...") {
             3
-        } else if s.starts_with('…') {
-            '…'.len_utf8()
+        } else if s.starts_with(ELLIPSIS) {
+            ELLIPSIS.len_utf8()
         } else {
             return None;
         };
@@ -483,7 +430,15 @@ impl<'s> Runs<'s> {
                 closed = Some(j);
                 break;
             }
-            let Some((end, kind)) = self.token(j, depth, &mut ply) else {
+            // A piece letter standing alone is a glyph (Informant's novelty
+            // `N`) after a move, but the grammar reads one after a move
+            // number as the start of a move that lost its square: an error,
+            // so it is no part of a run.
+            let after_number = tokens.last().is_some_and(|&(_, k)| k == Token::Number);
+            let token = self.token(j, depth, &mut ply).filter(|&(end, kind)| {
+                !(after_number && kind == Token::Other && lexicon::piece_len(&self.s[j..end]) == Some(end - j))
+            });
+            let Some((end, kind)) = token else {
                 if self.forced && depth == 0 {
                     let next = self.skip_word(j);
                     tokens.push((next, Token::Other));
@@ -554,7 +509,7 @@ impl<'s> Runs<'s> {
             let black = black || self.spaced_dots(k).is_some();
             *ply = Some(ply_of(number, black));
             let end = match self.spaced_dots(k) {
-                Some(_) => k + if self.at(k).starts_with('…') { '…'.len_utf8() } else { 3 },
+                Some(_) => k + if self.at(k).starts_with(ELLIPSIS) { ELLIPSIS.len_utf8() } else { 3 },
                 None => j + e,
             };
             return Some((end, Token::Number));
@@ -565,11 +520,11 @@ impl<'s> Runs<'s> {
             return Some((m.end, Token::Move));
         }
         // `.b3`: the dots of a move number whose digits were lost.
-        if matches!(c, '.' | '…') {
-            let dots = s.find(|x: char| x != '.' && x != '…').unwrap_or(s.len());
+        if matches!(c, '.' | ELLIPSIS) {
+            let dots = s.find(|x: char| x != '.' && x != ELLIPSIS).unwrap_or(s.len());
             if let (Some(p), Some(m)) = (*ply, self.found_move(j + dots)) {
                 let expected_black = p % 2 == 1;
-                let written_black = dots > 1 || s.starts_with('…');
+                let written_black = dots > 1 || s.starts_with(ELLIPSIS);
                 if expected_black == written_black || !written_black {
                     self.repairs.push(Repair {
                         span: j..j + dots,
@@ -672,6 +627,16 @@ mod tests {
     fn prose_numbers_are_not_runs() {
         let text = "In 1995. The year 3.14 and 12.03.1995, chapter 2. A quiet move, p. 12. Ke is no move.";
         assert!(runs(text).is_empty(), "{:?}", runs(text));
+    }
+
+    #[test]
+    fn a_lone_piece_letter_after_a_number_is_no_glyph() {
+        // After a move, `N` is Informant's novelty; after a number the
+        // grammar reads it as a broken move, so the run ends before.
+        assert_eq!(runs("1. e4 N 2. d4"), ["1. e4 N 2. d4"]);
+        assert_eq!(runs("1. e4 e5 2. N:a6!?Белые"), ["1. e4 e5"]);
+        assert_eq!(runs("1. e4 e5 2. N is the novelty"), ["1. e4 e5"]);
+        assert_eq!(runs("1. e4 e5 2. TN d4"), ["1. e4 e5 2. TN d4"]);
     }
 
     #[test]
