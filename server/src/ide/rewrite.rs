@@ -132,3 +132,52 @@ pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, sco
     found.edits.sort_by_key(|e| e.span.start);
     found
 }
+
+/// The same change in fewer edits: edits closer than `gap` bytes are joined
+/// into one that writes the unchanged text between them too. A translation
+/// rewrites nearly every move; as one edit per move its answer to an
+/// editor is ten times the document.
+pub fn coalesce(text: &str, edits: &[TextEdit], gap: usize) -> Vec<TextEdit> {
+    let mut out: Vec<TextEdit> = Vec::new();
+    for edit in edits {
+        match out.last_mut() {
+            Some(last) if edit.span.start >= last.span.end && edit.span.start - last.span.end < gap => {
+                last.new_text.push_str(&text[last.span.end..edit.span.start]);
+                last.new_text.push_str(&edit.new_text);
+                last.span.end = edit.span.end;
+            }
+            _ => out.push(edit.clone()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coalesced_edits_make_the_same_text() {
+        let text = "1. Nf3 Nf6 2. Bb5 a6 3. Ke2 *";
+        let edit = |at: &str, new: &str| {
+            let start = text.find(at).unwrap();
+            TextEdit { span: start..start + at.len(), new_text: new.to_owned() }
+        };
+        let edits = [edit("Nf3", "Кf3"), edit("Nf6", "Кf6"), edit("Bb5", "Сb5"), edit("Ke2", "Крe2")];
+        for gap in [0, 4, 100] {
+            let joined = coalesce(text, &edits, gap);
+            assert_eq!(apply_edits(text, &joined), apply_edits(text, &edits));
+            assert_eq!(
+                joined.len(),
+                if gap == 100 {
+                    1
+                } else if gap == 4 {
+                    3
+                } else {
+                    4
+                },
+                "{joined:?}"
+            );
+        }
+    }
+}

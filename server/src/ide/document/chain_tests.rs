@@ -130,3 +130,11 @@ fn markdown_blocks_and_prose_are_one_book() {
     use StartKind::*;
     assert_eq!(starts(text, Format::Markdown), [Initial, Continues, Continues, Written]);
 }
+
+#[test]
+fn lone_carriage_returns_end_lines_in_manuscripts_too() {
+    let text = "# A game\r\r```pgn\r1. e4 e5 ; a comment\r2. Nf3 Nc6 3. Ke3 *\r```\r";
+    assert_eq!(check(text, Format::Markdown), [("illegal-move", "Ke3".to_owned())]);
+    let crlf = text.replace('\r', "\r\n");
+    assert_eq!(check(&crlf, Format::Markdown), [("illegal-move", "Ke3".to_owned())]);
+}

@@ -24,7 +24,7 @@ use crate::analysis::{self, Language};
 use crate::ide::cancel::Token;
 use crate::ide::document::Document;
 use crate::ide::fixes;
-use crate::ide::rewrite::{Scope, rewrite_document};
+use crate::ide::rewrite::{Scope, coalesce, rewrite_document};
 use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
@@ -163,7 +163,8 @@ pub fn edits_of(doc: &Document, what: &Deferred, unit: Unit, settings: &Settings
             rewrite_document(doc, &settings.options, Rewrite::Translate(language), scope, token).edits
         }
     };
-    edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect()
+    // Edits a few words apart become one: far smaller answers, the same text.
+    coalesce(&doc.text, &edits, 64).iter().map(|e| convert::text_edit(doc, e, unit)).collect()
 }
 
 /// `codeAction/resolve`: the action with its edits, if `doc` is still the

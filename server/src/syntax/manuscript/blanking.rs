@@ -72,6 +72,14 @@ pub(super) fn blanked_stretch(
             }
         }
     }
+    // A lone `\r` ends a line for the parser as `\n` does (`ide::intake`
+    // does the same for notation): the grammar ends `;` comments at `\n`.
+    let bytes = text.as_bytes();
+    for (i, b) in out.iter_mut().enumerate() {
+        if *b == b'\r' && bytes.get(base + i + 1) != Some(&b'\n') {
+            *b = b'\n';
+        }
+    }
     out
 }
 
@@ -90,6 +98,11 @@ pub(super) fn reblank(
 ) -> Option<String> {
     let delta = e.delta();
     let (mut lo, mut hi) = (read.start.min(e.start), read.end.max(e.new_end));
+    // A `\r` just before the stretch is a line end of its own or half of a
+    // `\r\n`, as the first byte of the stretch decides.
+    if lo > 0 && text.as_bytes().get(lo - 1) == Some(&b'\r') {
+        lo -= 1;
+    }
     let cover = |u: &Unit| Manuscript::piece_start(u)..u.notation.end;
     let front = old.units.iter().zip(units).take_while(|(o, n)| o == n).count();
     let most = old.units.len().min(units.len()) - front;
