@@ -1,0 +1,245 @@
+//! What a move's marks and numbers say against the position: check and
+//! mate signs, capture and en-passant marks, disambiguation, glyphs, move
+//! numbers, and the result.
+
+use super::*;
+
+/// Compares the result token and the Result tag with the final position
+/// (a mate or a stalemate proves the result) and with each other.
+pub(super) fn check_result(game: &GameSyntax<'_>, end: Option<&Chess>, out: &mut Vec<Diagnostic>) {
+    let proven = end.and_then(|end| {
+        if end.is_checkmate() {
+            let result = if end.turn() == Color::White { "0-1" } else { "1-0" };
+            Some((result, format!("{} is checkmated", explain::color_name(end.turn()))))
+        } else if end.is_stalemate() {
+            Some(("1/2-1/2", format!("{} is stalemated", explain::color_name(end.turn()))))
+        } else {
+            None
+        }
+    });
+    let written = game.result.as_ref().map(|r| (r, normalize_result(r.text)));
+    if let (Some((result, w)), Some((expected, why))) = (&written, &proven)
+        && *w != Some(*expected)
+    {
+        out.push(
+            Diagnostic::new(
+                Code::Result,
+                result.span.clone(),
+                format!(
+                    "the result {} contradicts the final position: {why}, so the result is {expected}",
+                    result.text
+                ),
+            )
+            .with_fix(Fix::replace(format!("Write {expected}"), result.span.clone(), *expected).preferred(true)),
+        );
+    }
+    let Some(tag) = game.tag("Result") else { return };
+    let Some(value) = &tag.value else { return };
+    let tag_value = tag.unescaped_value();
+    let Some(t) = normalize_result(&tag_value) else { return };
+    let tag_value = tag_value.trim();
+    if let Some((expected, why)) = &proven {
+        if t != *expected {
+            out.push(
+                Diagnostic::new(
+                    Code::Result,
+                    value.span.clone(),
+                    format!("the Result tag says {tag_value}, but the final position proves {expected}: {why}"),
+                )
+                .with_fix(Fix::replace(format!("Write {expected}"), value.span.clone(), *expected).preferred(true)),
+            );
+        }
+        return;
+    }
+    if let Some((result, Some(w))) = written
+        && w != t
+    {
+        let mut d = Diagnostic::new(
+            Code::Result,
+            result.span.clone(),
+            format!("the game ends with {} but its Result tag says {tag_value}", result.text),
+        )
+        .with_fix(Fix::replace(format!("Write {t}"), result.span.clone(), t))
+        .with_fix(Fix::replace(format!("Write {w} in the Result tag"), value.span.clone(), w));
+        d.related.push(Related { span: tag.span.clone(), message: "the Result tag".to_owned() });
+        out.push(d);
+    }
+}
+
+pub(super) fn strip_marks(text: &str) -> String {
+    text.trim_end_matches(['+', '#', '!', '?', '‼', '⁇', '⁉', '⁈', '†', '‡']).to_owned()
+}
+
+impl Replayer<'_, '_> {
+    /// A piece letter standing alone is Informant's novelty `N` or a move
+    /// that lost its square.
+    /// Returns whether it was such a letter.
+    pub(super) fn check_glyph(&mut self, t: &Token<'_>) -> bool {
+        let is_letter = t.text.chars().all(|c| c.is_alphabetic() || lexicon::is_figurine(c));
+        if is_letter && t.text != "N" && t.text != "TN" {
+            self.diagnostics.push(Diagnostic::new(
+                Code::Syntax,
+                t.span.clone(),
+                format!("`{}` is a piece letter without a square", t.text),
+            ));
+            return true;
+        }
+        false
+    }
+
+    pub(super) fn check_move_number(&mut self, t: &Token<'_>, pos: &Chess, prev_end: Option<usize>) {
+        // A slice, not a new string: this runs before every White move.
+        let digits = &t.text[..t.text.bytes().take_while(u8::is_ascii_digit).count()];
+        if digits.is_empty() {
+            return;
+        }
+        let rest = &t.text[digits.len()..];
+        let black_marker = rest.starts_with("..") || rest.starts_with('…');
+        let expected = pos.fullmoves().get();
+        let number: Option<u32> = digits.parse().ok();
+        let turn_mismatch = black_marker && pos.turn() == Color::White;
+        if number == Some(expected) && !turn_mismatch {
+            return;
+        }
+        let side = explain::color_name(pos.turn());
+        let glued = prev_end == Some(t.span.start) && rest.is_empty();
+        let mut d = Diagnostic::new(
+            Code::MoveNumber,
+            t.span.clone(),
+            if turn_mismatch && number == Some(expected) {
+                format!("`{}` marks a move of Black, but it is White's move {expected}", t.text)
+            } else {
+                format!("the move number {digits} does not fit: this is {side}'s move {expected}")
+            },
+        );
+        if glued {
+            d = d.with_fix(Fix::replace(format!("Remove the stray {digits}"), t.span.clone(), "").preferred(true));
+        } else {
+            let dots = if pos.turn() == Color::White {
+                if rest.is_empty() { "" } else { "." }
+            } else if rest.is_empty() {
+                ""
+            } else {
+                "..."
+            };
+            let dots = if rest == ")" { ")" } else { dots };
+            let new = format!("{expected}{dots}");
+            d = d.with_fix(Fix::replace(format!("Write {new}"), t.span.clone(), new).preferred(true));
+        }
+        self.diagnostics.push(d);
+    }
+
+    /// Checks a legal, unambiguous move: is its disambiguation more than
+    /// needed?
+    pub(super) fn check_disambiguation(&mut self, pos: &Chess, m: &WrittenMove<'_>, target: &Target, mv: Move) {
+        let Target::Normal { role, to, .. } = *target else { return };
+        if role == Role::Pawn || m.dash.is_some() {
+            return;
+        }
+        let origin = match &m.origin {
+            Some(Origin::File(t)) | Some(Origin::Rank(t)) => t,
+            // `Ng1f3` is long algebraic: the origin is part of the style.
+            _ => return,
+        };
+        let others = pos.san_candidates(role, to).into_iter().filter(|c| c.from() != mv.from()).count();
+        if others == 0 {
+            let mut d = Diagnostic::new(
+                Code::RedundantDisambiguation,
+                origin.span.clone(),
+                format!("`{}` is not needed: no other {} can go to {to}", origin.text, role_name(role)),
+            )
+            .with_fix(Fix::replace(format!("Remove `{}`", origin.text), origin.span.clone(), "").preferred(true));
+            d.unnecessary = true;
+            self.diagnostics.push(d);
+        }
+    }
+
+    /// Checks the marks of a played move against the position after it.
+    pub(super) fn check_after(&mut self, before: &Chess, after: &Chess, m: &WrittenMove<'_>, mv: Move) {
+        if let Some(capture) = &m.capture {
+            if !mv.is_capture() {
+                let to = mv.to();
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::CaptureMark,
+                        capture.span.clone(),
+                        format!("the capture sign is wrong: {to} is empty, the move captures nothing"),
+                    )
+                    .with_fix(Fix::replace("Remove the capture sign", capture.span.clone(), "").preferred(true)),
+                );
+            }
+        } else if mv.is_capture() && self.options.report_missing_capture && m.castling.is_none() {
+            let at = m.destination.as_ref().map_or(m.span.start, |d| d.span.start);
+            let sign =
+                if self.language.is_cyrillic() && self.source[m.span.clone()].contains('х') { "х" } else { "x" };
+            self.diagnostics.push(
+                Diagnostic::new(Code::CaptureMark, m.span.clone(), "the move captures but has no capture sign")
+                    .with_fix(Fix::replace("Add the capture sign", at..at, sign).preferred(true)),
+            );
+        }
+        if let Some(ep) = &m.en_passant
+            && !mv.is_en_passant()
+        {
+            let mut span = ep.span.clone();
+            // Remove the space before a spaced mark too.
+            while span.start > 0 && self.source.as_bytes()[span.start - 1] == b' ' {
+                span.start -= 1;
+            }
+            self.diagnostics.push(
+                Diagnostic::new(Code::EnPassantMark, ep.span.clone(), "this move is not an en-passant capture")
+                    .with_fix(Fix::replace(format!("Remove `{}`", ep.text), span, "").preferred(true)),
+            );
+        }
+        let check = after.is_check();
+        match &m.check {
+            Some(mark) => {
+                let text = mark.text;
+                let mate_mark = lexicon::MATE_MARKS.contains(&text);
+                let (wrong, right): (Option<String>, &str) = if !check {
+                    (Some(format!("`{text}` is wrong: the move gives no check")), "")
+                } else if mate_mark && !after.is_checkmate() {
+                    (Some(format!("`{text}` is wrong: the move gives check, not mate")), "+")
+                } else if text == "++" && after.checkers().count() < 2 && !after.is_checkmate() {
+                    (
+                        Some(
+                            "`++` means mate (or, in some Russian texts, double check), but this is a single check"
+                                .to_owned(),
+                        ),
+                        "+",
+                    )
+                } else {
+                    (None, "")
+                };
+                if let Some(message) = wrong {
+                    let title = if right.is_empty() { "Remove the mark".to_owned() } else { format!("Write {right}") };
+                    self.diagnostics.push(
+                        Diagnostic::new(Code::CheckMark, mark.span.clone(), message)
+                            .with_fix(Fix::replace(title, mark.span.clone(), right).preferred(true)),
+                    );
+                }
+            }
+            None => {
+                if check && self.options.report_missing_check {
+                    let mate = after.is_checkmate();
+                    let mark = if mate { "#" } else { "+" };
+                    let at = m
+                        .promotion
+                        .as_ref()
+                        .or(m.destination.as_ref())
+                        .or(m.castling.as_ref())
+                        .map_or(m.span.end, |t| t.span.end);
+                    let at = m.en_passant.as_ref().map_or(at, |e| e.span.end.max(at));
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::CheckMark,
+                            m.span.clone(),
+                            if mate { "the move mates but has no `#`" } else { "the move gives check but has no `+`" },
+                        )
+                        .with_fix(Fix::replace(format!("Add {mark}"), at..at, mark).preferred(true)),
+                    );
+                }
+            }
+        }
+        let _ = before;
+    }
+}

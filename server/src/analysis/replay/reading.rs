@@ -1,0 +1,291 @@
+//! Reading a written move in the game's language: its piece letter (a
+//! look-alike, a pawn letter, another language's letter), its squares and
+//! promotion, into the target the legal moves are matched against, with
+//! the notes its letters raise.
+
+use super::*;
+
+/// A move read in the game's language, with the diagnostics its letters
+/// raised (look-alikes, pawn letters).
+pub(super) struct Reading {
+    /// What the game's language reads, with the note its piece letter
+    /// raised (a look-alike or a pawn letter) if the move is played so;
+    /// `None` for a letter the game's language does not have.
+    pub(super) primary: Option<(Target, Option<Diagnostic>)>,
+    /// Set when the piece letter may be another language's: a foreign
+    /// letter, or a weak reading (a look-alike, a pawn letter) that may not
+    /// fit where another language's would (Latin `K` in a Russian game is
+    /// the knight `К` or the English king).
+    pub(super) foreign: Option<TargetParts>,
+    pub(super) notes: Vec<Diagnostic>,
+}
+
+/// A normal move's target without its piece.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TargetParts {
+    pub(super) from_file: Option<shakmaty::File>,
+    pub(super) from_rank: Option<shakmaty::Rank>,
+    pub(super) to: Square,
+    pub(super) promotion: Option<Role>,
+}
+
+impl TargetParts {
+    fn with(self, role: Role) -> Target {
+        let TargetParts { from_file, from_rank, to, promotion } = self;
+        Target::Normal { role, from_file, from_rank, to, promotion }
+    }
+}
+
+/// Says that a piece letter belongs to another notation than the game's.
+pub(super) fn mix_message(text: &str, its: Language, role: Role, game: Language, right: &str) -> String {
+    let what = if its == Language::Figurine {
+        format!("the figurine of the {}", role_name(role))
+    } else {
+        format!("the {} letter for the {}", its.name(), role_name(role))
+    };
+    let game_is =
+        if game == Language::Figurine { "written in figurines".to_owned() } else { format!("in {}", game.name()) };
+    format!("`{text}` is {what}, but this game is {game_is}: write {right}")
+}
+
+pub(super) fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {
+    let script = if ('\u{0400}'..='\u{04FF}').contains(&ch) { "the Cyrillic letter" } else { "the letter" };
+    Diagnostic::new(
+        Code::Homoglyph,
+        span.clone(),
+        format!("`{ch}` {place} is {script} `{ch}`, a look-alike of `{right}`"),
+    )
+    .with_fix(Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true))
+}
+
+pub(super) fn capture_sign(text: &str) -> &'static str {
+    match text {
+        "х" => "х",
+        ":" => ":",
+        _ => "x",
+    }
+}
+
+impl Replayer<'_, '_> {
+    /// What a piece letter means in other languages than the game's, each
+    /// with the `language-mix` note to give if the move is read so; `exclude`
+    /// is the piece the game's language already tried.
+    pub(super) fn foreign_targets(
+        &self,
+        letter: &Token<'_>,
+        parts: TargetParts,
+        exclude: Option<Role>,
+    ) -> Vec<(Target, Diagnostic)> {
+        let mut out: Vec<(Target, Diagnostic)> = Vec::new();
+        for (language, reading) in languages::languages_for_letter(letter.text) {
+            let role = reading.role;
+            let seen = out.iter().any(|(t, _)| matches!(t, Target::Normal { role: r, .. } if *r == role));
+            if reading.lookalike_of.is_some() || role == Role::Pawn || Some(role) == exclude || seen {
+                continue;
+            }
+            let right = self.language.letter(role);
+            let d = Diagnostic::new(
+                Code::LanguageMix,
+                letter.span.clone(),
+                mix_message(letter.text, language, role, self.language, right),
+            )
+            .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true));
+            out.push((parts.with(role), d));
+        }
+        out
+    }
+
+    /// Reads the letters of a written move in the game's language.
+    pub(super) fn read(&self, m: &WrittenMove<'_>) -> Result<Reading, Box<Diagnostic>> {
+        let mut notes: Vec<Diagnostic> = Vec::new();
+        if let Some(castling) = &m.castling {
+            for (offset, ch) in castling.text.char_indices() {
+                if let Some(right) = normalize_lookalike(ch, LookalikeContext::Castling) {
+                    let span = castling.span.start + offset..castling.span.start + offset + ch.len_utf8();
+                    notes.push(homoglyph(span, ch, right, "in castling"));
+                }
+            }
+            let count = castling.text.chars().filter(|&c| lexicon::is_castling_letter(c)).count();
+            let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
+            return Ok(Reading { primary: Some((Target::Castle(side), None)), foreign: None, notes });
+        }
+        let Some(dest) = &m.destination else {
+            return Err(Box::new(Diagnostic::new(Code::Syntax, m.span.clone(), "a move without a destination square")));
+        };
+        if let Some(drop) = &m.drop {
+            return Err(Box::new(Diagnostic::new(
+                Code::IllegalMove,
+                drop.span.clone(),
+                "piece drops (`@`) exist only in crazyhouse; set the Variant tag for such games",
+            )));
+        }
+        let to = self.read_square_token(dest, &mut notes)?;
+        let (mut from_file, mut from_rank) = (None, None);
+        match &m.origin {
+            Some(Origin::File(t)) => from_file = Some(self.read_file_char(t, 0, &mut notes)?),
+            Some(Origin::Rank(t)) => from_rank = Some(self.read_rank_char(t, 0, &mut notes)?),
+            Some(Origin::Square(t)) => {
+                let sq = self.read_square_token(t, &mut notes)?;
+                from_file = Some(sq.file());
+                from_rank = Some(sq.rank());
+            }
+            None => {}
+        }
+        if let Some(capture) = &m.capture
+            && let Some(written) = capture.text.chars().next()
+            && let Some(right) = normalize_lookalike(written, LookalikeContext::CaptureSign)
+            && !self.language.is_cyrillic()
+        {
+            notes.push(homoglyph(capture.span.clone(), written, right, "as the capture sign"));
+        }
+        let promotion = match &m.promotion {
+            None => None,
+            Some(t) => Some(self.read_promotion(t, &mut notes)?),
+        };
+        let parts = TargetParts { from_file, from_rank, to, promotion };
+        let Some(letter) = &m.piece else {
+            return Ok(Reading { primary: Some((parts.with(Role::Pawn), None)), foreign: None, notes });
+        };
+        let Some(reading) = self.language.read_letter(letter.text) else {
+            // A letter of another language: try what it means there.
+            if languages::languages_for_letter(letter.text).all(|(_, r)| r.lookalike_of.is_some()) {
+                return Err(Box::new(Diagnostic::new(
+                    Code::IllegalMove,
+                    letter.span.clone(),
+                    format!("`{}` is not a piece letter in any language", letter.text),
+                )));
+            }
+            return Ok(Reading { primary: None, foreign: Some(parts), notes });
+        };
+        let note = if let Some(right) = reading.lookalike_of {
+            Some(
+                Diagnostic::new(
+                    Code::Homoglyph,
+                    letter.span.clone(),
+                    format!(
+                        "`{}` is a look-alike of the {} letter `{right}` ({})",
+                        letter.text,
+                        self.language.name(),
+                        role_name(reading.role)
+                    ),
+                )
+                .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true)),
+            )
+        } else if reading.role == Role::Pawn {
+            Some(
+                Diagnostic::new(
+                    Code::PawnLetter,
+                    letter.span.clone(),
+                    format!("a pawn move is written without a letter: `{}` is not needed", letter.text),
+                )
+                .with_fix(Fix::replace(format!("Remove `{}`", letter.text), letter.span.clone(), "").preferred(true)),
+            )
+        } else {
+            None
+        };
+        // A look-alike or a pawn letter is a weak reading: if it does not
+        // fit, another language's reading of the letter is tried.
+        let foreign = note.is_some().then_some(parts);
+        Ok(Reading { primary: Some((parts.with(reading.role), note)), foreign, notes })
+    }
+
+    pub(super) fn read_square_token(
+        &self,
+        t: &Token<'_>,
+        notes: &mut Vec<Diagnostic>,
+    ) -> Result<Square, Box<Diagnostic>> {
+        if t.text.chars().count() != 2 {
+            return Err(Box::new(Diagnostic::new(
+                Code::Syntax,
+                t.span.clone(),
+                format!("`{}` is not a square", t.text),
+            )));
+        }
+        let file = self.read_file_char(t, 0, notes)?;
+        let first_len = t.text.chars().next().map_or(1, char::len_utf8);
+        let rank = self.read_rank_char(t, first_len, notes)?;
+        Ok(Square::from_coords(file, rank))
+    }
+
+    pub(super) fn read_file_char(
+        &self,
+        t: &Token<'_>,
+        offset: usize,
+        notes: &mut Vec<Diagnostic>,
+    ) -> Result<shakmaty::File, Box<Diagnostic>> {
+        let ch = t.text[offset..].chars().next().unwrap_or(' ');
+        let span = t.span.start + offset..t.span.start + offset + ch.len_utf8();
+        let right = match normalize_lookalike(ch, LookalikeContext::File) {
+            Some(right) => {
+                notes.push(homoglyph(span.clone(), ch, right, "in a square"));
+                right
+            }
+            None => ch,
+        };
+        shakmaty::File::from_char(right)
+            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("`{ch}` is not a file"))))
+    }
+
+    pub(super) fn read_rank_char(
+        &self,
+        t: &Token<'_>,
+        offset: usize,
+        notes: &mut Vec<Diagnostic>,
+    ) -> Result<shakmaty::Rank, Box<Diagnostic>> {
+        let ch = t.text[offset..].chars().next().unwrap_or(' ');
+        let span = t.span.start + offset..t.span.start + offset + ch.len_utf8();
+        let right = match normalize_lookalike(ch, LookalikeContext::Rank) {
+            Some(right) => {
+                notes.push(homoglyph(span.clone(), ch, right, "in a square"));
+                right
+            }
+            None => ch,
+        };
+        shakmaty::Rank::from_char(right)
+            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("`{ch}` is not a rank"))))
+    }
+
+    pub(super) fn read_promotion(&self, t: &Token<'_>, notes: &mut Vec<Diagnostic>) -> Result<Role, Box<Diagnostic>> {
+        if let Some(reading) = self.language.read_letter(t.text) {
+            if let Some(right) = reading.lookalike_of {
+                notes.push(
+                    Diagnostic::new(
+                        Code::Homoglyph,
+                        t.span.clone(),
+                        format!("`{}` is a look-alike of `{right}`", t.text),
+                    )
+                    .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
+                );
+            }
+            if reading.role != Role::Pawn {
+                return Ok(reading.role);
+            }
+        }
+        // UCI-minded programs write `d8q`.
+        let upper = t.text.to_uppercase();
+        if let Some(role) = Language::En.role_of(&upper)
+            && t.text.chars().all(|c| c.is_ascii_lowercase())
+        {
+            return Ok(role);
+        }
+        for (language, reading) in languages::languages_for_letter(t.text) {
+            if reading.lookalike_of.is_none() && reading.role != Role::Pawn && reading.role != Role::King {
+                let right = self.language.letter(reading.role);
+                notes.push(
+                    Diagnostic::new(
+                        Code::LanguageMix,
+                        t.span.clone(),
+                        mix_message(t.text, language, reading.role, self.language, right),
+                    )
+                    .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
+                );
+                return Ok(reading.role);
+            }
+        }
+        Err(Box::new(Diagnostic::new(
+            Code::IllegalMove,
+            t.span.clone(),
+            format!("a pawn cannot promote to `{}`", t.text),
+        )))
+    }
+}

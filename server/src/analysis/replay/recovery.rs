@@ -1,0 +1,347 @@
+//! Recovery from a move that does not name one legal move: an ambiguous
+//! move's candidates, an illegal move's likely readings (the one under
+//! which the game goes on furthest is taken, and its fix preferred), a
+//! promotion that names no piece; and how a fix is written in the game's
+//! own style.
+
+use super::*;
+
+/// Legal moves that fit a target.
+///
+/// The list lives on the stack: this runs for every move of every game.
+pub(super) fn matching(pos: &Chess, target: &Target) -> MoveList {
+    match *target {
+        Target::Castle(side) => pos.castling_moves(side),
+        Target::Normal { role, from_file, from_rank, to, promotion } => {
+            let mut moves = pos.san_candidates(role, to);
+            moves.retain(|mv| {
+                let from = mv.from();
+                from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
+                    && from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
+                    && promotion.is_none_or(|p| mv.promotion() == Some(p))
+            });
+            moves
+        }
+    }
+}
+
+/// The one move that matching moves stand for: the only one, or, when a
+/// single pawn may promote to several pieces (the piece was not named), the
+/// promotion to a queen. `None` when none or several pieces match.
+pub(super) fn single(found: &[Move]) -> Option<Move> {
+    match found {
+        [] => None,
+        [only] => Some(*only),
+        [first, ..] => {
+            let one_pawn = found.iter().all(|mv| mv.from() == first.from() && mv.promotion().is_some());
+            if one_pawn { found.iter().copied().find(|mv| mv.promotion() == Some(Role::Queen)) } else { None }
+        }
+    }
+}
+
+/// Whether two texts differ by at most one inserted, deleted or replaced
+/// character (a slip of the pen or of OCR).
+pub(super) fn within_one_edit(a: &str, b: &str) -> bool {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a == b {
+        return true;
+    }
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    if long.len() - short.len() > 1 {
+        return false;
+    }
+    let prefix = short.iter().zip(long.iter()).take_while(|(x, y)| x == y).count();
+    if short.len() == long.len() {
+        short[prefix + 1..] == long[prefix + 1..]
+    } else {
+        short[prefix..] == long[prefix + 1..]
+    }
+}
+
+pub(super) fn join_or(names: &[String], word: &str) -> String {
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        n => format!("{} {word} {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+impl Replayer<'_, '_> {
+    /// One or more legal moves match: exactly one is the move; a pawn
+    /// reaching the last rank without a piece is a missing promotion;
+    /// several pieces are an ambiguity.
+    pub(super) fn resolve(
+        &mut self,
+        pos: &Chess,
+        m: &WrittenMove<'_>,
+        target: &Target,
+        found: MoveList,
+        rest: &[Item<'_>],
+    ) -> Option<Move> {
+        if found.len() == 1 {
+            self.check_disambiguation(pos, m, target, found[0]);
+            return Some(found[0]);
+        }
+        if single(&found).is_some() {
+            return Some(self.missing_promotion(pos, m, &found));
+        }
+        self.ambiguous(pos, m, &found, rest)
+    }
+
+    pub(super) fn missing_promotion(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: &[Move]) -> Move {
+        let queen = found.iter().copied().find(|mv| mv.promotion() == Some(Role::Queen)).unwrap_or(found[0]);
+        let at = m.destination.as_ref().map_or(m.span.clone(), |d| d.span.clone());
+        let mut d = Diagnostic::new(
+            Code::MissingPromotion,
+            at.clone(),
+            format!(
+                "the pawn reaches the last rank but no piece is named; read as a promotion to a queen ({})",
+                self.render(pos, &queen)
+            ),
+        );
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            let letter = self.language.letter(role);
+            d = d.with_fix(
+                Fix::replace(format!("Promote to a {} ({letter})", role_name(role)), at.end..at.end, letter)
+                    .preferred(role == Role::Queen),
+            );
+        }
+        self.diagnostics.push(d);
+        queen
+    }
+
+    pub(super) fn ambiguous(
+        &mut self,
+        pos: &Chess,
+        m: &WrittenMove<'_>,
+        found: &[Move],
+        rest: &[Item<'_>],
+    ) -> Option<Move> {
+        let written = m.text(self.source);
+        // One candidate per piece: a pawn that may promote to any piece
+        // counts once, as the promotion to a queen.
+        let mut pieces: Vec<Move> = Vec::new();
+        for mv in found {
+            match pieces.iter_mut().find(|p| p.from() == mv.from()) {
+                Some(p) if mv.promotion() == Some(Role::Queen) => *p = *mv,
+                Some(_) => {}
+                None => pieces.push(*mv),
+            }
+        }
+        let found = &pieces[..];
+        let names: Vec<String> = found
+            .iter()
+            .filter_map(|mv| mv.from().map(|from| format!("the {} on {from}", role_name(mv.role()))))
+            .collect();
+        let tiered: Vec<(Move, u8)> = found.iter().map(|&mv| (mv, 0)).collect();
+        let chosen = self.choose(pos, &tiered, rest);
+        let to = found[0].to();
+        let mut message = format!("{written} is ambiguous: {} can go to {to}", join_or(&names, "and"));
+        if let Some(mv) = chosen {
+            message.push_str(&format!(
+                "; read as {}, the only one that the moves after it bear out",
+                self.render(pos, &mv)
+            ));
+        }
+        let span = core_span(m);
+        let mut d = Diagnostic::new(Code::AmbiguousMove, span, message);
+        for mv in found {
+            let new_text = self.rewrite_with_origin(pos, m, mv);
+            d = d.with_fix(
+                Fix::replace(format!("Write {new_text}"), m.span.clone(), new_text.clone())
+                    .preferred(Some(*mv) == chosen),
+            );
+            if let Some(from) = mv.from() {
+                d.related.push(Related {
+                    span: m.span.clone(),
+                    message: format!("candidate: the {} on {from}", role_name(mv.role())),
+                });
+            }
+        }
+        self.diagnostics.push(d);
+        chosen
+    }
+
+    pub(super) fn illegal(
+        &mut self,
+        pos: &Chess,
+        m: &WrittenMove<'_>,
+        target: &Target,
+        rest: &[Item<'_>],
+    ) -> Option<Move> {
+        let written = m.text(self.source);
+        let why = explain::illegal(pos, target, self.language);
+        let mut candidates = self.recovery_candidates(pos, m, target);
+        let chosen = self.choose(pos, &candidates, rest);
+        // The fix the replay goes on with comes first, so that it is among
+        // the few offered.
+        if let Some(i) = candidates.iter().position(|&(mv, _)| Some(mv) == chosen) {
+            candidates[..=i].rotate_right(1);
+        }
+        self.guessed = chosen.is_some();
+        self.guesses += usize::from(chosen.is_some());
+        let mut message = format!("{written} is illegal: {why}");
+        if let Some(mv) = chosen {
+            let why = if rest.iter().any(|i| matches!(i, Item::Move(_))) {
+                "which the moves after it bear out"
+            } else {
+                "the only move close to what is written"
+            };
+            message.push_str(&format!("; read as {}, {why}", self.render(pos, &mv)));
+        }
+        let mut d = Diagnostic::new(Code::IllegalMove, core_span(m), message);
+        for (mv, _) in candidates.iter().take(4) {
+            let text = self.render_like(pos, m, mv);
+            d = d.with_fix(
+                Fix::replace(format!("Write {text}"), m.span.clone(), text.clone()).preferred(Some(*mv) == chosen),
+            );
+        }
+        self.diagnostics.push(d);
+        chosen
+    }
+
+    /// Legal moves the writer may have meant, each with how likely it is
+    /// (lower is likelier): 0 for the same piece to the same square from
+    /// elsewhere (a wrong disambiguation), 1 for the same piece one
+    /// character away (`Nf4` for `Nf3`), 2 for any move one character away
+    /// (a wrong or missing letter).
+    pub(super) fn recovery_candidates(&self, pos: &Chess, m: &WrittenMove<'_>, target: &Target) -> Vec<(Move, u8)> {
+        let mut out: Vec<(Move, u8)> = Vec::new();
+        let written_role = match *target {
+            Target::Normal { role, to, promotion, .. } => {
+                for mv in pos.san_candidates(role, to) {
+                    if promotion.is_none_or(|p| mv.promotion() == Some(p)) {
+                        out.push((mv, 0));
+                    }
+                }
+                if !out.is_empty() {
+                    return out;
+                }
+                Some(role)
+            }
+            Target::Castle(_) => None,
+        };
+        let written = strip_marks(m.text(self.source));
+        let mut style = self.style;
+        for mv in &pos.legal_moves() {
+            for sign in [Some("x"), None] {
+                style.capture_sign = sign;
+                let text = render_move(pos, mv, &style);
+                if within_one_edit(&written, &text) && !out.iter().any(|(o, _)| o == mv) {
+                    let tier = if Some(mv.role()) == written_role && !mv.is_castle() { 1 } else { 2 };
+                    out.push((*mv, tier));
+                }
+            }
+        }
+        out.sort_by_key(|&(_, tier)| tier);
+        out
+    }
+
+    /// The candidate that the rest of the line confirms: the one under
+    /// which the following moves replay furthest, the likeliest (lowest
+    /// tier) among those, if exactly one. With no move after it, only a
+    /// sole candidate is taken.
+    pub(super) fn choose(&self, pos: &Chess, candidates: &[(Move, u8)], rest: &[Item<'_>]) -> Option<Move> {
+        let upcoming: Vec<&WrittenMove<'_>> =
+            rest.iter().filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None }).take(LOOKAHEAD).collect();
+        if upcoming.is_empty() {
+            return match candidates {
+                [(only, _)] => Some(*only),
+                _ => None,
+            };
+        }
+        // How far each reading gets before a move no longer fits. The one
+        // that gets strictly furthest is the intended move: the rest of the
+        // game may have a mistake of its own further on, which must not
+        // hide this one's answer.
+        let reach = |mv: &Move| {
+            let mut p = pos.clone();
+            p.play_unchecked(*mv);
+            upcoming
+                .iter()
+                .take_while(|w| {
+                    let Ok(reading) = self.read(w) else { return false };
+                    let target = match (reading.primary, reading.foreign, &w.piece) {
+                        (Some((target, _)), _, _) => target,
+                        (None, Some(parts), Some(letter)) => {
+                            match self.foreign_targets(letter, parts, None).into_iter().next() {
+                                Some((target, _)) => target,
+                                None => return false,
+                            }
+                        }
+                        _ => return false,
+                    };
+                    let Some(mv) = single(&matching(&p, &target)) else { return false };
+                    p.play_unchecked(mv);
+                    true
+                })
+                .count()
+        };
+        let scored: Vec<(usize, u8, Move)> = candidates.iter().map(|&(mv, tier)| (reach(&mv), tier, mv)).collect();
+        let best = scored.iter().map(|&(reach, tier, _)| (reach, std::cmp::Reverse(tier))).max()?;
+        // A guess must be borne out: by every move after it, or by enough
+        // of them when a later mistake of its own stops the line.
+        if best.0 < upcoming.len().min(EVIDENCE) {
+            return None;
+        }
+        let mut at_best = scored.iter().filter(|&&(reach, tier, _)| (reach, std::cmp::Reverse(tier)) == best);
+        let first = at_best.next().map(|s| s.2);
+        if at_best.next().is_some() { None } else { first }
+    }
+
+    pub(super) fn render(&self, pos: &Chess, mv: &Move) -> String {
+        render_move(pos, mv, &self.style)
+    }
+
+    /// The move written the way the original was (capture sign or not,
+    /// long or short), for a fix that replaces it.
+    pub(super) fn render_like(&self, pos: &Chess, m: &WrittenMove<'_>, mv: &Move) -> String {
+        let mut style = self.style;
+        style.capture_sign = m.capture.as_ref().map(|c| capture_sign(c.text));
+        if m.capture.is_none() && mv.is_capture() {
+            style.capture_sign = Some("x");
+        }
+        style.long = matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some();
+        style.castling_zeros = m.castling.as_ref().is_some_and(|c| c.text.contains('0'));
+        style.promotion_equals = m.promotion_sign.is_some();
+        let mut text = render_move(pos, mv, &style);
+        // A written check mark becomes the one this move deserves.
+        if m.check.is_some() {
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            if after.is_checkmate() {
+                text.push('#');
+            } else if after.is_check() {
+                text.push('+');
+            }
+        }
+        if let Some(t) = &m.annotation {
+            text.push_str(t.text);
+        }
+        text
+    }
+
+    /// The written move with the disambiguation FIDE 18.9 asks for among
+    /// the candidates, everything else kept as written.
+    pub(super) fn rewrite_with_origin(&self, pos: &Chess, m: &WrittenMove<'_>, mv: &Move) -> String {
+        let need = languages::disambiguation(pos, mv);
+        let Some(from) = mv.from() else { return m.text(self.source).to_owned() };
+        let mut origin = String::new();
+        // The file when it decides or when nothing is needed at all (the
+        // move is ambiguous only as written), the rank when it must.
+        if need.file || !need.rank {
+            origin.push(from.file().char());
+        }
+        if need.rank {
+            origin.push(from.rank().char());
+        }
+        let (cut_start, cut_end) = match (&m.origin, &m.piece) {
+            (Some(o), _) => (o.token().span.start, o.token().span.end),
+            (None, Some(p)) => (p.span.end, p.span.end),
+            (None, None) => (m.span.start, m.span.start),
+        };
+        let src = self.source;
+        format!("{}{}{}", &src[m.span.start..cut_start], origin, &src[cut_end..m.span.end])
+    }
+}
