@@ -1,0 +1,144 @@
+//! What a game's own text says about where it starts: its first move
+//! number, its letters (which languages can read it), its tags or
+//! position description.
+
+use super::*;
+
+/// What a game's own text says about where it starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Head {
+    /// The ply of its first move, from the number before it (`3...` is
+    /// ply 5); `None` when its first move has no number.
+    pub first_ply: Option<u32>,
+    /// Tags or a position description give its start.
+    pub own_start: bool,
+    /// Piece letters in its moves.
+    pub letters: u16,
+    /// For each language (in the order of `Language::ALL`), how many of
+    /// them it reads, look-alikes included...
+    pub read_by: [u16; Language::ALL.len()],
+    /// ...and how many as they are written.
+    pub exact_by: [u16; Language::ALL.len()],
+    /// Moves in its main line.
+    pub main_moves: u32,
+    /// Its first move number (or move), for the `unchecked` info.
+    pub first_span: Span,
+    /// The manuscript says it is a variation (`\variation{...}`).
+    pub variation: bool,
+}
+
+impl Head {
+    pub fn of(game: &GameSyntax<'_>) -> Head {
+        let mut head = Head { own_start: !game.tags.is_empty(), first_span: game.span.clone(), ..Head::default() };
+        let mut number: Option<&Token<'_>> = None;
+        let mut seen_move = false;
+        for item in &game.mainline.items {
+            match item {
+                Item::MoveNumber(t) if !seen_move => number = Some(t),
+                Item::PositionDescription(_) if !seen_move => head.own_start = true,
+                Item::Move(m) => {
+                    if !seen_move {
+                        head.first_ply = number.and_then(|t| ply_of_number(t.text));
+                        head.first_span = number.map_or(m.span.clone(), |t| t.span.clone());
+                        seen_move = true;
+                    }
+                    head.main_moves += 1;
+                }
+                _ => {}
+            }
+        }
+        head.count_letters(&game.mainline);
+        head
+    }
+
+    pub(super) fn count_letters(&mut self, line: &Line<'_>) {
+        for item in &line.items {
+            match item {
+                Item::Move(m) => {
+                    if let Some(letter) = &m.piece {
+                        self.letters += 1;
+                        for (language, reading) in languages::languages_for_letter(letter.text) {
+                            self.read_by[language_index(language)] += 1;
+                            if reading.lookalike_of.is_none() {
+                                self.exact_by[language_index(language)] += 1;
+                            }
+                        }
+                    }
+                }
+                Item::Variation(v) => self.count_letters(v),
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether its letters are (mostly) those of a language that reads
+    /// `line`'s game best: a game continues only a game of its own
+    /// language.
+    pub(super) fn fits(&self, line: &Letters) -> bool {
+        self.letters == 0 || (0..Language::ALL.len()).any(|l| line.reads_best(l) && self.read_by[l] * 2 > self.letters)
+    }
+
+    pub(super) fn own_letters(&self) -> Letters {
+        Letters { letters: self.letters, read_by: self.read_by, exact_by: self.exact_by }
+    }
+}
+
+/// The piece letters of a game so far (its earlier runs included): how
+/// many, and how many of them each language reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Letters {
+    letters: u16,
+    pub(super) read_by: [u16; Language::ALL.len()],
+    pub(super) exact_by: [u16; Language::ALL.len()],
+}
+
+impl Letters {
+    /// Whether no language reads more of the letters than `language`
+    /// (a letter of another language slipped in does not change the
+    /// game's language).
+    pub(super) fn reads_best(&self, language: usize) -> bool {
+        self.read_by[language] == self.read_by.iter().copied().max().unwrap_or(0)
+    }
+
+    pub(super) fn plus(&self, other: &Letters) -> Letters {
+        let mut sum = *self;
+        sum.letters = sum.letters.saturating_add(other.letters);
+        for (a, b) in sum.read_by.iter_mut().zip(other.read_by) {
+            *a = a.saturating_add(b);
+        }
+        for (a, b) in sum.exact_by.iter_mut().zip(other.exact_by) {
+            *a = a.saturating_add(b);
+        }
+        sum
+    }
+}
+
+pub(super) fn language_index(language: Language) -> usize {
+    Language::ALL.iter().position(|&l| l == language).unwrap_or(0)
+}
+
+/// `12.` is ply 22, `12...` ply 23.
+pub(super) fn ply_of_number(text: &str) -> Option<u32> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let number: u32 = text[..digits].parse().ok().filter(|&n| n > 0)?;
+    let rest = &text[digits..];
+    let black = rest.starts_with("..") || rest.starts_with('…');
+    Some((number - 1) * 2 + u32::from(black))
+}
+
+pub(super) fn ply_of(pos: &Chess) -> u32 {
+    (pos.fullmoves().get().saturating_sub(1)) * 2 + u32::from(pos.turn() == Color::Black)
+}
+
+/// `12.` or `12...` for a ply.
+pub(super) fn number_of(ply: u32) -> String {
+    if ply.is_multiple_of(2) { format!("{}.", ply / 2 + 1) } else { format!("{}...", ply / 2 + 1) }
+}
+
+/// What a piece's unit says about its first game: its setup, and whether
+/// it is a variation.
+pub fn head_of(game: &GameSyntax<'_>, unit: Option<&Unit>, first: bool) -> Head {
+    let mut head = Head::of(game);
+    head.variation = first && unit.is_some_and(|u| u.kind == manuscript::UnitKind::Variation);
+    head
+}

@@ -1,0 +1,398 @@
+//! A game from its start: the start given to the replay (a FEN tag added
+//! to the lowered game, the language it is read in), the choice among the
+//! candidate starts, the record it leaves for the games after it, and the
+//! report of a game whose start is unknown; the diagnostics of scanning
+//! damage, mapped to the manuscript.
+
+use super::*;
+
+/// Where a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartKind {
+    /// Its own tags or position description.
+    Written,
+    /// The initial position.
+    Initial,
+    /// A position set up in the manuscript before it.
+    Position,
+    /// The end of an earlier game.
+    Continues,
+    /// A position inside an earlier game.
+    Variation,
+    /// No known position.
+    Unknown,
+}
+
+/// A game's start, as the replay is given it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Start {
+    pub kind: StartKind,
+    /// The FEN the game starts from, when not its own or the initial one.
+    pub fen: Option<String>,
+    /// Where an invalid FEN is reported (relative to the game's text): the
+    /// manuscript's FEN, or the game's start for one made here.
+    pub fen_span: Span,
+    /// The language it is read in (a continuation's game's), when not the
+    /// user's choice or inferred.
+    pub language: Option<Language>,
+    /// It continues or branches off a variation.
+    pub on_variation: bool,
+    /// For an unknown start, why.
+    pub note: Option<String>,
+    /// The letters of the game it goes on from, up to here.
+    pub before: Letters,
+}
+
+impl Start {
+    pub(super) fn plain(kind: StartKind) -> Start {
+        Start {
+            kind,
+            fen: None,
+            fen_span: 0..0,
+            language: None,
+            on_variation: false,
+            note: None,
+            before: Letters::default(),
+        }
+    }
+}
+
+/// A FEN from the manuscript, completed for the game after it: a board
+/// alone gets the side to move from the game's first number, and a move
+/// counter left at 1 gets that number (books copy diagrams from games).
+pub(super) fn fen_for(text: &str, first_ply: Option<u32>) -> String {
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+    let Some(ply) = first_ply else { return fields.join(" ") };
+    let side = if ply % 2 == 0 { "w" } else { "b" };
+    let number = (ply / 2 + 1).to_string();
+    let defaults = [side, "-", "-", "0"];
+    while fields.len() < 5 {
+        fields.push(defaults[fields.len() - 1].to_owned());
+    }
+    if fields.len() == 5 {
+        fields.push(number);
+    } else if fields[5] == "1" {
+        fields[5] = number;
+    }
+    fields.join(" ")
+}
+
+/// The game with its start's FEN as a tag.
+pub(super) fn with_start<'c>(game: &GameSyntax<'c>, fen: &'c str, span: Span) -> GameSyntax<'c> {
+    let mut game = game.clone();
+    let token = Token { text: fen, span: span.clone() };
+    game.tags.insert(0, Tag { span: span.clone(), name: Token { text: "FEN", span }, value: Some(token) });
+    game
+}
+
+pub(super) fn options_for<'o>(options: &'o Options, start: &Start) -> Cow<'o, Options> {
+    match start.language {
+        Some(language) if options.language.is_none() => {
+            Cow::Owned(Options { language: Some(language), ..options.clone() })
+        }
+        _ => Cow::Borrowed(options),
+    }
+}
+
+/// A game with its start applied, as the replay must see it: the start's
+/// FEN as a tag, and the options with the language it is read in. `None`
+/// for an unknown start (nothing to replay).
+pub fn prepared<'c>(game: GameSyntax<'c>, start: &'c Start, options: &Options) -> Option<(GameSyntax<'c>, Options)> {
+    if start.kind == StartKind::Unknown {
+        return None;
+    }
+    let options = options_for(options, start).into_owned();
+    let game = match &start.fen {
+        Some(fen) => with_start(&game, fen, start.fen_span.clone()),
+        None => game,
+    };
+    Some((game, options))
+}
+
+/// Analyses a game from its start.
+pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> GameReport {
+    let options = options_for(options, start);
+    match (&start.kind, &start.fen) {
+        (StartKind::Unknown, _) => unknown(game, &options, start),
+        (_, Some(fen)) => {
+            crate::analysis::analyze_game(&with_start(game, fen, start.fen_span.clone()), source, &options)
+        }
+        (_, None) => crate::analysis::analyze_game(game, source, &options),
+    }
+}
+
+/// Replays a game from its start, recording every move (for hovers,
+/// completion and the games after it).
+pub fn trace(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> Trace {
+    let options = options_for(options, start);
+    match (&start.kind, &start.fen) {
+        (StartKind::Unknown, _) => Trace::default(),
+        (_, Some(fen)) => trace_game(&with_start(game, fen, start.fen_span.clone()), source, &options),
+        (_, None) => trace_game(game, source, &options),
+    }
+}
+
+/// Analyses a game under each candidate start until one replays without an
+/// error; returns the start taken (its index) and the report.
+pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates: &[Start]) -> (usize, GameReport) {
+    // The first start the game replays from without a finding; else the
+    // first without an error (a warning such as a missing check mark is
+    // the same from every start, one such as a letter of another language
+    // is not); else the first.
+    let mut first: Option<GameReport> = None;
+    let mut no_error: Option<(usize, GameReport)> = None;
+    // A game at move 1 whose first move fails from the initial position
+    // starts from a position the text does not give (`Plan::MoveOne`).
+    let first_move = game.mainline.items.iter().find_map(|item| match item {
+        Item::Move(m) => Some(m.span.clone()),
+        _ => None,
+    });
+    let mut fails_at_once = false;
+    for (k, start) in candidates.iter().enumerate() {
+        if start.kind == StartKind::Unknown && k > 0 && candidates[0].kind == StartKind::Initial {
+            if fails_at_once {
+                return (k, analyze(game, source, options, start));
+            }
+            continue;
+        }
+        let report = analyze(game, source, options, start);
+        if start.kind == StartKind::Initial && k == 0 {
+            fails_at_once = first_move.as_ref().is_some_and(|m| {
+                report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
+            });
+        }
+        // `Severity` orders the worst first.
+        let worst = report.diagnostics.iter().map(|d| d.severity).min();
+        let clean = !matches!(worst, Some(Severity::Error | Severity::Warning));
+        if candidates.len() == 1 || clean {
+            return (k, report);
+        }
+        if worst != Some(Severity::Error) {
+            no_error.get_or_insert((k, report));
+        } else {
+            first.get_or_insert(report);
+        }
+    }
+    if let Some(found) = no_error {
+        return found;
+    }
+    (0, first.unwrap_or_else(|| analyze(game, source, options, &Start::plain(StartKind::Unknown))))
+}
+
+/// The record a replayed game leaves for the games after it.
+pub fn record(
+    game: &GameSyntax<'_>,
+    source: &str,
+    options: &Options,
+    start: &Start,
+    report: &GameReport,
+    head: &Head,
+) -> Option<Arc<LineRecord>> {
+    if start.kind == StartKind::Unknown {
+        return None;
+    }
+    let trace = trace(game, source, options, start);
+    let main: Vec<_> = trace.moves.iter().filter(|m| m.line == 0).collect();
+    let first = main.first()?;
+    let mut positions = Vec::with_capacity(main.len() + 1);
+    positions.push(first.before.clone());
+    positions.extend(main.iter().map(|m| m.after.clone()));
+    let first_ply = ply_of(&first.before);
+    let undecided =
+        report.language_source == LanguageSource::Undecided && options.language.is_none() && start.language.is_none();
+    let record = |language, positions: Vec<Chess>, main_len: usize, alternatives: Vec<Arc<LineRecord>>| LineRecord {
+        language,
+        letters: start.before.plus(&head.own_letters()),
+        first_ply,
+        complete: main_len as u32 == head.main_moves,
+        written_end: head.first_ply.unwrap_or(first_ply) + head.main_moves,
+        positions,
+        variation: start.on_variation,
+        fresh: matches!(start.kind, StartKind::Written | StartKind::Initial | StartKind::Position),
+        // The record with alternatives, or one of them (no alternatives, a
+        // language, undecided by the game itself).
+        one_of_readings: !alternatives.is_empty() || language.is_some() && undecided,
+        alternatives,
+    };
+    let alternatives = if undecided && report.diagnostics.iter().all(|d| d.severity != Severity::Error) {
+        other_readings(game, source, options, start, report.language, &positions)
+            .into_iter()
+            .map(|(language, positions, len)| Arc::new(record(Some(language), positions, len, Vec::new())))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // Undecided, the record has no language, unless it is one reading of
+    // several: then it is the one it was replayed in.
+    let language = if !undecided || !alternatives.is_empty() { Some(report.language) } else { None };
+    let main_len = main.len();
+    Some(Arc::new(record(language, positions, main_len, alternatives)))
+}
+
+/// The readings of a game's letters in other languages than `chosen` that
+/// replay its main line as far without an error and end elsewhere: each
+/// language with the positions of its main line and its length.
+pub(super) fn other_readings(
+    game: &GameSyntax<'_>,
+    source: &str,
+    options: &Options,
+    start: &Start,
+    chosen: Language,
+    positions: &[Chess],
+) -> Vec<(Language, Vec<Chess>, usize)> {
+    let letters = crate::analysis::infer::letters(game);
+    if letters.is_empty() {
+        return Vec::new();
+    }
+    let readers = crate::analysis::infer::readers(&letters);
+    let mut out: Vec<(Language, Vec<Chess>, usize)> = Vec::new();
+    for reader in crate::analysis::infer::distinct_readings(&readers) {
+        if reader.language == chosen {
+            continue;
+        }
+        let options = Options { language: Some(reader.language), ..*options };
+        let report = analyze(game, source, &options, start);
+        if report.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            continue;
+        }
+        let trace = trace(game, source, &options, start);
+        let main: Vec<_> = trace.moves.iter().filter(|m| m.line == 0).collect();
+        let Some(first) = main.first() else { continue };
+        let mut alt = Vec::with_capacity(main.len() + 1);
+        alt.push(first.before.clone());
+        alt.extend(main.iter().map(|m| m.after.clone()));
+        let elsewhere = alt.len() != positions.len() || alt.last() != positions.last();
+        let known = out.iter().any(|(_, p, _)| p.last() == alt.last());
+        if elsewhere && !known {
+            out.push((reader.language, alt, main.len()));
+        }
+    }
+    out
+}
+
+/// The report of a game with no known start: syntax errors, move numbers
+/// that do not follow each other, look-alike letters in squares, and one
+/// `unchecked` info.
+pub(super) fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -> GameReport {
+    let mut diagnostics: Vec<Diagnostic> =
+        game.errors.iter().map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone())).collect();
+    let head = Head::of(game);
+    let mut expected: Option<u32> = None;
+    let items = &game.mainline.items;
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Item::MoveNumber(t) if matches!(items.get(i + 1), Some(Item::Move(_))) => {
+                let Some(ply) = ply_of_number(t.text) else { continue };
+                if let Some(e) = expected
+                    && e != ply
+                {
+                    let right = number_of(e);
+                    let side = if e % 2 == 0 { "White" } else { "Black" };
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::MoveNumber,
+                            t.span.clone(),
+                            format!(
+                                "the move number {} does not follow the moves before it: this is {side}'s move {}",
+                                t.text,
+                                e / 2 + 1
+                            ),
+                        )
+                        .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
+                    );
+                }
+                expected = Some(expected.unwrap_or(ply));
+            }
+            Item::Move(m) => {
+                expected = expected.map(|e| e + 1);
+                let squares = [m.origin.as_ref().map(|o| o.token()), m.destination.as_ref()];
+                for token in squares.into_iter().flatten() {
+                    for (k, c) in token.text.char_indices() {
+                        let context = if k == 0 { LookalikeContext::File } else { LookalikeContext::Rank };
+                        if let Some(right) = normalize_lookalike(c, context) {
+                            let span = token.span.start + k..token.span.start + k + c.len_utf8();
+                            diagnostics.push(
+                                Diagnostic::new(
+                                    Code::Homoglyph,
+                                    span.clone(),
+                                    format!("`{c}` in a square is a look-alike of `{right}`"),
+                                )
+                                .with_fix(
+                                    Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true),
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let note = start
+        .note
+        .clone()
+        .unwrap_or_else(|| "these moves were not replayed: no position is known before them".to_owned());
+    diagnostics.push(Diagnostic::new(Code::Unchecked, head.first_span.clone(), note));
+    diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+    crate::analysis::diagnostic::settle(&mut diagnostics);
+    GameReport {
+        span: game.span.clone(),
+        language: options.language.unwrap_or(Language::En),
+        language_source: if options.language.is_some() { LanguageSource::Chosen } else { LanguageSource::Undecided },
+        diagnostics,
+        plies: 0,
+    }
+}
+
+/// The diagnostic of a repaired piece of scanning damage (spans in the
+/// manuscript).
+/// The diagnostic of a repair: `text` is the manuscript, `blanked` its
+/// notation (the move a message names is read there, so that it ends where
+/// the notation does whatever follows in the text).
+pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Diagnostic {
+    let span = repair.span.clone();
+    let written = &text[span.clone()];
+    match &repair.kind {
+        RepairKind::SpaceInMove { joined, .. } => Diagnostic::new(
+            Code::SpaceInMove,
+            span.clone(),
+            format!("`{written}` is one move broken by a space (as scanned text often has it): write {joined}"),
+        )
+        .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
+        RepairKind::LostMoveNumber { number } => {
+            let move_start = span.end;
+            let next = blanked.get(move_start..).unwrap_or_default();
+            let mv = next.split(|c: char| c.is_whitespace()).next().unwrap_or("");
+            Diagnostic::new(
+                Code::MoveNumber,
+                span.clone(),
+                format!("the move number before {mv} was lost (only `{written}` is left): write {number}"),
+            )
+            .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true))
+        }
+        RepairKind::LowerCaseLetter { upper } => Diagnostic::new(
+            Code::Homoglyph,
+            span.clone(),
+            format!("`{written}` is a lower-case look-alike of the piece letter `{upper}`"),
+        )
+        .with_fix(Fix::replace(format!("Write {upper}"), span, upper.to_string()).preferred(true)),
+    }
+}
+
+/// Moves a diagnostic's spans by `by` and maps them from the blanked text
+/// to the manuscript; fixes that would edit anything but notation are
+/// dropped.
+pub fn to_manuscript(ms: &Manuscript, d: &mut Diagnostic, by: usize) {
+    let map = |r: &Range<usize>| ms.span_to_original(&(r.start + by..r.end + by));
+    d.span = map(&d.span);
+    for r in &mut d.related {
+        r.span = map(&r.span);
+    }
+    for f in &mut d.fixes {
+        for e in &mut f.edits {
+            e.span = map(&e.span);
+        }
+    }
+    d.fixes.retain(|f| f.edits.iter().all(|e| ms.in_notation_span(&e.span)));
+    d.settle();
+}
