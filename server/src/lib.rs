@@ -6,6 +6,5 @@
 pub mod analysis;
 pub mod cli;
 pub mod ide;
-pub mod line_index;
 pub mod lsp;
 pub mod syntax;

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::{Language, MoveStyle};
 use chess_ls::ide::document::{ByteChange, Document};
-use chess_ls::line_index::Unit;
+use chess_ls::ide::line_index::Unit;
 use chess_ls::lsp::handlers::diagnostics;
 use chess_ls_tests::generate::{RenderOptions, SplitMix64, corpus};
 

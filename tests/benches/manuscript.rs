@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::Language;
 use chess_ls::ide::document::{ByteChange, Document, Kind};
-use chess_ls::line_index::Unit;
+use chess_ls::ide::line_index::Unit;
 use chess_ls::lsp::handlers::diagnostics;
 use chess_ls::syntax::manuscript::Format;
 use chess_ls_tests::check_manuscript as check_text;

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use chess_ls::analysis::{self, Code, Options};
 use chess_ls::ide::document::Document;
-use chess_ls::line_index::Unit;
+use chess_ls::ide::line_index::Unit;
 use chess_ls::lsp::Settings;
 use chess_ls::lsp::handlers;
 use chess_ls::syntax;

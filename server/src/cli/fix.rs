@@ -13,7 +13,7 @@ use super::progress::Progress;
 use super::write::write_back;
 use crate::ide::document::Kind;
 use crate::ide::fixes::{Change, MAX_ROUNDS, fix_text};
-use crate::line_index::{LineIndex, Unit};
+use crate::ide::line_index::{LineIndex, Unit};
 
 /// One file after `--fix`.
 struct FileFix {

@@ -15,7 +15,7 @@ use std::io::{self, Write};
 
 use super::check::Checked;
 use crate::analysis::Severity;
-use crate::line_index::{LineIndex, Unit};
+use crate::ide::line_index::{LineIndex, Unit};
 
 pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
     if file.diagnostics.is_empty() {

@@ -7,7 +7,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Patch, Renderer, Snippet};
 
 use super::check::Checked;
 use crate::analysis::Severity;
-use crate::line_index::LineIndex;
+use crate::ide::line_index::LineIndex;
 
 /// Lines longer than this (a whole file on one line) are shown without the
 /// patched copy of the line under a fix, which would repeat all of it.

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::check::Checked;
-use crate::line_index::{LineIndex, Unit};
+use crate::ide::line_index::{LineIndex, Unit};
 
 #[derive(Serialize)]
 struct JsonDiagnostic<'a> {

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use super::check::Checked;
 use crate::analysis::{Code, Severity};
-use crate::line_index::{LineIndex, Unit};
+use crate::ide::line_index::{LineIndex, Unit};
 
 /// The log being built; written whole at the end of the run.
 #[derive(Default)]

@@ -19,8 +19,8 @@ use super::write::write_back;
 use crate::analysis::Language;
 use crate::analysis::rewrite::Rewrite;
 use crate::ide::document::Kind;
+use crate::ide::line_index::{LineIndex, Unit};
 use crate::ide::rewrite::{Rewritten, rewrite_text};
-use crate::line_index::{LineIndex, Unit};
 
 /// Runs `--translate`; returns the exit status (0 done, 1 some games could
 /// not be translated whole, 2 a file could not be read or written).

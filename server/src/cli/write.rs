@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::encoding;
 use super::sources::{Source, Stamp};
-use crate::line_index::{LineIndex, Unit};
+use crate::ide::line_index::{LineIndex, Unit};
 
 /// Why a file was not written. Nothing was written in any case.
 #[derive(Debug)]

@@ -28,8 +28,8 @@ use tree_sitter::{InputEdit, Point, Tree};
 
 use super::intake;
 use crate::analysis::{self, Diagnostic, GameReport, Options};
+use crate::ide::line_index::Unit;
 use crate::ide::outline::{self, Outline};
-use crate::line_index::Unit;
 use crate::syntax::{self, split};
 
 mod manuscript;
@@ -488,11 +488,7 @@ impl Document {
             if counted >= column || ch == '\n' || ch == '\r' {
                 break;
             }
-            counted += match unit {
-                Unit::Utf8 => ch.len_utf8(),
-                Unit::Utf16 => ch.len_utf16(),
-                Unit::Char => 1,
-            };
+            counted += unit.width(ch);
             bytes += ch.len_utf8();
         }
         line_start + bytes
@@ -792,6 +788,21 @@ mod tests {
                 let snippet = SNIPPETS[next(SNIPPETS.len())];
                 edit(&mut doc, start, end, snippet);
                 same_as_fresh(&doc);
+            }
+        }
+    }
+
+    #[test]
+    fn positions_agree_with_the_line_index_for_every_line_end() {
+        use crate::ide::line_index::LineIndex;
+        let text = "1. e4 ; c\r2. Кf3 {😀}\r\n♘c6\n\r\nd4\r";
+        let doc = Document::open(text.to_owned(), 1, &Options::default());
+        let index = LineIndex::new(text);
+        for unit in [Unit::Utf8, Unit::Utf16, Unit::Char] {
+            for (offset, _) in text.char_indices() {
+                let (line, column) = index.position(text, offset, unit);
+                assert_eq!(doc.position(offset, unit), (line, column), "{offset} in {unit:?}");
+                assert_eq!(Some(doc.offset(line, column, unit)), index.offset(text, line, column, unit));
             }
         }
     }

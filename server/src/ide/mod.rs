@@ -11,6 +11,7 @@ pub mod document;
 pub mod fixes;
 pub mod format;
 pub mod intake;
+pub mod line_index;
 pub mod outline;
 pub mod position;
 pub mod rewrite;

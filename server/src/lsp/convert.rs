@@ -5,7 +5,7 @@ use tower_lsp_server::ls_types::{self as lsp, PositionEncodingKind};
 
 use crate::analysis::{self, Severity};
 use crate::ide::document::Document;
-use crate::line_index::Unit;
+use crate::ide::line_index::Unit;
 use crate::syntax::Span;
 
 /// Picks the encoding: UTF-8 when the client offers it (no conversion at

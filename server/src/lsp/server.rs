@@ -27,7 +27,7 @@ use super::convert;
 use super::handlers;
 use crate::ide::cancel::{CancelOnDrop, Cancelled, Token};
 use crate::ide::document::{ByteChange, Document, Kind};
-use crate::line_index::Unit;
+use crate::ide::line_index::Unit;
 
 /// An open document: the newest version, and the newest version whose
 /// diagnostics were published, where the snapshots taken of older versions

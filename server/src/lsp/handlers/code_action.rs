@@ -24,8 +24,8 @@ use crate::analysis::{self, Language};
 use crate::ide::cancel::Token;
 use crate::ide::document::Document;
 use crate::ide::fixes;
+use crate::ide::line_index::Unit;
 use crate::ide::rewrite::{Scope, coalesce, rewrite_document};
-use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
 

@@ -9,8 +9,8 @@ use tower_lsp_server::ls_types::{
 
 use crate::analysis::languages::{Language, MoveStyle, render_move};
 use crate::ide::document::Document;
+use crate::ide::line_index::Unit;
 use crate::ide::position::game_at;
-use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
 

@@ -3,7 +3,7 @@
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::ide::document::Document;
-use crate::line_index::Unit;
+use crate::ide::line_index::Unit;
 use crate::lsp::convert;
 
 pub fn collect(doc: &Document, uri: &Uri, unit: Unit) -> Vec<Diagnostic> {

@@ -5,8 +5,8 @@ use tower_lsp_server::ls_types::{FoldingRange, FoldingRangeKind};
 
 use crate::ide::cancel::Token;
 use crate::ide::document::Document;
+use crate::ide::line_index::Unit;
 use crate::ide::outline::Fold;
-use crate::line_index::Unit;
 
 pub fn ranges(doc: &Document, unit: Unit, token: &Token) -> Option<Vec<FoldingRange>> {
     let mut out = Vec::new();

@@ -7,7 +7,7 @@ use tower_lsp_server::ls_types::TextEdit;
 use crate::ide::cancel::Token;
 use crate::ide::document::Document;
 use crate::ide::format::format_cancellable;
-use crate::line_index::Unit;
+use crate::ide::line_index::Unit;
 use crate::lsp::convert;
 
 pub fn format(doc: &Document, unit: Unit, token: &Token) -> Option<Vec<TextEdit>> {

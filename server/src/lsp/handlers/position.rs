@@ -14,8 +14,8 @@ use crate::analysis::LanguageSource;
 use crate::analysis::board;
 use crate::analysis::languages::{MoveStyle, render_move};
 use crate::ide::document::Document;
+use crate::ide::line_index::Unit;
 use crate::ide::position::game_at;
-use crate::line_index::Unit;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
 

@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use crate::ide::cancel::Token;
 use crate::ide::document::Document;
-use crate::line_index::Unit;
+use crate::ide::line_index::Unit;
 
 fn types() -> [SemanticTokenType; 10] {
     [

@@ -4,7 +4,7 @@ use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, SymbolK
 
 use crate::ide::cancel::Token;
 use crate::ide::document::Document;
-use crate::line_index::Unit;
+use crate::ide::line_index::Unit;
 use crate::lsp::convert;
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.

@@ -1,9 +1,12 @@
 //! Converts byte offsets to lines and columns in the three units front ends
 //! use: Unicode scalar values (the CLI's JSON, LSP UTF-32), UTF-16 code
-//! units (the LSP default) and bytes (LSP UTF-8).
+//! units (the LSP default) and bytes (LSP UTF-8). Lines end at `\n`,
+//! `\r\n` or a lone `\r`, for the command line's reports and (through the
+//! document's rope, which counts them alike, and [`Unit::width`]) the
+//! language server's positions: a test holds the two to the same answers.
 //!
 //! ```
-//! use chess_ls::line_index::{LineIndex, Unit};
+//! use chess_ls::ide::line_index::{LineIndex, Unit};
 //! let text = "1. e4\n2. Кf3 ♘c6";
 //! let index = LineIndex::new(text);
 //! let at = text.find('♘').unwrap();
@@ -19,6 +22,17 @@ pub enum Unit {
     Utf16,
     /// Unicode scalar values (LSP's UTF-32).
     Char,
+}
+
+impl Unit {
+    /// How many units a character counts.
+    pub fn width(self, ch: char) -> usize {
+        match self {
+            Unit::Utf8 => ch.len_utf8(),
+            Unit::Utf16 => ch.len_utf16(),
+            Unit::Char => 1,
+        }
+    }
 }
 
 /// Where each line starts. Lines end at `\n`, `\r\n` or a lone `\r`.
@@ -84,8 +98,7 @@ impl LineIndex {
         let prefix = &text[self.starts[line]..offset];
         let column = match unit {
             Unit::Utf8 => prefix.len(),
-            Unit::Utf16 => prefix.chars().map(char::len_utf16).sum(),
-            Unit::Char => prefix.chars().count(),
+            _ => prefix.chars().map(|c| unit.width(c)).sum(),
         };
         (line, column)
     }
@@ -104,11 +117,7 @@ impl LineIndex {
             if counted >= column {
                 return Some(range.start + i);
             }
-            counted += match unit {
-                Unit::Utf8 => ch.len_utf8(),
-                Unit::Utf16 => ch.len_utf16(),
-                Unit::Char => 1,
-            };
+            counted += unit.width(ch);
         }
         Some(range.end)
     }
