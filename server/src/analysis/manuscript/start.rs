@@ -5,6 +5,7 @@
 //! damage, mapped to the manuscript.
 
 use super::*;
+use crate::analysis::analyze_traced;
 
 /// Where a game starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +122,17 @@ pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &S
     }
 }
 
+/// Analyses a game from its start and records every move, in one replay
+/// (the report, and the trace the record for the games after it needs).
+pub fn replayed(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> (GameReport, Trace) {
+    let options = options_for(options, start);
+    match (&start.kind, &start.fen) {
+        (StartKind::Unknown, _) => (unknown(game, &options, start), Trace::default()),
+        (_, Some(fen)) => analyze_traced(&with_start(game, fen, start.fen_span.clone()), source, &options),
+        (_, None) => analyze_traced(game, source, &options),
+    }
+}
+
 /// Replays a game from its start, recording every move (for hovers,
 /// completion and the games after it).
 pub fn trace(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> Trace {
@@ -133,14 +145,19 @@ pub fn trace(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Sta
 }
 
 /// Analyses a game under each candidate start until one replays without an
-/// error; returns the start taken (its index) and the report.
-pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates: &[Start]) -> (usize, GameReport) {
+/// error; returns the start taken (its index), the report and the trace.
+pub fn choose(
+    game: &GameSyntax<'_>,
+    source: &str,
+    options: &Options,
+    candidates: &[Start],
+) -> (usize, GameReport, Trace) {
     // The first start the game replays from without a finding; else the
     // first without an error (a warning such as a missing check mark is
     // the same from every start, one such as a letter of another language
     // is not); else the first.
-    let mut first: Option<GameReport> = None;
-    let mut no_error: Option<(usize, GameReport)> = None;
+    let mut first: Option<(GameReport, Trace)> = None;
+    let mut no_error: Option<(usize, GameReport, Trace)> = None;
     // A game at move 1 whose first move fails from the initial position
     // starts from a position the text does not give (`Plan::MoveOne`).
     let first_move = game.mainline.items.iter().find_map(|item| match item {
@@ -151,11 +168,12 @@ pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates
     for (k, start) in candidates.iter().enumerate() {
         if start.kind == StartKind::Unknown && k > 0 && candidates[0].kind == StartKind::Initial {
             if fails_at_once {
-                return (k, analyze(game, source, options, start));
+                let (report, trace) = replayed(game, source, options, start);
+                return (k, report, trace);
             }
             continue;
         }
-        let report = analyze(game, source, options, start);
+        let (report, trace) = replayed(game, source, options, start);
         if start.kind == StartKind::Initial && k == 0 {
             fails_at_once = first_move.as_ref().is_some_and(|m| {
                 report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
@@ -165,18 +183,19 @@ pub fn choose(game: &GameSyntax<'_>, source: &str, options: &Options, candidates
         let worst = report.diagnostics.iter().map(|d| d.severity).min();
         let clean = !matches!(worst, Some(Severity::Error | Severity::Warning));
         if candidates.len() == 1 || clean {
-            return (k, report);
+            return (k, report, trace);
         }
         if worst != Some(Severity::Error) {
-            no_error.get_or_insert((k, report));
+            no_error.get_or_insert((k, report, trace));
         } else {
-            first.get_or_insert(report);
+            first.get_or_insert((report, trace));
         }
     }
     if let Some(found) = no_error {
         return found;
     }
-    (0, first.unwrap_or_else(|| analyze(game, source, options, &Start::plain(StartKind::Unknown))))
+    let (report, trace) = first.unwrap_or_else(|| replayed(game, source, options, &Start::plain(StartKind::Unknown)));
+    (0, report, trace)
 }
 
 /// The record a replayed game leaves for the games after it.
@@ -186,12 +205,12 @@ pub fn record(
     options: &Options,
     start: &Start,
     report: &GameReport,
+    trace: &Trace,
     head: &Head,
 ) -> Option<Arc<LineRecord>> {
     if start.kind == StartKind::Unknown {
         return None;
     }
-    let trace = trace(game, source, options, start);
     let main: Vec<_> = trace.moves.iter().filter(|m| m.line == 0).collect();
     let first = main.first()?;
     let mut positions = Vec::with_capacity(main.len() + 1);

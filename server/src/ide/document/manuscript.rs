@@ -128,8 +128,8 @@ fn build(
         let head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head);
-        let (chosen, mut report) = chain::choose(game, source, options, &candidates);
-        let mut record = chain::record(game, source, options, &candidates[chosen], &report, &head);
+        let (chosen, mut report, trace) = chain::choose(game, source, options, &candidates);
+        let mut record = chain::record(game, source, options, &candidates[chosen], &report, &trace, &head);
         let old_record =
             was.and_then(|p| p.chain.as_ref()).and_then(|c| c.games.get(k)).and_then(|g| g.record.as_ref());
         if let (Some(new), Some(old)) = (&record, old_record)
