@@ -26,7 +26,7 @@ use std::sync::Arc;
 use ropey::Rope;
 use tree_sitter::{InputEdit, Point, Tree};
 
-use super::intake;
+use super::{highlight, intake};
 use crate::analysis::{self, Diagnostic, GameReport, Options};
 use crate::ide::line_index::Unit;
 use crate::ide::outline::{self, Outline};
@@ -54,6 +54,8 @@ pub struct Section {
     pub outline: Arc<Outline>,
     /// In a manuscript, where each game starts.
     pub chain: Option<Arc<SectionChain>>,
+    /// Its highlights, once asked for (`ide::highlight`).
+    pub highlights: highlight::Kept,
 }
 
 impl Section {
@@ -179,6 +181,7 @@ fn build_section(
             games: Arc::new(games),
             outline: Arc::new(outline),
             chain: None,
+            highlights: highlight::Kept::default(),
         };
     }
     let mut tree = syntax::parse(source, old);
@@ -201,6 +204,7 @@ fn build_section(
         games: Arc::new(games),
         outline: Arc::new(outline),
         chain: None,
+        highlights: highlight::Kept::default(),
     }
 }
 

@@ -10,6 +10,7 @@ pub mod check;
 pub mod document;
 pub mod fixes;
 pub mod format;
+pub mod highlight;
 pub mod intake;
 pub mod line_index;
 pub mod outline;

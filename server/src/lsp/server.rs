@@ -35,6 +35,8 @@ use crate::ide::line_index::Unit;
 pub struct Open {
     pub doc: Arc<Document>,
     latest: Arc<AtomicI32>,
+    /// The semantic tokens the client holds, for `full/delta`.
+    tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
 }
 
 pub struct State {
@@ -48,6 +50,7 @@ pub struct State {
 /// What a request reads: a document as it was when the request came.
 struct Snapshot {
     doc: Arc<Document>,
+    tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
     unit: Unit,
     settings: Arc<Settings>,
     latest: Arc<AtomicI32>,
@@ -100,6 +103,7 @@ impl Backend {
         let open = state.docs.get(uri)?;
         Some(Snapshot {
             doc: open.doc.clone(),
+            tokens: open.tokens.clone(),
             unit: state.unit,
             settings: state.settings.clone(),
             latest: open.latest.clone(),
@@ -234,7 +238,7 @@ impl LanguageServer for Backend {
                 semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
                     SemanticTokensOptions {
                         legend: handlers::semantic_tokens::legend(),
-                        full: Some(SemanticTokensFullOptions::Bool(true)),
+                        full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
                         range: Some(true),
                         ..SemanticTokensOptions::default()
                     },
@@ -261,7 +265,7 @@ impl LanguageServer for Backend {
             let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
             let opened = Document::open_as(kind, doc.text, doc.version, &state.settings.options);
             let latest = Arc::new(AtomicI32::new(doc.version));
-            state.docs.insert(doc.uri, Open { doc: Arc::new(opened), latest });
+            state.docs.insert(doc.uri, Open { doc: Arc::new(opened), latest, tokens: Arc::default() });
         });
         self.publish(uri).await;
     }
@@ -389,7 +393,42 @@ impl LanguageServer for Backend {
     }
 
     async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::semantic_tokens::full(doc, unit, token))
-            .await
+        self.on_snapshot(&params.text_document.uri, |s, token| {
+            let id = next_result_id();
+            let (tokens, previous) = handlers::semantic_tokens::full(&s.doc, s.unit, token, id);
+            *s.tokens.lock().unwrap_or_else(|e| e.into_inner()) = Some(previous);
+            Some(SemanticTokensResult::Tokens(tokens))
+        })
+        .await
     }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        self.on_snapshot(&params.text_document.uri, move |s, token| {
+            let id = next_result_id();
+            let held = s.tokens.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let (answer, previous) = match held.filter(|p| p.id == params.previous_result_id) {
+                Some(previous) => {
+                    let (delta, next) = handlers::semantic_tokens::delta(&s.doc, s.unit, token, &previous, id);
+                    (SemanticTokensFullDeltaResult::TokensDelta(delta), next)
+                }
+                // The client holds an answer we no longer know: all of it.
+                None => {
+                    let (tokens, next) = handlers::semantic_tokens::full(&s.doc, s.unit, token, id);
+                    (SemanticTokensFullDeltaResult::Tokens(tokens), next)
+                }
+            };
+            *s.tokens.lock().unwrap_or_else(|e| e.into_inner()) = Some(previous);
+            Some(answer)
+        })
+        .await
+    }
+}
+
+/// A new `resultId` for semantic tokens.
+fn next_result_id() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed).to_string()
 }

@@ -175,6 +175,7 @@ fn build(
         games: Arc::new(reports),
         outline: Arc::new(outline),
         chain: Some(Arc::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
+        highlights: Default::default(),
     }
 }
 
@@ -408,6 +409,7 @@ impl Document {
                     if section.len != spec.range.len() {
                         // Its tree was parsed with other blank space after it.
                         section.tree = None;
+                        section.highlights.clear();
                     }
                     section.start = spec.range.start;
                     section.len = spec.range.len();

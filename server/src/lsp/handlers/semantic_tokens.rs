@@ -1,14 +1,20 @@
 //! Semantic tokens: piece letters, squares, marks, move numbers, glyphs,
-//! comments and tags, from the syntax tree (no analysis needed).
+//! comments and tags (`ide::highlight`, kept per section), for the whole
+//! document, a range of it, or as a delta from the client's last answer:
+//! a keystroke in a big database costs the sections that changed, not
+//! the document.
+
+use std::ops::Range;
+use std::sync::Arc;
 
 use tower_lsp_server::ls_types::{
-    SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokens, SemanticTokensLegend,
-    SemanticTokensRangeResult, SemanticTokensResult,
+    SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokens, SemanticTokensDelta, SemanticTokensEdit,
+    SemanticTokensLegend, SemanticTokensRangeResult,
 };
-use tree_sitter::Node;
 
 use crate::ide::cancel::Token;
 use crate::ide::document::Document;
+use crate::ide::highlight::{Highlight, LineToken, section_tokens};
 use crate::ide::line_index::Unit;
 
 fn types() -> [SemanticTokenType; 10] {
@@ -30,114 +36,232 @@ pub fn legend() -> SemanticTokensLegend {
     SemanticTokensLegend { token_types: types().to_vec(), token_modifiers: vec![SemanticTokenModifier::READONLY] }
 }
 
-fn token_type(kind: &str) -> Option<u32> {
-    Some(match kind {
-        "piece" => 0,
-        "square" | "file" | "rank" => 1,
-        "capture" | "dash" | "promotion_sign" | "check" | "drop" => 2,
-        "move_number" => 3,
-        "glyph" | "nag" | "annotation" | "en_passant" => 4,
-        "comment" | "line_comment" | "escape" => 5,
-        "tag_name" => 6,
-        "tag_value" => 7,
-        "castling" | "result" | "draw_offer" | "null_move" => 8,
-        "side" | "pawns_label" => 9,
-        _ => return None,
-    })
+/// The legend's index of a highlight.
+fn token_type(kind: Highlight) -> u32 {
+    Highlight::ALL.iter().position(|&h| h == kind).unwrap_or(0) as u32
 }
 
-pub fn full(doc: &Document, unit: Unit, token: &Token) -> Option<SemanticTokensResult> {
-    Some(SemanticTokensResult::Tokens(tokens(doc, 0..doc.text.len(), unit, token)))
+/// One section's tokens and where the section starts.
+#[derive(Clone, Debug)]
+pub struct Block {
+    tokens: Arc<Vec<LineToken>>,
+    line: u32,
+    column: u32,
 }
 
-/// Tokens of the pieces that meet a range (what an editor shows).
-pub fn range(
+impl Block {
+    /// The absolute line and column of a token of the block.
+    fn place(&self, t: &LineToken) -> (u32, u32) {
+        (self.line + t.line, if t.line == 0 { self.column + t.column } else { t.column })
+    }
+}
+
+/// An answer the client holds, for the next `full/delta`.
+#[derive(Clone, Debug)]
+pub struct Previous {
+    pub id: String,
+    blocks: Vec<Block>,
+}
+
+/// The blocks of the sections that meet `span` (every section for the
+/// whole document).
+fn blocks(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> Vec<Block> {
+    let first = doc.sections.partition_point(|s| s.start + s.len < span.start);
+    doc.sections[first..]
+        .iter()
+        .take_while(|s| s.start <= span.end)
+        .map(|section| {
+            token.check();
+            let (line, column) = doc.position(section.start, unit);
+            Block { tokens: section_tokens(doc, section, unit), line: line as u32, column: column as u32 }
+        })
+        .collect()
+}
+
+/// Encodes blocks after the token at `last` (LSP's relative encoding).
+fn encode(blocks: &[Block], last: &mut (u32, u32), out: &mut Vec<SemanticToken>) {
+    for block in blocks {
+        for t in block.tokens.iter() {
+            out.push(relative(block.place(t), t, last));
+        }
+    }
+}
+
+fn relative((line, column): (u32, u32), t: &LineToken, last: &mut (u32, u32)) -> SemanticToken {
+    let delta_line = line - last.0;
+    let delta_start = if delta_line == 0 { column - last.1 } else { column };
+    *last = (line, column);
+    SemanticToken {
+        delta_line,
+        delta_start,
+        length: t.length,
+        token_type: token_type(t.kind),
+        token_modifiers_bitset: 0,
+    }
+}
+
+/// The place of the last token of `blocks`, or the document's start.
+fn last_place(blocks: &[Block]) -> (u32, u32) {
+    blocks.iter().rev().find_map(|b| b.tokens.last().map(|t| b.place(t))).unwrap_or((0, 0))
+}
+
+/// The whole document's tokens, and what to keep for a later delta.
+pub fn full(doc: &Document, unit: Unit, token: &Token, id: String) -> (SemanticTokens, Previous) {
+    let blocks = blocks(doc, 0..doc.text.len(), unit, token);
+    let mut data = Vec::new();
+    encode(&blocks, &mut (0, 0), &mut data);
+    (SemanticTokens { result_id: Some(id.clone()), data }, Previous { id, blocks })
+}
+
+/// The edits from a previous answer to the document's tokens now: the
+/// sections that did not change (same kept highlights, same start, or all
+/// moved by the same lines at the end) are not encoded again, so a
+/// keystroke costs what changed plus a pass over the sections.
+pub fn delta(
     doc: &Document,
-    span: std::ops::Range<usize>,
     unit: Unit,
     token: &Token,
-) -> Option<SemanticTokensRangeResult> {
-    Some(SemanticTokensRangeResult::Tokens(tokens(doc, span, unit, token)))
-}
-
-fn tokens(doc: &Document, span: std::ops::Range<usize>, unit: Unit, token: &Token) -> SemanticTokens {
-    let mut tokens = Vec::new();
-    let mut last = (0usize, 0usize);
-    for section in doc.sections.iter().filter(|p| p.start <= span.end && p.start + p.len >= span.start) {
-        token.check();
-        let tree = section.tree(doc);
-        visit(doc, section.start, tree.root_node(), unit, &mut last, &mut tokens);
+    previous: &Previous,
+    id: String,
+) -> (SemanticTokensDelta, Previous) {
+    let new = blocks(doc, 0..doc.text.len(), unit, token);
+    let old = &previous.blocks;
+    let same = |a: &Block, b: &Block| Arc::ptr_eq(&a.tokens, &b.tokens) && a.column == b.column;
+    let mut p = 0;
+    while p < old.len() && p < new.len() && same(&old[p], &new[p]) && old[p].line == new[p].line {
+        p += 1;
     }
-    SemanticTokens { result_id: None, data: tokens }
+    // From the end: sections that only moved, all by the same lines.
+    let shift = match (old.last(), new.last()) {
+        (Some(a), Some(b)) => i64::from(b.line) - i64::from(a.line),
+        _ => 0,
+    };
+    let mut q = 0;
+    while q < old.len() - p && q < new.len() - p {
+        let (a, b) = (&old[old.len() - 1 - q], &new[new.len() - 1 - q]);
+        if !(same(a, b) && i64::from(b.line) - i64::from(a.line) == shift) {
+            break;
+        }
+        q += 1;
+    }
+    let count = |bs: &[Block]| bs.iter().map(|b| b.tokens.len()).sum::<usize>();
+    let (old_mid, new_mid) = (&old[p..old.len() - q], &new[p..new.len() - q]);
+    let mut data = Vec::new();
+    let mut last = last_place(&new[..p]);
+    encode(new_mid, &mut last, &mut data);
+    // The first token after the change is relative to the last one before
+    // it, which may have moved: it is written again.
+    let mut deleted = count(old_mid);
+    if let Some((block, t)) = new[new.len() - q..].iter().find_map(|b| b.tokens.first().map(|t| (b, t))) {
+        data.push(relative(block.place(t), t, &mut last));
+        deleted += 1;
+    }
+    let edits = if deleted == 0 && data.is_empty() {
+        Vec::new()
+    } else {
+        vec![SemanticTokensEdit {
+            start: (count(&old[..p]) * 5) as u32,
+            delete_count: (deleted * 5) as u32,
+            data: Some(data),
+        }]
+    };
+    (SemanticTokensDelta { result_id: Some(id.clone()), edits }, Previous { id, blocks: new })
 }
 
-/// The tokens under `root` in document order, walked with a cursor (not
-/// recursively: variations may nest 100,000 deep).
-fn visit(
-    doc: &Document,
-    base: usize,
-    root: Node<'_>,
-    unit: Unit,
-    last: &mut (usize, usize),
-    out: &mut Vec<SemanticToken>,
-) {
-    let mut cursor = root.walk();
-    loop {
-        let node = cursor.node();
-        let descend = match token_type(node.kind()) {
-            Some(kind) => {
-                push(doc, base + node.start_byte()..base + node.end_byte(), kind, unit, last, out);
-                false
-            }
-            None => true,
+/// Tokens of the sections that meet a range (what an editor shows).
+pub fn range(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> Option<SemanticTokensRangeResult> {
+    let mut data = Vec::new();
+    encode(&blocks(doc, span, unit, token), &mut (0, 0), &mut data);
+    Some(SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Options;
+    use crate::ide::document::ByteChange;
+
+    /// Applies a delta to the data it was computed against.
+    fn apply(mut data: Vec<SemanticToken>, delta: &SemanticTokensDelta) -> Vec<SemanticToken> {
+        for edit in delta.edits.iter().rev() {
+            let (start, count) = (edit.start as usize / 5, edit.delete_count as usize / 5);
+            data.splice(start..start + count, edit.data.clone().unwrap_or_default());
+        }
+        data
+    }
+
+    #[test]
+    fn deltas_rebuild_the_full_answer_after_every_edit() {
+        let games: Vec<String> =
+            (0..30).map(|i| format!("[Event \"{i}\"]\n\n1. e4 {{a comment}} e5 2. Кf3 Nc6 3. Bb5 *\n\n")).collect();
+        let mut doc = Document::open(games.concat(), 1, &Options::default());
+        let never = Token::never();
+        let (tokens, mut previous) = full(&doc, Unit::Utf16, &never, "1".to_owned());
+        let mut data = tokens.data;
+        let edits: [(&str, &str); 6] = [
+            ("Кf3", "Кf5"),
+            ("e5", "e5\n(1... c5)\n"),
+            ("[Event \"7\"]", ""),
+            ("Bb5", "♗b5 ; x"),
+            ("2.", "\n\n\n2."),
+            ("*", "1-0"),
+        ];
+        for (k, (find, replace)) in edits.iter().enumerate() {
+            let at = doc.text.match_indices(find).nth(k * 3 % 20).map_or(0, |(i, _)| i);
+            let change = ByteChange { range: Some(at..at + find.len()), text: (*replace).to_owned() };
+            doc.apply_changes(vec![change], doc.version + 1, &Options::default());
+            let (d, next) = delta(&doc, Unit::Utf16, &never, &previous, format!("{}", k + 2));
+            data = apply(data, &d);
+            let (fresh, _) =
+                full(&Document::open(doc.text.clone(), 1, &Options::default()), Unit::Utf16, &never, "x".into());
+            assert_eq!(data, fresh.data, "after edit {k}");
+            assert!(d.edits.iter().all(|e| e.data.as_ref().is_some_and(|d| d.len() < 40)), "small edits: {d:?}");
+            previous = next;
+        }
+    }
+
+    #[test]
+    fn deltas_follow_random_edits() {
+        const SNIPPETS: &[&str] =
+            &["", " ", "\n", "\r\n", "Nf3", "Кf3", "{", "}", "(", ")", "[Event \"x\"]\n", "*", "; c\n", "12.", "е"];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
         };
-        if descend && cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.node() == root {
-                return;
+        let never = Token::never();
+        for kind in [crate::ide::document::Kind::Pgn, crate::ide::document::Kind::Markdown] {
+            let games: String = (0..8).map(|i| format!("[Event \"{i}\"]\n\n1. e4 e5 2. Кf3 {{c}} Nc6 *\n\n")).collect();
+            let text =
+                if kind == crate::ide::document::Kind::Pgn { games } else { format!("# B\n\n```pgn\n{games}```\n") };
+            let mut doc = Document::open_as(kind, text, 1, &Options::default());
+            let (tokens, mut previous) = full(&doc, Unit::Utf16, &never, "0".to_owned());
+            let mut data = tokens.data;
+            for k in 0..120 {
+                let len = doc.text.len();
+                let mut start = next(len + 1);
+                while !doc.text.is_char_boundary(start) {
+                    start -= 1;
+                }
+                let mut end = (start + next(6)).min(len);
+                while !doc.text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
+                doc.apply_changes(vec![change], doc.version + 1, &Options::default());
+                let (d, next_previous) = delta(&doc, Unit::Utf16, &never, &previous, k.to_string());
+                data = apply(data, &d);
+                let fresh = Document::open_as(kind, doc.text.clone(), 1, &Options::default());
+                assert_eq!(
+                    data,
+                    full(&fresh, Unit::Utf16, &never, "x".into()).0.data,
+                    "{kind:?} after edit {k}: {:?}",
+                    doc.text
+                );
+                previous = next_previous;
             }
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return;
-            }
         }
-    }
-}
-
-/// Pushes a token, split at line ends (a multi-line comment becomes one
-/// token per line, as clients without multiline support need).
-fn push(
-    doc: &Document,
-    span: std::ops::Range<usize>,
-    kind: u32,
-    unit: Unit,
-    last: &mut (usize, usize),
-    out: &mut Vec<SemanticToken>,
-) {
-    // The parser's text: in Markdown, prose inside a token's span (a comment
-    // left open across blocks) is blank and gives no token.
-    let text = &doc.source()[span.clone()];
-    let mut start = span.start;
-    for piece in text.split_inclusive('\n') {
-        let content = piece.trim_end_matches(['\n', '\r']);
-        if !content.trim().is_empty() {
-            let (line, column) = doc.position(start, unit);
-            let (_, end_column) = doc.position(start + content.len(), unit);
-            let delta_line = line - last.0;
-            let delta_start = if delta_line == 0 { column - last.1 } else { column };
-            out.push(SemanticToken {
-                delta_line: delta_line as u32,
-                delta_start: delta_start as u32,
-                length: (end_column - column) as u32,
-                token_type: kind,
-                token_modifiers_bitset: 0,
-            });
-            *last = (line, column);
-        }
-        start += piece.len();
     }
 }

@@ -1,0 +1,162 @@
+//! Highlights: what each token of the notation is (a piece letter, a
+//! square, a move number, a comment, ...), from the syntax tree, with its
+//! place as a line and column in the client's unit.
+//!
+//! Each section's highlights are computed once and kept with the section
+//! (an edit builds new sections only where it changed), with lines counted
+//! from the section's first line and, on that line, columns from the
+//! section's start: so a section that only moves keeps its highlights, and
+//! the language server can answer `semanticTokens/full/delta` and `range`
+//! by what changed, whatever the document's size.
+
+use std::sync::{Arc, OnceLock};
+
+use tree_sitter::Node;
+
+use super::document::{Document, Section};
+use super::line_index::Unit;
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Highlight {
+    Piece,
+    /// A square, file or rank.
+    Square,
+    /// A capture sign, dash, promotion sign, check mark.
+    Operator,
+    MoveNumber,
+    /// A glyph, NAG, annotation, en-passant mark.
+    Glyph,
+    Comment,
+    TagName,
+    TagValue,
+    /// Castling, a result, a draw offer, a null move.
+    Keyword,
+    /// The labels of a position description (`White:`, `пп.`).
+    Label,
+}
+
+impl Highlight {
+    pub const ALL: [Highlight; 10] = [
+        Highlight::Piece,
+        Highlight::Square,
+        Highlight::Operator,
+        Highlight::MoveNumber,
+        Highlight::Glyph,
+        Highlight::Comment,
+        Highlight::TagName,
+        Highlight::TagValue,
+        Highlight::Keyword,
+        Highlight::Label,
+    ];
+
+    fn of(kind: &str) -> Option<Highlight> {
+        Some(match kind {
+            "piece" => Highlight::Piece,
+            "square" | "file" | "rank" => Highlight::Square,
+            "capture" | "dash" | "promotion_sign" | "check" | "drop" => Highlight::Operator,
+            "move_number" => Highlight::MoveNumber,
+            "glyph" | "nag" | "annotation" | "en_passant" => Highlight::Glyph,
+            "comment" | "line_comment" | "escape" => Highlight::Comment,
+            "tag_name" => Highlight::TagName,
+            "tag_value" => Highlight::TagValue,
+            "castling" | "result" | "draw_offer" | "null_move" => Highlight::Keyword,
+            "side" | "pawns_label" => Highlight::Label,
+            _ => return None,
+        })
+    }
+}
+
+/// A highlighted token on one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineToken {
+    /// From the section's first line.
+    pub line: u32,
+    /// From the line's start; on the section's first line, from the
+    /// section's start.
+    pub column: u32,
+    pub length: u32,
+    pub kind: Highlight,
+}
+
+/// A section's highlights, kept with it (shared by the document's copies).
+#[derive(Clone, Debug, Default)]
+pub struct Kept(Arc<OnceLock<(Unit, Arc<Vec<LineToken>>)>>);
+
+impl Kept {
+    /// Forgets what was kept (the section's text changed).
+    pub fn clear(&mut self) {
+        *self = Kept::default();
+    }
+}
+
+/// The highlights of a section, in order; a multi-line token (a comment)
+/// is one token per line, as clients without multi-line support need.
+pub fn section_tokens(doc: &Document, section: &Section, unit: Unit) -> Arc<Vec<LineToken>> {
+    if let Some((kept_unit, tokens)) = section.highlights.0.get()
+        && *kept_unit == unit
+    {
+        return tokens.clone();
+    }
+    let tokens = Arc::new(compute(doc, section, unit));
+    // Another request may have kept them first: the same tokens.
+    let _ = section.highlights.0.set((unit, tokens.clone()));
+    tokens
+}
+
+fn compute(doc: &Document, section: &Section, unit: Unit) -> Vec<LineToken> {
+    let tree = section.tree(doc);
+    let root = tree.root_node();
+    let (first_line, first_column) = doc.position(section.start, unit);
+    let mut out = Vec::new();
+    let mut push = |node: Node<'_>, kind: Highlight| {
+        let span = section.start + node.start_byte()..section.start + node.end_byte();
+        // The parser's text: in Markdown, prose inside a token's span (a
+        // comment left open across blocks) is blank and gives no token.
+        let text = &doc.source()[span.clone()];
+        let mut start = span.start;
+        for piece in text.split_inclusive('\n') {
+            let content = piece.trim_end_matches(['\n', '\r']);
+            if !content.trim().is_empty() {
+                let (line, column) = doc.position(start, unit);
+                let (_, end_column) = doc.position(start + content.len(), unit);
+                let line = line - first_line;
+                let from = if line == 0 { column - first_column } else { column };
+                out.push(LineToken {
+                    line: line as u32,
+                    column: from as u32,
+                    length: (end_column - column) as u32,
+                    kind,
+                });
+            }
+            start += piece.len();
+        }
+    };
+    // Walked with a cursor, not recursively: variations may nest 100,000
+    // deep.
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        let descend = match Highlight::of(node.kind()) {
+            Some(kind) => {
+                push(node, kind);
+                false
+            }
+            None => true,
+        };
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node() == root {
+                return out;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+}
