@@ -35,6 +35,9 @@ use crate::ide::line_index::Unit;
 pub struct Open {
     pub doc: Arc<Document>,
     latest: Arc<AtomicI32>,
+    /// Told each version whose diagnostics went out, so that a request on
+    /// a newer version waits for them (an edit's squiggles come first).
+    published: tokio::sync::watch::Sender<i32>,
     /// The semantic tokens the client holds, for `full/delta`.
     tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
 }
@@ -50,6 +53,7 @@ pub struct State {
 /// What a request reads: a document as it was when the request came.
 struct Snapshot {
     doc: Arc<Document>,
+    published: tokio::sync::watch::Receiver<i32>,
     tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
     unit: Unit,
     settings: Arc<Settings>,
@@ -103,6 +107,7 @@ impl Backend {
         let open = state.docs.get(uri)?;
         Some(Snapshot {
             doc: open.doc.clone(),
+            published: open.published.subscribe(),
             tokens: open.tokens.clone(),
             unit: state.unit,
             settings: state.settings.clone(),
@@ -126,7 +131,12 @@ impl Backend {
         uri: &Uri,
         f: impl FnOnce(&Snapshot, &Token) -> T + Send + 'static,
     ) -> Result<T> {
-        let Some(snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
+        let Some(mut snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
+        // An edit's diagnostics go out before the answers of the requests
+        // it triggers (they are a few milliseconds away; the wait is
+        // bounded, should a publication never come).
+        let version = snapshot.doc.version;
+        let _ = tokio::time::timeout(PUBLISH_WAIT, snapshot.published.wait_for(|v| *v >= version)).await;
         let dropped = Arc::new(AtomicBool::new(false));
         // Dropped with this future: when the client cancels the request, the
         // handler stops at its next check.
@@ -163,6 +173,7 @@ impl Backend {
     /// Publishes the diagnostics of the newest version of `uri`.
     async fn publish(&self, uri: Uri) {
         let Some(snapshot) = self.snapshot(&uri) else { return };
+        let version = snapshot.doc.version;
         let doc = snapshot.doc;
         let unit = snapshot.unit;
         let target = uri.clone();
@@ -176,13 +187,25 @@ impl Backend {
             let _order = self.publishing.lock().await;
             // A newer version published already: this one would be stale.
             if snapshot.latest.load(Ordering::Relaxed) <= doc.version {
-                self.client.publish_diagnostics(uri, diagnostics, Some(doc.version)).await;
+                self.client.publish_diagnostics(uri.clone(), diagnostics, Some(doc.version)).await;
             }
             // Only now are requests on older versions cancelled: so the
             // diagnostics of an edit go out before the answer of a request
             // that the edit made stale.
             snapshot.latest.fetch_max(doc.version, Ordering::Relaxed);
         }
+        // Requests waiting for this version (or an older one) go on, even if
+        // collecting failed.
+        let published = snapshot.latest.load(Ordering::Relaxed).max(version);
+        let _ = self.with_state(|state| {
+            if let Some(open) = state.docs.get(&uri) {
+                open.published.send_if_modified(|v| {
+                    let newer = published > *v;
+                    *v = (*v).max(published);
+                    newer
+                });
+            }
+        });
     }
 }
 
@@ -265,7 +288,8 @@ impl LanguageServer for Backend {
             let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
             let opened = Document::open_as(kind, doc.text, doc.version, &state.settings.options);
             let latest = Arc::new(AtomicI32::new(doc.version));
-            state.docs.insert(doc.uri, Open { doc: Arc::new(opened), latest, tokens: Arc::default() });
+            let (published, _) = tokio::sync::watch::channel(i32::MIN);
+            state.docs.insert(doc.uri, Open { doc: Arc::new(opened), latest, published, tokens: Arc::default() });
         });
         self.publish(uri).await;
     }
@@ -426,6 +450,10 @@ impl LanguageServer for Backend {
         .await
     }
 }
+
+/// The longest a request waits for the diagnostics of its version to go
+/// out first.
+const PUBLISH_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// A new `resultId` for semantic tokens.
 fn next_result_id() -> String {
