@@ -2,8 +2,14 @@
 //! binary (release build): the Source Action menu (code actions asked for
 //! by kind `source`, as VS Code's menu does), the resolve of the action
 //! picked (translate the document), "fix all", and a quick-fix at the
-//! cursor, on generated documents of 2,000 games (about 240 KB) and of
-//! 20,000 games.
+//! cursor, //! 20,000 games.
+//!
+//! Then typing: a keystroke every 60 ms at a random game (a move's square
+//! changed, and back on the next keystroke), each followed at once by what
+//! VS Code sends after a change: `semanticTokens/full/delta`,
+//! `documentSymbol`, `foldingRange`, code actions at the cursor and a
+//! hover; the figures are the time from the keystroke to the published
+//! diagnostics and to each answer.
 //!
 //! `cargo bench -p chess-ls-tests --bench lsp_requests` (`QUICK=1` for one
 //! size and few rounds, as the test command runs it).
@@ -41,9 +47,105 @@ fn time(client: &mut Client, rounds: usize, method: &str, params: &Value) -> (Du
     (percentile(&times, 0.5), percentile(&times, 0.99), size)
 }
 
+/// Types `keystrokes` edits 60 ms apart into the open document, each with
+/// VS Code's requests after a change; prints the latencies.
+fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: usize) {
+    let mut rng = chess_ls_tests::generate::SplitMix64::new(9);
+    let lines: Vec<&str> = text.lines().collect();
+    // Lines of moves, with a square to type over (its rank).
+    let typable: Vec<(u32, u32)> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("1. "))
+        .filter_map(|(i, l)| {
+            let at = l.char_indices().find(|&(k, c)| k > 3 && ('1'..='8').contains(&c))?.0;
+            Some((i as u32, l[..at].chars().count() as u32))
+        })
+        .collect();
+    let mut result_id: Option<String> = None;
+    let first = client.call("textDocument/semanticTokens/full", json!({"textDocument": {"uri": uri}}));
+    if let Some(id) = first["resultId"].as_str() {
+        result_id = Some(id.to_owned());
+    }
+    let mut waits: std::collections::BTreeMap<&str, Vec<Duration>> = Default::default();
+    let mut version = 1;
+    let mut pending: Option<(u32, u32, String)> = None;
+    for _ in 0..keystrokes {
+        let started = Instant::now();
+        // Type a new rank, or put the old one back.
+        let (line, character, new) = match pending.take() {
+            Some((line, character, old)) => (line, character, old),
+            None => {
+                let (line, character) = typable[rng.below(typable.len())];
+                let old = lines[line as usize].chars().nth(character as usize).unwrap().to_string();
+                pending = Some((line, character, old));
+                (line, character, "5".to_owned())
+            }
+        };
+        version += 1;
+        let range = json!({"start": {"line": line, "character": character}, "end": {"line": line, "character": character + 1}});
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range, "text": new}]}),
+        );
+        let at = json!({"line": line, "character": character});
+        let mut asked: Vec<(i64, &str)> = vec![
+            (
+                client.send_request(
+                    "textDocument/semanticTokens/full/delta",
+                    json!({"textDocument": {"uri": uri}, "previousResultId": result_id.clone().unwrap_or_default()}),
+                ),
+                "semanticTokens/full/delta",
+            ),
+            (client.send_request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}})), "documentSymbol"),
+            (client.send_request("textDocument/foldingRange", json!({"textDocument": {"uri": uri}})), "foldingRange"),
+            (
+                client.send_request(
+                    "textDocument/codeAction",
+                    json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at}, "context": {"diagnostics": []}}),
+                ),
+                "codeAction",
+            ),
+            (
+                client.send_request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": at})),
+                "hover",
+            ),
+        ];
+        let mut published = false;
+        while !asked.is_empty() || !published {
+            let Some(message) = client.next_message() else { panic!("the server stopped answering") };
+            if message["method"] == "textDocument/publishDiagnostics" && message["params"]["version"] == version {
+                waits.entry("diagnostics published").or_default().push(started.elapsed());
+                published = true;
+            } else if let Some(k) = asked.iter().position(|(id, _)| message["id"] == *id && message.get("method").is_none()) {
+                let (_, name) = asked.remove(k);
+                waits.entry(name).or_default().push(started.elapsed());
+                if name.starts_with("semanticTokens") {
+                    if let Some(id) = message["result"]["resultId"].as_str() {
+                        result_id = Some(id.to_owned());
+                    }
+                }
+            }
+        }
+        let spent = started.elapsed();
+        if spent < Duration::from_millis(60) {
+            std::thread::sleep(Duration::from_millis(60) - spent);
+        }
+    }
+    for (name, mut times) in waits {
+        times.sort();
+        println!(
+            "| {label} | keystroke -> {name} | {} | {} | {} keystrokes |",
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.99)),
+            times.len()
+        );
+    }
+}
+
 fn main() {
     let quick = std::env::var_os("QUICK").is_some();
-    let sizes: &[usize] = if quick { &[2_000] } else { &[2_000, 20_000] };
+    let sizes: &[usize] = if quick { &[900] } else { &[900, 2_000, 9_600] };
     let rounds = if quick { 5 } else { 50 };
     println!("| document | request | p50 | p99 | answer |");
     println!("|---|---|---|---|---|");
@@ -83,6 +185,7 @@ fn main() {
             .clone();
         let (p50, p99, size) = time(&mut client, rounds.min(10), "codeAction/resolve", &translate);
         println!("| {label} | resolve: translate the document to English | {} | {} | {size} B |", ms(p50), ms(p99));
+        typing(&mut client, uri, &text, &label, if quick { 20 } else { 300 });
         client.shutdown();
     }
 }
