@@ -1,8 +1,9 @@
 //! Requests an editor sends, timed over stdio against the real `chess-ls`
 //! binary (release build): the Source Action menu (code actions asked for
 //! by kind `source`, as VS Code's menu does), the resolve of the action
-//! picked (translate the document), "fix all", and a quick-fix at the
-//! cursor, //! 20,000 games.
+//! picked (translate the document), and code actions at the cursor, on
+//! generated Russian documents of about 1 MB (900 games), 2.3 MB (2,000
+//! games) and 11 MB (9,600 games).
 //!
 //! Then typing: a keystroke every 60 ms at a random game (a move's square
 //! changed, and back on the next keystroke), each followed at once by what
