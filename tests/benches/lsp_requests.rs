@@ -84,7 +84,8 @@ fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: u
             }
         };
         version += 1;
-        let range = json!({"start": {"line": line, "character": character}, "end": {"line": line, "character": character + 1}});
+        let range =
+            json!({"start": {"line": line, "character": character}, "end": {"line": line, "character": character + 1}});
         client.notify(
             "textDocument/didChange",
             json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range, "text": new}]}),
@@ -118,7 +119,9 @@ fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: u
             if message["method"] == "textDocument/publishDiagnostics" && message["params"]["version"] == version {
                 waits.entry("diagnostics published").or_default().push(started.elapsed());
                 published = true;
-            } else if let Some(k) = asked.iter().position(|(id, _)| message["id"] == *id && message.get("method").is_none()) {
+            } else if let Some(k) =
+                asked.iter().position(|(id, _)| message["id"] == *id && message.get("method").is_none())
+            {
                 let (_, name) = asked.remove(k);
                 waits.entry(name).or_default().push(started.elapsed());
                 if name.starts_with("semanticTokens") {
