@@ -1,6 +1,6 @@
 //! The checks of the fuzz targets in `fuzz/fuzz_targets/` (cargo-fuzz),
 //! kept here so that the replay of their seeds in the normal test suite
-//! (`tests/fuzz_seeds.rs`) holds the very same properties: an input a
+//! (`tests/it/fuzz_seeds.rs`) holds the very same properties: an input a
 //! fuzzer once broke the code with stays fixed without cargo-fuzz. Each
 //! function panics when a property does not hold. See RELIABILITY.md.
 
