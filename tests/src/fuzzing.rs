@@ -10,6 +10,8 @@ use chess_ls::lsp::handlers::formatting::format_text;
 use chess_ls::syntax;
 use chess_ls::syntax::manuscript::Format;
 
+use crate::edits::floor;
+
 /// Grammar and analysis on arbitrary bytes: the text (UTF-8, lossily) is
 /// parsed, lowered and replayed, traced as hovers trace it, and read as
 /// a manuscript (text, Markdown, LaTeX); whenever the fast path reads it, its games must equal the
@@ -58,14 +60,6 @@ pub fn analysis(data: &[u8]) {
         let manuscript = syntax::manuscript::scan(text, format);
         assert_eq!(manuscript.blanked.len(), text.len(), "{format:?}");
     }
-}
-
-fn floor(text: &str, mut i: usize) -> usize {
-    i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// The incremental path of the language server: a text and a sequence of
