@@ -1,6 +1,6 @@
 //! The checks of the fuzz targets in `fuzz/fuzz_targets/` (cargo-fuzz),
 //! kept here so that the replay of their seeds in the normal test suite
-//! (`tests/fuzz_seeds.rs`) holds the very same properties: an input a
+//! (`tests/it/fuzz_seeds.rs`) holds the very same properties: an input a
 //! fuzzer once broke the code with stays fixed without cargo-fuzz. Each
 //! function panics when a property does not hold. See RELIABILITY.md.
 
@@ -9,6 +9,8 @@ use chess_ls::ide::document::{ByteChange, Document, Kind};
 use chess_ls::ide::format::format_text;
 use chess_ls::syntax;
 use chess_ls::syntax::manuscript::Format;
+
+use crate::edits::floor;
 
 /// Grammar and analysis on arbitrary bytes: the text (UTF-8, lossily) is
 /// parsed, lowered and replayed, traced as hovers trace it, and read as
@@ -58,14 +60,6 @@ pub fn analysis(data: &[u8]) {
         let manuscript = syntax::manuscript::scan(text, format);
         assert_eq!(manuscript.blanked.len(), text.len(), "{format:?}");
     }
-}
-
-fn floor(text: &str, mut i: usize) -> usize {
-    i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// The incremental path of the language server: a text and a sequence of

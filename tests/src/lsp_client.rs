@@ -261,3 +261,54 @@ pub fn range(line: u32, start: u32, end: u32) -> Value {
 pub fn codes(params: &Value) -> Vec<String> {
     params["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect()
 }
+
+/// An answer as its snapshot shows it: pretty JSON, where a string of
+/// several lines (a hover's Markdown with its board) is shown as the array
+/// of its lines, so that a change shows on the line it is on.
+pub fn pretty(value: &Value) -> String {
+    fn split(value: &Value) -> Value {
+        match value {
+            Value::String(s) if s.contains('\n') => Value::Array(s.split('\n').map(Value::from).collect()),
+            Value::Array(items) => Value::Array(items.iter().map(split).collect()),
+            Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), split(v))).collect()),
+            other => other.clone(),
+        }
+    }
+    serde_json::to_string_pretty(&split(value)).expect("JSON")
+}
+
+/// A `textDocument/semanticTokens/full` answer as its snapshot shows it:
+/// `data` decoded, one token a line (`line:column length type [modifiers]`
+/// with absolute UTF-16 positions and the names from `legend`, then the
+/// token's text), so that a change shows where it is; then any other field
+/// of the answer (`resultId`).
+pub fn pretty_semantic_tokens(text: &str, legend: &Value, answer: &Value) -> String {
+    let name = |list: &str, i: u64| legend[list][i as usize].as_str().unwrap_or("?").to_owned();
+    let lines: Vec<Vec<u16>> = text.split('\n').map(|l| l.encode_utf16().collect()).collect();
+    let data: Vec<u64> =
+        answer["data"].as_array().expect("data").iter().map(|n| n.as_u64().expect("a number")).collect();
+    let (mut line, mut column) = (0, 0);
+    let mut shown = String::new();
+    for token in data.chunks(5) {
+        let [delta_line, delta_start, length, kind, modifiers] = token else {
+            panic!("a token of 5 numbers: {token:?}")
+        };
+        if *delta_line > 0 {
+            line += delta_line;
+            column = 0;
+        }
+        column += delta_start;
+        let modifiers: Vec<String> =
+            (0..32).filter(|bit| modifiers & (1 << bit) != 0).map(|bit| name("tokenModifiers", bit)).collect();
+        let units = lines.get(line as usize).map_or(&[][..], |l| &l[(column as usize).min(l.len())..]);
+        let written = String::from_utf16_lossy(&units[..(*length as usize).min(units.len())]);
+        let kind = name("tokenTypes", *kind);
+        shown.push_str(&format!("{line}:{column} {length} {kind} [{}] {written}\n", modifiers.join(" ")));
+    }
+    for (key, value) in answer.as_object().expect("an object") {
+        if key != "data" {
+            shown.push_str(&format!("{key}: {value}\n"));
+        }
+    }
+    shown
+}

@@ -12,38 +12,9 @@ use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::Language;
 use chess_ls::ide::document::{ByteChange, Document, Kind};
 use chess_ls::syntax::manuscript::TYPED_SNIPPETS;
+use chess_ls_tests::edits::{apply, edits, floor};
 use chess_ls_tests::manuscript::{Layout, book};
 use proptest::prelude::*;
-
-#[derive(Clone, Debug)]
-struct Edit {
-    /// Where, as a fraction of the text; near the previous edit when
-    /// `near` (typing goes on where it was).
-    at: f64,
-    near: bool,
-    len: usize,
-    snippet: usize,
-}
-
-fn edits() -> impl Strategy<Value = Vec<Edit>> {
-    prop::collection::vec(
-        (0.0f64..1.0, any::<bool>(), 0usize..16, 0..TYPED_SNIPPETS.len()).prop_map(|(at, near, len, snippet)| Edit {
-            at,
-            near,
-            len,
-            snippet,
-        }),
-        1..12,
-    )
-}
-
-fn floor(text: &str, mut i: usize) -> usize {
-    i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
 
 fn same_as_fresh(doc: &Document, kind: Kind) -> Result<(), TestCaseError> {
     let fresh = Document::open_as(kind, doc.text.clone(), 0, &Options::default());
@@ -62,7 +33,7 @@ proptest! {
         seed in 0u64..1000,
         layout in prop::sample::select(vec![Layout::Text, Layout::Markdown, Layout::Latex]),
         russian in any::<bool>(),
-        edits in edits(),
+        edits in edits(TYPED_SNIPPETS, 1..12),
     ) {
         let language = if russian { Language::Ru } else { Language::En };
         let kind = match layout {
@@ -72,20 +43,13 @@ proptest! {
         };
         let text = book(seed, 2500, language, layout).text;
         let options = Options::default();
-        let mut doc = Document::open_as(kind, text, 0, &options);
-        let mut last = 0;
+        let mut doc = Document::open_as(kind, text.clone(), 0, &options);
+        let mut expected = text;
+        let mut cursor = 0;
         for (version, edit) in edits.iter().enumerate() {
-            let len = doc.text.len();
-            let at = if edit.near { last + (edit.at * 40.0) as usize } else { (edit.at * len as f64) as usize };
-            let start = floor(&doc.text, at);
-            let end = floor(&doc.text, start + edit.len).max(start);
-            let snippet = TYPED_SNIPPETS[edit.snippet];
-            doc.apply_changes(
-                vec![ByteChange { range: Some(start..end), text: snippet.to_owned() }],
-                version as i32 + 1,
-                &options,
-            );
-            last = start + snippet.len();
+            let change = apply(&mut expected, edit, &mut cursor);
+            doc.apply_changes(vec![change], version as i32 + 1, &options);
+            prop_assert_eq!(&doc.text, &expected);
             same_as_fresh(&doc, kind)?;
         }
     }

@@ -2,7 +2,7 @@
 //! (full of move-like words that are not moves) and a Russian game in a
 //! fenced ```pgn block, served by the real `chess-ls` binary over stdio.
 
-use chess_ls_tests::lsp_client::{Client, codes, position_after, range};
+use chess_ls_tests::lsp_client::{Client, codes, position_after, pretty, range};
 use serde_json::{Value, json};
 
 const URI: &str = "file:///book/chapter-1.md";
@@ -34,6 +34,7 @@ fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion()
     // nothing from the prose or the Python block.
     let params = client.diagnostics(URI, 1);
     assert_eq!(codes(&params), ["ambiguous-move", "illegal-move"], "{params}");
+    insta::assert_snapshot!("chapter_diagnostics", pretty(&params));
     let diagnostics = params["diagnostics"].as_array().unwrap();
     let (line, col) = position_after(&text, "Кd2", block);
     assert_eq!(diagnostics[0]["range"], range(line, col, col + 3));
@@ -62,6 +63,7 @@ fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion()
     assert!(value.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "{value}");
     // The move with its number: `2. Кf3`.
     assert_eq!(hover["range"], range(hl, hc - 3, hc + 3));
+    insta::assert_snapshot!("hover_in_the_block", pretty(&hover));
     // The same move in the prose's run of notation has its board too...
     let (rl, rc) = position_after(&text, "Кf3", 0);
     let run = client.call(

@@ -1,7 +1,7 @@
 //! End-to-end tests of the language server: the real `chess-ls` binary over
 //! stdio, driven the way an editor drives it.
 
-use chess_ls_tests::lsp_client::{Client, codes, range};
+use chess_ls_tests::lsp_client::{Client, codes, pretty, pretty_semantic_tokens, range};
 use serde_json::{Value, json};
 
 const URI: &str = "file:///games/ru-errors.pgn";
@@ -35,6 +35,7 @@ fn utf16_session_diagnostics_hover_quickfix_completion_and_edits() {
     let params = client.diagnostics(URI, 1);
     assert_eq!(params["version"], 1);
     assert_eq!(codes(&params), ["ambiguous-move", "illegal-move"]);
+    insta::assert_snapshot!("ru_errors_diagnostics", pretty(&params));
 
     // Exact ranges, in UTF-16 units: Cyrillic letters are one unit each.
     let (line, col) = position_of(&text, "Кd2", 0, false);
@@ -59,6 +60,22 @@ fn utf16_session_diagnostics_hover_quickfix_completion_and_edits() {
     assert!(value.contains("a b c d e f g h"), "{value}");
     assert!(value.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "{value}");
     assert!(value.contains("Black to move"), "{value}");
+    insta::assert_snapshot!("hover_legal_move", pretty(&hover));
+
+    // Hover on the ambiguous 7. Кd2, read as Кbd2: the board after that.
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": col + 1}}),
+    );
+    assert!(hover["contents"]["value"].as_str().unwrap().contains("English SAN **Nbd2**"), "{hover}");
+    insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
+    // Hover on the illegal 16. Кf3 (today: none, there is no position after
+    // it; the diagnostic says why).
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": iline, "character": icol + 1}}),
+    );
+    insta::assert_snapshot!("hover_illegal_move", pretty(&hover));
 
     // Quick-fixes at the ambiguous move; the preferred one is Кbd2.
     let actions = client.call(
@@ -177,15 +194,19 @@ fn bad_input_never_kills_the_server() {
 fn symbols_folding_semantic_tokens_formatting_and_source_actions() {
     let text = "[Event \"Cup\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n\n1. e4   e5 2. Nf3 {a\ncomment} Nc6 (2... d6\n3. d4) 3. Bb5 1-0\n";
     let mut client = Client::start();
-    client.initialize(&[], json!({}));
+    let init = client.initialize(&[], json!({}));
     client.open(URI, text);
     let _ = client.diagnostics(URI, 1);
     let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
     assert_eq!(symbols[0]["name"], "Anna - Boris, Cup, 1-0");
+    insta::assert_snapshot!("document_symbols", pretty(&symbols));
     let folds = client.call("textDocument/foldingRange", json!({"textDocument": {"uri": URI}}));
     assert!(folds.as_array().unwrap().iter().any(|f| f["kind"] == "comment"));
+    insta::assert_snapshot!("folding_ranges", pretty(&folds));
     let tokens = client.call("textDocument/semanticTokens/full", json!({"textDocument": {"uri": URI}}));
     assert!(tokens["data"].as_array().unwrap().len() > 20);
+    let legend = &init["capabilities"]["semanticTokensProvider"]["legend"];
+    insta::assert_snapshot!("semantic_tokens", pretty_semantic_tokens(text, legend, &tokens));
     let edits = client.call(
         "textDocument/formatting",
         json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
@@ -273,5 +294,32 @@ fn source_actions_answer_to_their_own_kind() {
     assert!(own.contains(&"Translate the document to Russian".to_owned()), "{own:?}");
     assert_eq!(own, titles(&mut client, "source"));
     assert!(titles(&mut client, "source.organizeImports").is_empty());
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn completion_after_a_move_number_offers_every_legal_move_in_the_games_language() {
+    let text = "1. e4 e5 2. Кf3 Кc6 3. ";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let completion = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": text.chars().count()}}),
+    );
+    let labels: Vec<&str> = completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    // White's legal moves after 1. e4 e5 2. Nf3 Nc6, in Russian.
+    let mut position = shakmaty::Chess::default();
+    for san in ["e4", "e5", "Nf3", "Nc6"] {
+        let m = san.parse::<shakmaty::san::San>().unwrap().to_move(&position).unwrap();
+        shakmaty::Position::play_unchecked(&mut position, m);
+    }
+    assert_eq!(labels.len(), shakmaty::Position::legal_moves(&position).len(), "{labels:?}");
+    for expected in ["Сb5", "Кxe5", "d4", "Крe2"] {
+        assert!(labels.contains(&expected), "{expected} in {labels:?}");
+    }
+    assert!(!labels.iter().any(|l| l.starts_with(['N', 'B'])), "{labels:?}");
+    insta::assert_snapshot!("completion_after_a_move_number", pretty(&completion));
     assert!(client.shutdown().success());
 }

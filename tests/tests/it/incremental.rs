@@ -4,7 +4,8 @@
 
 use chess_ls::analysis::Options;
 use chess_ls::analysis::languages::{Language, MoveStyle};
-use chess_ls::ide::document::{ByteChange, Document};
+use chess_ls::ide::document::Document;
+use chess_ls_tests::edits::{apply, edits};
 use chess_ls_tests::generate::{RenderOptions, corpus};
 use proptest::prelude::*;
 
@@ -61,43 +62,18 @@ fn texts() -> impl Strategy<Value = String> {
     })
 }
 
-#[derive(Clone, Debug)]
-struct Edit {
-    at: f64,
-    len: f64,
-    snippet: usize,
-}
-
-fn edits() -> impl Strategy<Value = Vec<Edit>> {
-    prop::collection::vec(
-        (0.0f64..1.0, 0.0f64..1.0, 0..SNIPPETS.len()).prop_map(|(at, len, snippet)| Edit { at, len, snippet }),
-        1..25,
-    )
-}
-
-fn floor(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
-    fn incremental_equals_fresh(text in texts(), edits in edits(), batch in any::<bool>()) {
+    fn incremental_equals_fresh(text in texts(), edits in edits(SNIPPETS, 1..25), batch in any::<bool>()) {
         let options = Options::default();
         let mut doc = Document::open(text.clone(), 0, &options);
         let mut expected = text;
         let mut pending = Vec::new();
+        let mut cursor = 0;
         for (version, edit) in edits.iter().enumerate() {
-            let start = floor(&expected, (edit.at * expected.len() as f64) as usize);
-            let max_len = (expected.len() - start).min(40);
-            let end = floor(&expected, start + (edit.len * max_len as f64) as usize).max(start);
-            let snippet = SNIPPETS[edit.snippet];
-            expected.replace_range(start..end, snippet);
-            let change = ByteChange { range: Some(start..end), text: snippet.to_owned() };
+            let change = apply(&mut expected, edit, &mut cursor);
             if batch {
                 // Several changes in one notification, each relative to the
                 // text after the previous one.

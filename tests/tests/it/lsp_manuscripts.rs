@@ -4,7 +4,7 @@
 //! goes on from an earlier one, the quick-fix of scanning damage, and
 //! completion while a run is being typed.
 
-use chess_ls_tests::lsp_client::{Client, codes, position_after, range};
+use chess_ls_tests::lsp_client::{Client, codes, position_after, pretty, range};
 use serde_json::{Value, json};
 
 const CHAPTER: &str = "Глава 1.\n\nПартия началась так: 1. e4 e5 2. Кf3 Кc6 3. Сb5, и чёрные ответили\n\n3...a6 4. Сa4 Кf6. Затем 5. 0-0 Сe7 6. Л e1.\n\nВ другой партии 23. Фh5 решило дело.\n";
@@ -19,6 +19,7 @@ fn a_plain_text_chapter_gets_diagnostics_hover_quickfix_and_completion() {
     // The broken move and the run from another game; nothing in the prose.
     let params = client.diagnostics(uri, 1);
     assert_eq!(codes(&params), ["space-in-move", "unchecked"], "{params}");
+    insta::assert_snapshot!("chapter_diagnostics", pretty(&params));
     let (line, col) = position_after(CHAPTER, "Л e1", 0);
     assert_eq!(params["diagnostics"][0]["range"], range(line, col, col + 4));
 
@@ -31,6 +32,7 @@ fn a_plain_text_chapter_gets_diagnostics_hover_quickfix_and_completion() {
     let value = hover["contents"]["value"].as_str().unwrap();
     assert!(value.contains("English SAN **Ba4**"), "{value}");
     assert!(value.contains("r1bqkbnr/1ppp1ppp/p1n5/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 4"), "{value}");
+    insta::assert_snapshot!("hover_in_a_run_that_goes_on", pretty(&hover));
     // Hover on `6. Л e1`, broken by a space: on its letter and on its
     // square, the board after 6. Лe1, over the move (with its number) as
     // written.

@@ -1,0 +1,29 @@
+//! The integration tests of chess-ls, in one test binary (one link of the
+//! big crate instead of one per file, and one build of the `chess-ls`
+//! binary for every end-to-end test). Run one file's tests with a filter on
+//! its module: `cargo test -p chess-ls-tests --test it -- lsp_faults::`.
+//!
+//! End to end (the real binary over stdio or on the command line): `cli`,
+//! `cli_publisher`, `manuscripts`, `lsp`, `lsp_markdown`, `lsp_manuscripts`,
+//! `lsp_faults`, `data_safety` (partly). Properties over generated games and
+//! edits: `properties`, `incremental`, `manuscript_edits`, `fast_path`. The
+//! shared corpus: `grammar_corpus`, `corpus_analysis`. Reliability:
+//! `hostile` (the 100 MB files are `#[ignore]`d: `scripts/test-all` runs them
+//! in a release build), `fuzz_seeds`.
+
+mod cli;
+mod cli_publisher;
+mod corpus_analysis;
+mod data_safety;
+mod fast_path;
+mod fuzz_seeds;
+mod grammar_corpus;
+mod hostile;
+mod incremental;
+mod lsp;
+mod lsp_faults;
+mod lsp_manuscripts;
+mod lsp_markdown;
+mod manuscript_edits;
+mod manuscripts;
+mod properties;
