@@ -9,17 +9,21 @@
 //! edits: `properties`, `incremental`, `manuscript_edits`, `fast_path`. The
 //! shared corpus: `grammar_corpus`, `corpus_analysis`. Reliability:
 //! `hostile` (the 100 MB files are `#[ignore]`d: `scripts/test-all` runs them
-//! in a release build), `fuzz_seeds`.
+//! in a release build), `fuzz_seeds`. One engine: `engine_agreement` (the
+//! server publishes what `--check` reports, for every text). The lexicon
+//! against the grammar: `lexicon`.
 
 mod cli;
 mod cli_publisher;
 mod corpus_analysis;
 mod data_safety;
+mod engine_agreement;
 mod fast_path;
 mod fuzz_seeds;
 mod grammar_corpus;
 mod hostile;
 mod incremental;
+mod lexicon;
 mod lsp;
 mod lsp_faults;
 mod lsp_manuscripts;
