@@ -86,6 +86,8 @@ step "end to end: code-server + Chromium"
 rm -rf "$WORK" "$RESULTS"
 mkdir -p "$WORK/data/User" "$WORK/ws" "$RESULTS"
 cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn test/e2e/chapter.md test/e2e/scan.txt "$WORK/ws/"
+# A 10 MB database of legal games, for the speed of a keystroke in a big file.
+(cd "$REPO" && cargo run --release -q --locked -p chess-ls-tests --bin gen-games -- --lang en --size 10MB "$WORK/ws/big.pgn")
 cp test/e2e/settings.json "$WORK/data/User/settings.json"
 # Everything code-server and Chromium write stays in $WORK.
 export XDG_CONFIG_HOME="$WORK/xdg/config" XDG_DATA_HOME="$WORK/xdg/data" XDG_CACHE_HOME="$WORK/xdg/cache"
