@@ -314,10 +314,10 @@ module.exports = grammar({
     // around it can still get its MISSING `)` at the result); elsewhere the
     // lexer's error mode finds it and the ERROR ends at the line end.
     // Either way the games after it parse cleanly.
-    _open_comment: _ => token(choice(
-      /\{[^}\n]*/,
-      new RegExp(`\\{([^{}\\n]|${INNER})*`),
-    )),
+    // Only up to the first `}`: a closed comment that ends there (`{a { b}`,
+    // the standard's reading) must win over a longer open one that skips
+    // a `{ b}` inside it and swallows the moves after it.
+    _open_comment: _ => token(/\{[^}\n]*/),
     line_comment: _ => token(seq(';', /[^\n]*/)),
     // `%` escapes the rest of its line (PGN 6). The grammar accepts it
     // wherever a token may start; the analysis does not need the column.

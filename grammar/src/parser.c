@@ -4226,684 +4226,684 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(131);
-      if (lookahead == '\r') SKIP(131);
-      if (lookahead == ' ') SKIP(131);
-      if (lookahead == '!') ADVANCE(219);
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(130);
+      if (lookahead == '\r') SKIP(130);
+      if (lookahead == ' ') SKIP(130);
+      if (lookahead == '!') ADVANCE(218);
       if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == ',') ADVANCE(243);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(207);
-      if (lookahead == '9') ADVANCE(159);
-      if (lookahead == ';') ADVANCE(244);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(210);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(212);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(206);
+      if (lookahead == '9') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(241);
+      if (lookahead == '=') ADVANCE(211);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(202);
+      if (lookahead == 'B') ADVANCE(189);
+      if (lookahead == 'N') ADVANCE(219);
+      if (lookahead == 'R') ADVANCE(185);
+      if (lookahead == 'S') ADVANCE(186);
+      if (lookahead == 'T') ADVANCE(184);
+      if (lookahead == 'W') ADVANCE(188);
       if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == ']') ADVANCE(149);
-      if (lookahead == 'b') ADVANCE(200);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == ']') ADVANCE(148);
+      if (lookahead == 'b') ADVANCE(199);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == '}') ADVANCE(153);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == '}') ADVANCE(152);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(190);
       if (lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
+          lookahead == 0x417) ADVANCE(205);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(209);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(215);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == 'k' ||
           lookahead == 'n' ||
           lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
+          lookahead == 'r') ADVANCE(191);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(208);
+          lookahead == 0x445) ADVANCE(208);
+      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(207);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(131);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(184);
+          lookahead == 0x4bb) ADVANCE(204);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
+      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(183);
       END_STATE();
     case 1:
       if (lookahead == '\n') ADVANCE(51);
       if (lookahead == '{') ADVANCE(2);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead != 0) ADVANCE(1);
       END_STATE();
     case 2:
       if (lookahead == '\n') ADVANCE(52);
       if (lookahead == '{') ADVANCE(3);
-      if (lookahead == '}') ADVANCE(224);
+      if (lookahead == '}') ADVANCE(222);
       if (lookahead != 0) ADVANCE(2);
       END_STATE();
     case 3:
       if (lookahead == '\n') ADVANCE(52);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead != 0) ADVANCE(3);
       END_STATE();
     case 4:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(210);
       if (lookahead == '.') ADVANCE(32);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(202);
+      if (lookahead == 'B') ADVANCE(189);
+      if (lookahead == 'N') ADVANCE(219);
+      if (lookahead == 'R') ADVANCE(185);
+      if (lookahead == 'S') ADVANCE(186);
+      if (lookahead == 'T') ADVANCE(184);
+      if (lookahead == 'W') ADVANCE(188);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(190);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(209);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(215);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x445) ADVANCE(208);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(178);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
       END_STATE();
     case 5:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
       if (lookahead == '.') ADVANCE(32);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(219);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(215);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 6:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
       if (lookahead == '.') ADVANCE(32);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(215);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 7:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(211);
+      if (lookahead == '-') ADVANCE(210);
       if (lookahead == '.') ADVANCE(32);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == '9') ADVANCE(159);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(188);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '9') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(202);
+      if (lookahead == 'B') ADVANCE(189);
+      if (lookahead == 'N') ADVANCE(187);
+      if (lookahead == 'R') ADVANCE(185);
+      if (lookahead == 'S') ADVANCE(186);
+      if (lookahead == 'T') ADVANCE(184);
+      if (lookahead == 'W') ADVANCE(188);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(190);
       if (lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
+          lookahead == 0x417) ADVANCE(205);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(209);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('1' <= lookahead && lookahead <= '8')) ADVANCE(208);
+          lookahead == 0x445) ADVANCE(208);
+      if (('1' <= lookahead && lookahead <= '8')) ADVANCE(207);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(204);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
       END_STATE();
     case 8:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '-') ADVANCE(230);
       if (lookahead == '.') ADVANCE(32);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 9:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(210);
       if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
+      if (lookahead == '/') ADVANCE(212);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(211);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(197);
+      if (lookahead == 'N') ADVANCE(195);
+      if (lookahead == 'R') ADVANCE(193);
+      if (lookahead == 'S') ADVANCE(194);
+      if (lookahead == 'T') ADVANCE(192);
+      if (lookahead == 'W') ADVANCE(196);
       if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'b') ADVANCE(200);
+      if (lookahead == 'b') ADVANCE(199);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
+          lookahead == 0x41a) ADVANCE(198);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(176);
+          lookahead == 0x435) ADVANCE(175);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(209);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(215);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == 'k' ||
           lookahead == 'n' ||
           lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
+          lookahead == 'r') ADVANCE(191);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
+          lookahead == 0x445) ADVANCE(208);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(178);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
       END_STATE();
     case 10:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
       if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
+      if (lookahead == '/') ADVANCE(212);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(211);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(197);
+      if (lookahead == 'N') ADVANCE(195);
+      if (lookahead == 'R') ADVANCE(193);
+      if (lookahead == 'S') ADVANCE(194);
+      if (lookahead == 'T') ADVANCE(192);
+      if (lookahead == 'W') ADVANCE(196);
       if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'b') ADVANCE(201);
+      if (lookahead == 'b') ADVANCE(200);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
+          lookahead == 0x41a) ADVANCE(198);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(177);
+          lookahead == 0x435) ADVANCE(176);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(215);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == 'k' ||
           lookahead == 'n' ||
           lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
+          lookahead == 'r') ADVANCE(191);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
       END_STATE();
     case 11:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
       if (lookahead == '.') ADVANCE(32);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(177);
+          lookahead == 0x435) ADVANCE(176);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(215);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
+          lookahead == 0x41e) ADVANCE(119);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 12:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '-') ADVANCE(230);
       if (lookahead == '.') ADVANCE(32);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(178);
+          lookahead == 0x435) ADVANCE(177);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 13:
       if (lookahead == '\n') SKIP(13);
       if (lookahead == '\r') SKIP(13);
       if (lookahead == ' ') SKIP(13);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(243);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 14:
       if (lookahead == '\n') SKIP(16);
       if (lookahead == '\r') SKIP(16);
       if (lookahead == ' ') SKIP(16);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '@') ADVANCE(202);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '@') ADVANCE(201);
       if (lookahead == '{') ADVANCE(1);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(190);
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(209);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
+          lookahead == 0x445) ADVANCE(208);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
+          lookahead == 0x417) ADVANCE(205);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
+          lookahead == 0x4bb) ADVANCE(204);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
       END_STATE();
     case 15:
       if (lookahead == '\n') SKIP(16);
       if (lookahead == '\r') SKIP(16);
       if (lookahead == ' ') SKIP(16);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == ';') ADVANCE(226);
       if (lookahead == '{') ADVANCE(1);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
+          lookahead == 0x41a) ADVANCE(198);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
       END_STATE();
     case 16:
       if (lookahead == '\n') SKIP(16);
       if (lookahead == '\r') SKIP(16);
       if (lookahead == ' ') SKIP(16);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == ';') ADVANCE(226);
       if (lookahead == '{') ADVANCE(1);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
       END_STATE();
@@ -4911,338 +4911,338 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\n') SKIP(17);
       if (lookahead == '\r') SKIP(17);
       if (lookahead == ' ') SKIP(17);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == ';') ADVANCE(226);
       if (lookahead == '{') ADVANCE(1);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(17);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(150);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(149);
       END_STATE();
     case 18:
       if (lookahead == '\n') ADVANCE(53);
-      if (lookahead == '{') ADVANCE(92);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '{') ADVANCE(91);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead != 0) ADVANCE(18);
       END_STATE();
     case 19:
       if (lookahead == '\n') SKIP(19);
       if (lookahead == '\r') SKIP(19);
       if (lookahead == ' ') SKIP(19);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(243);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(244);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(241);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(19);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 20:
       if (lookahead == '\n') SKIP(20);
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(167);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'P') ADVANCE(168);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(166);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'P') ADVANCE(167);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(169);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x43f) ADVANCE(164);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 'p') ADVANCE(168);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x43f) ADVANCE(163);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 21:
       if (lookahead == '\n') SKIP(20);
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(167);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'P') ADVANCE(168);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(166);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'P') ADVANCE(167);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(169);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x43f) ADVANCE(164);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 'p') ADVANCE(168);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x43f) ADVANCE(163);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+          lookahead == 0x4bb) ADVANCE(178);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 22:
       if (lookahead == '\n') SKIP(22);
       if (lookahead == '\r') SKIP(22);
       if (lookahead == ' ') SKIP(22);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
       if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
       if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
       if (lookahead == 'Z') ADVANCE(37);
       if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
       if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 0x221e) ADVANCE(231);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 23:
-      if (lookahead == '\n') SKIP(22);
-      if (lookahead == '\r') SKIP(22);
-      if (lookahead == ' ') SKIP(22);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(157);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 23:
+      if (lookahead == '\n') SKIP(22);
+      if (lookahead == '\r') SKIP(22);
+      if (lookahead == ' ') SKIP(22);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(178);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 24:
       if (lookahead == '\n') SKIP(25);
       if (lookahead == '\r') SKIP(25);
       if (lookahead == ' ') SKIP(25);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == ';') ADVANCE(226);
       if (lookahead == '{') ADVANCE(1);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
+          lookahead == 0x41a) ADVANCE(173);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(127);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 25:
+      if (lookahead == '\n') SKIP(25);
+      if (lookahead == '\r') SKIP(25);
+      if (lookahead == ' ') SKIP(25);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '{') ADVANCE(1);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(128);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 25:
-      if (lookahead == '\n') SKIP(25);
-      if (lookahead == '\r') SKIP(25);
-      if (lookahead == ' ') SKIP(25);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '{') ADVANCE(1);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(129);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
       END_STATE();
     case 26:
-      if (lookahead == '"') ADVANCE(152);
+      if (lookahead == '"') ADVANCE(151);
       if (lookahead == '\\') ADVANCE(27);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(26);
       END_STATE();
     case 27:
-      if (lookahead == '"') ADVANCE(151);
+      if (lookahead == '"') ADVANCE(150);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(26);
       END_STATE();
     case 28:
-      if (lookahead == ')') ADVANCE(241);
+      if (lookahead == ')') ADVANCE(238);
       END_STATE();
     case 29:
-      if (lookahead == '+') ADVANCE(232);
+      if (lookahead == '+') ADVANCE(229);
       END_STATE();
     case 30:
-      if (lookahead == '+') ADVANCE(232);
+      if (lookahead == '+') ADVANCE(229);
       if (lookahead == '/') ADVANCE(29);
       END_STATE();
     case 31:
-      if (lookahead == '.') ADVANCE(154);
+      if (lookahead == '.') ADVANCE(153);
       END_STATE();
     case 32:
       if (lookahead == '.') ADVANCE(31);
       END_STATE();
     case 33:
-      if (lookahead == '.') ADVANCE(247);
+      if (lookahead == '.') ADVANCE(244);
       END_STATE();
     case 34:
-      if (lookahead == '/') ADVANCE(119);
+      if (lookahead == '/') ADVANCE(118);
       if (lookahead == '-' ||
           lookahead == '=' ||
-          lookahead == 0x2212) ADVANCE(232);
+          lookahead == 0x2212) ADVANCE(229);
       END_STATE();
     case 35:
-      if (lookahead == '0') ADVANCE(242);
+      if (lookahead == '0') ADVANCE(239);
       END_STATE();
     case 36:
-      if (lookahead == '0') ADVANCE(242);
+      if (lookahead == '0') ADVANCE(239);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
@@ -5252,17 +5252,17 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x3000) ADVANCE(35);
       END_STATE();
     case 37:
-      if (lookahead == '0') ADVANCE(221);
+      if (lookahead == '0') ADVANCE(220);
       END_STATE();
     case 38:
-      if (lookahead == '1') ADVANCE(242);
+      if (lookahead == '1') ADVANCE(239);
       END_STATE();
     case 39:
-      if (lookahead == '1') ADVANCE(242);
+      if (lookahead == '1') ADVANCE(239);
       if (lookahead == '0' ||
           lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(162);
+          lookahead == 0x41e) ADVANCE(161);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
@@ -5272,7 +5272,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x3000) ADVANCE(38);
       END_STATE();
     case 40:
-      if (lookahead == '1') ADVANCE(242);
+      if (lookahead == '1') ADVANCE(239);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
@@ -5282,10 +5282,10 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x3000) ADVANCE(38);
       END_STATE();
     case 41:
-      if (lookahead == '1') ADVANCE(114);
+      if (lookahead == '1') ADVANCE(113);
       END_STATE();
     case 42:
-      if (lookahead == '1') ADVANCE(114);
+      if (lookahead == '1') ADVANCE(113);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
@@ -5295,10 +5295,10 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x3000) ADVANCE(41);
       END_STATE();
     case 43:
-      if (lookahead == '2') ADVANCE(242);
+      if (lookahead == '2') ADVANCE(239);
       END_STATE();
     case 44:
-      if (lookahead == '2') ADVANCE(242);
+      if (lookahead == '2') ADVANCE(239);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
@@ -5308,10 +5308,10 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x3000) ADVANCE(43);
       END_STATE();
     case 45:
-      if (lookahead == '2') ADVANCE(125);
+      if (lookahead == '2') ADVANCE(124);
       END_STATE();
     case 46:
-      if (lookahead == '2') ADVANCE(125);
+      if (lookahead == '2') ADVANCE(124);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
@@ -5321,15 +5321,15 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x3000) ADVANCE(45);
       END_STATE();
     case 47:
-      if (lookahead == ':') ADVANCE(246);
+      if (lookahead == ':') ADVANCE(243);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') ADVANCE(47);
       END_STATE();
     case 48:
-      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '=') ADVANCE(229);
       END_STATE();
     case 49:
-      if (lookahead == '@') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(220);
       END_STATE();
     case 50:
       if (lookahead == '@') ADVANCE(49);
@@ -5337,7 +5337,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 51:
       if (lookahead == '[') ADVANCE(88);
       if (lookahead == '{') ADVANCE(2);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
@@ -5347,7 +5347,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 52:
       if (lookahead == '[') ADVANCE(90);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
@@ -5357,8 +5357,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 53:
       if (lookahead == '[') ADVANCE(89);
-      if (lookahead == '{') ADVANCE(92);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '{') ADVANCE(91);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
@@ -5396,7 +5396,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'e') ADVANCE(79);
       END_STATE();
     case 63:
-      if (lookahead == 'f') ADVANCE(232);
+      if (lookahead == 'f') ADVANCE(229);
       END_STATE();
     case 64:
       if (lookahead == 'g') ADVANCE(78);
@@ -5420,7 +5420,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'n') ADVANCE(63);
       END_STATE();
     case 71:
-      if (lookahead == 'n') ADVANCE(247);
+      if (lookahead == 'n') ADVANCE(244);
       END_STATE();
     case 72:
       if (lookahead == 'n') ADVANCE(82);
@@ -5454,7 +5454,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 's') ADVANCE(47);
       END_STATE();
     case 82:
-      if (lookahead == 's') ADVANCE(247);
+      if (lookahead == 's') ADVANCE(244);
       END_STATE();
     case 83:
       if (lookahead == 't') ADVANCE(60);
@@ -5473,108 +5473,102 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 88:
       if (lookahead == '{') ADVANCE(3);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead != 0 &&
           (lookahead < 'A' || 'Z' < lookahead) &&
           (lookahead < 'a' || '{' < lookahead)) ADVANCE(1);
       END_STATE();
     case 89:
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead != 0 &&
           (lookahead < 'A' || 'Z' < lookahead) &&
           (lookahead < 'a' || '{' < lookahead)) ADVANCE(18);
       END_STATE();
     case 90:
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead != 0 &&
           (lookahead < 'A' || 'Z' < lookahead) &&
           (lookahead < 'a' || 'z' < lookahead)) ADVANCE(3);
       END_STATE();
     case 91:
-      if (lookahead == '}') ADVANCE(228);
+      if (lookahead == '}') ADVANCE(18);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '{') ADVANCE(91);
       END_STATE();
     case 92:
-      if (lookahead == '}') ADVANCE(18);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '{') ADVANCE(92);
+      if (lookahead == 0xbd) ADVANCE(239);
       END_STATE();
     case 93:
-      if (lookahead == 0xbd) ADVANCE(242);
-      END_STATE();
-    case 94:
-      if (lookahead == 0xbd) ADVANCE(242);
+      if (lookahead == 0xbd) ADVANCE(239);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(93);
+          lookahead == 0x3000) ADVANCE(92);
+      END_STATE();
+    case 94:
+      if (lookahead == 0x430) ADVANCE(99);
       END_STATE();
     case 95:
-      if (lookahead == 0x430) ADVANCE(100);
+      if (lookahead == 0x435) ADVANCE(100);
+      if (lookahead == 0x456) ADVANCE(101);
       END_STATE();
     case 96:
-      if (lookahead == 0x435) ADVANCE(101);
-      if (lookahead == 0x456) ADVANCE(102);
+      if (lookahead == 0x435) ADVANCE(104);
+      if (lookahead == 0x43e) ADVANCE(105);
+      if (lookahead == 0x451) ADVANCE(104);
       END_STATE();
     case 97:
-      if (lookahead == 0x435) ADVANCE(105);
-      if (lookahead == 0x43e) ADVANCE(106);
-      if (lookahead == 0x451) ADVANCE(105);
-      END_STATE();
-    case 98:
       if (lookahead == 0x435) ADVANCE(47);
       END_STATE();
+    case 98:
+      if (lookahead == 0x438) ADVANCE(244);
+      END_STATE();
     case 99:
-      if (lookahead == 0x438) ADVANCE(247);
+      if (lookahead == 0x43a) ADVANCE(98);
       END_STATE();
     case 100:
-      if (lookahead == 0x43a) ADVANCE(99);
+      if (lookahead == 0x43b) ADVANCE(108);
       END_STATE();
     case 101:
       if (lookahead == 0x43b) ADVANCE(109);
       END_STATE();
     case 102:
-      if (lookahead == 0x43b) ADVANCE(110);
+      if (lookahead == 0x43d) ADVANCE(108);
       END_STATE();
     case 103:
       if (lookahead == 0x43d) ADVANCE(109);
       END_STATE();
     case 104:
-      if (lookahead == 0x43d) ADVANCE(110);
+      if (lookahead == 0x440) ADVANCE(102);
       END_STATE();
     case 105:
       if (lookahead == 0x440) ADVANCE(103);
       END_STATE();
     case 106:
-      if (lookahead == 0x440) ADVANCE(104);
+      if (lookahead == 0x448) ADVANCE(99);
       END_STATE();
     case 107:
-      if (lookahead == 0x448) ADVANCE(100);
+      if (lookahead == 0x448) ADVANCE(94);
       END_STATE();
     case 108:
-      if (lookahead == 0x448) ADVANCE(95);
+      if (lookahead == 0x44b) ADVANCE(97);
       END_STATE();
     case 109:
-      if (lookahead == 0x44b) ADVANCE(98);
-      END_STATE();
-    case 110:
       if (lookahead == 0x456) ADVANCE(47);
       END_STATE();
-    case 111:
+    case 110:
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(111);
+          lookahead == ' ') ADVANCE(110);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != '"' &&
           lookahead != ']') ADVANCE(26);
       END_STATE();
-    case 112:
+    case 111:
       if (lookahead == '/' ||
           lookahead == 0x2215) ADVANCE(46);
       if (lookahead == '-' ||
@@ -5582,11 +5576,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x2014 ||
           lookahead == 0x2212) ADVANCE(36);
       END_STATE();
-    case 113:
+    case 112:
       if (lookahead == '/' ||
           lookahead == 0x2215) ADVANCE(44);
       END_STATE();
-    case 114:
+    case 113:
       if (lookahead == '/' ||
           lookahead == 0x2215) ADVANCE(44);
       if (lookahead == '\t' ||
@@ -5595,1064 +5589,55 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(113);
+          lookahead == 0x3000) ADVANCE(112);
+      END_STATE();
+    case 114:
+      if (lookahead == 'p' ||
+          lookahead == 0x440) ADVANCE(214);
       END_STATE();
     case 115:
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
+          lookahead == 0x440) ADVANCE(214);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(114);
       END_STATE();
     case 116:
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(115);
+          lookahead == 0x440) ADVANCE(181);
       END_STATE();
     case 117:
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(182);
+          lookahead == 0x440) ADVANCE(181);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(116);
       END_STATE();
     case 118:
-      if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(182);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(117);
+      if (lookahead == '-' ||
+          lookahead == '=' ||
+          lookahead == 0x2212) ADVANCE(229);
       END_STATE();
     case 119:
       if (lookahead == '-' ||
-          lookahead == '=' ||
-          lookahead == 0x2212) ADVANCE(232);
+          lookahead == 0x2013 ||
+          lookahead == 0x2014) ADVANCE(125);
       END_STATE();
     case 120:
-      if (lookahead == '-' ||
-          lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(126);
-      END_STATE();
-    case 121:
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
           lookahead == 0x2014 ||
           lookahead == 0x2212) ADVANCE(40);
       END_STATE();
+    case 121:
+      if (lookahead == '-' ||
+          lookahead == 0x2013 ||
+          lookahead == 0x2014 ||
+          lookahead == 0x2212) ADVANCE(93);
+      END_STATE();
     case 122:
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
           lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(94);
-      END_STATE();
-    case 123:
-      if (lookahead == '-' ||
-          lookahead == 0x2013 ||
-          lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(94);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(122);
-      END_STATE();
-    case 124:
-      if (lookahead == '-' ||
-          lookahead == 0x2013 ||
-          lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(42);
-      END_STATE();
-    case 125:
-      if (lookahead == '-' ||
-          lookahead == 0x2013 ||
-          lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(42);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(124);
-      END_STATE();
-    case 126:
-      if (lookahead == '0' ||
-          lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(162);
-      END_STATE();
-    case 127:
-      if (lookahead == '0' ||
-          lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(161);
-      END_STATE();
-    case 128:
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(204);
-      END_STATE();
-    case 129:
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(175);
-      END_STATE();
-    case 130:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
-      END_STATE();
-    case 131:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(131);
-      if (lookahead == '\r') SKIP(131);
-      if (lookahead == ' ') SKIP(131);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(243);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(244);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == ']') ADVANCE(149);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == '}') ADVANCE(153);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(131);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 132:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(136);
-      if (lookahead == '\r') SKIP(136);
-      if (lookahead == ' ') SKIP(136);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
-      if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (lookahead == ':' ||
-          lookahead == 'X' ||
-          lookahead == 'x' ||
-          lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(184);
-      END_STATE();
-    case 133:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(136);
-      if (lookahead == '\r') SKIP(136);
-      if (lookahead == ' ') SKIP(136);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 134:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(136);
-      if (lookahead == '\r') SKIP(136);
-      if (lookahead == ' ') SKIP(136);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 135:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(136);
-      if (lookahead == '\r') SKIP(136);
-      if (lookahead == ' ') SKIP(136);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(207);
-      if (lookahead == '9') ADVANCE(159);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(188);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
-      if (lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
-      if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (lookahead == ':' ||
-          lookahead == 'X' ||
-          lookahead == 'x' ||
-          lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(208);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(184);
-      END_STATE();
-    case 136:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(136);
-      if (lookahead == '\r') SKIP(136);
-      if (lookahead == ' ') SKIP(136);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 137:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(140);
-      if (lookahead == '\r') SKIP(140);
-      if (lookahead == ' ') SKIP(140);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'b') ADVANCE(200);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(176);
-      if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (lookahead == 'k' ||
-          lookahead == 'n' ||
-          lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (lookahead == ':' ||
-          lookahead == 'X' ||
-          lookahead == 'x' ||
-          lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(192);
-      END_STATE();
-    case 138:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(140);
-      if (lookahead == '\r') SKIP(140);
-      if (lookahead == ' ') SKIP(140);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'b') ADVANCE(201);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(177);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (lookahead == 'k' ||
-          lookahead == 'n' ||
-          lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(192);
-      END_STATE();
-    case 139:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(140);
-      if (lookahead == '\r') SKIP(140);
-      if (lookahead == ' ') SKIP(140);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(177);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 140:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(140);
-      if (lookahead == '\r') SKIP(140);
-      if (lookahead == ' ') SKIP(140);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(178);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 141:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(141);
-      if (lookahead == '\r') SKIP(141);
-      if (lookahead == ' ') SKIP(141);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(243);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(244);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(141);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 142:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(142);
-      if (lookahead == '\r') SKIP(142);
-      if (lookahead == ' ') SKIP(142);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == ')') ADVANCE(239);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(243);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == ']') ADVANCE(149);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == '}') ADVANCE(153);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 143:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(143);
-      if (lookahead == '\r') SKIP(143);
-      if (lookahead == ' ') SKIP(143);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(167);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'P') ADVANCE(168);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(169);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x43f) ADVANCE(164);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(143);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 144:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(143);
-      if (lookahead == '\r') SKIP(143);
-      if (lookahead == ' ') SKIP(143);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(167);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'P') ADVANCE(168);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(169);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x43f) ADVANCE(164);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(143);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 145:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(145);
-      if (lookahead == '\r') SKIP(145);
-      if (lookahead == ' ') SKIP(145);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(180);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(145);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 146:
-      if (eof) ADVANCE(147);
-      if (lookahead == '\n') SKIP(145);
-      if (lookahead == '\r') SKIP(145);
-      if (lookahead == ' ') SKIP(145);
-      if (lookahead == '!') ADVANCE(236);
-      if (lookahead == '$') ADVANCE(130);
-      if (lookahead == '%') ADVANCE(230);
-      if (lookahead == '(') ADVANCE(238);
-      if (lookahead == '*') ADVANCE(242);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(155);
-      if (lookahead == '1') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(235);
-      if (lookahead == '?') ADVANCE(236);
-      if (lookahead == '@') ADVANCE(183);
-      if (lookahead == 'B') ADVANCE(173);
-      if (lookahead == 'N') ADVANCE(171);
-      if (lookahead == 'R') ADVANCE(166);
-      if (lookahead == 'S') ADVANCE(170);
-      if (lookahead == 'T') ADVANCE(165);
-      if (lookahead == 'W') ADVANCE(172);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == 0xbd) ADVANCE(123);
-      if (lookahead == 0x411) ADVANCE(96);
-      if (lookahead == 0x427) ADVANCE(97);
-      if (lookahead == 0x2026) ADVANCE(154);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(234);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(174);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(120);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(145);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(163);
-      END_STATE();
-    case 147:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
-      END_STATE();
-    case 148:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
-      END_STATE();
-    case 149:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
-      END_STATE();
-    case 150:
-      ACCEPT_TOKEN(sym_tag_name);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(150);
-      END_STATE();
-    case 151:
-      ACCEPT_TOKEN(sym_tag_value);
-      if (lookahead == '"') ADVANCE(152);
-      if (lookahead == '\\') ADVANCE(27);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(26);
-      END_STATE();
-    case 152:
-      ACCEPT_TOKEN(sym_tag_value);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(111);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '"' &&
-          lookahead != ']') ADVANCE(26);
-      END_STATE();
-    case 153:
-      ACCEPT_TOKEN(anon_sym_RBRACE);
-      END_STATE();
-    case 154:
-      ACCEPT_TOKEN(sym_move_number);
-      END_STATE();
-    case 155:
-      ACCEPT_TOKEN(sym_move_number);
-      ADVANCE_MAP(
-        0x2212, 40,
-        ')', 154,
-        0x2026, 154,
-        0x200e, 158,
-        0x200f, 158,
-        '-', 39,
-        0x2013, 39,
-        0x2014, 39,
-        '.', 160,
-        0x702, 160,
-        0x2024, 160,
-        0xa4f8, 160,
-        0xff0e, 160,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(159);
+          lookahead == 0x2212) ADVANCE(93);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
@@ -6661,532 +5646,1527 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x205f ||
           lookahead == 0x3000) ADVANCE(121);
       END_STATE();
-    case 156:
-      ACCEPT_TOKEN(sym_move_number);
-      ADVANCE_MAP(
-        ')', 154,
-        0x2026, 154,
-        '/', 46,
-        0x2215, 46,
-        0x200e, 158,
-        0x200f, 158,
-        '-', 36,
-        0x2013, 36,
-        0x2014, 36,
-        0x2212, 36,
-        '.', 160,
-        0x702, 160,
-        0x2024, 160,
-        0xa4f8, 160,
-        0xff0e, 160,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(159);
+    case 123:
+      if (lookahead == '-' ||
+          lookahead == 0x2013 ||
+          lookahead == 0x2014 ||
+          lookahead == 0x2212) ADVANCE(42);
+      END_STATE();
+    case 124:
+      if (lookahead == '-' ||
+          lookahead == 0x2013 ||
+          lookahead == 0x2014 ||
+          lookahead == 0x2212) ADVANCE(42);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(112);
+          lookahead == 0x3000) ADVANCE(123);
+      END_STATE();
+    case 125:
+      if (lookahead == '0' ||
+          lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(161);
+      END_STATE();
+    case 126:
+      if (lookahead == '0' ||
+          lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(160);
+      END_STATE();
+    case 127:
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'l' ||
+          lookahead == 0x417) ADVANCE(203);
+      END_STATE();
+    case 128:
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'l' ||
+          lookahead == 0x417) ADVANCE(174);
+      END_STATE();
+    case 129:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(228);
+      END_STATE();
+    case 130:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(130);
+      if (lookahead == '\r') SKIP(130);
+      if (lookahead == ' ') SKIP(130);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '"') ADVANCE(26);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(241);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == ']') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == '}') ADVANCE(152);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 131:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(135);
+      if (lookahead == '\r') SKIP(135);
+      if (lookahead == ' ') SKIP(135);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(210);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(202);
+      if (lookahead == 'B') ADVANCE(189);
+      if (lookahead == 'N') ADVANCE(219);
+      if (lookahead == 'R') ADVANCE(185);
+      if (lookahead == 'S') ADVANCE(186);
+      if (lookahead == 'T') ADVANCE(184);
+      if (lookahead == 'W') ADVANCE(188);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(190);
+      if (lookahead == 0x2013 ||
+          lookahead == 0x2014) ADVANCE(209);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(215);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (lookahead == ':' ||
+          lookahead == 'X' ||
+          lookahead == 'x' ||
+          lookahead == 0xd7 ||
+          lookahead == 0x445) ADVANCE(208);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(178);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
+      END_STATE();
+    case 132:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(135);
+      if (lookahead == '\r') SKIP(135);
+      if (lookahead == ' ') SKIP(135);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(219);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(215);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 133:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(135);
+      if (lookahead == '\r') SKIP(135);
+      if (lookahead == ' ') SKIP(135);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(215);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 134:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(135);
+      if (lookahead == '\r') SKIP(135);
+      if (lookahead == ' ') SKIP(135);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(210);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(206);
+      if (lookahead == '9') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(202);
+      if (lookahead == 'B') ADVANCE(189);
+      if (lookahead == 'N') ADVANCE(187);
+      if (lookahead == 'R') ADVANCE(185);
+      if (lookahead == 'S') ADVANCE(186);
+      if (lookahead == 'T') ADVANCE(184);
+      if (lookahead == 'W') ADVANCE(188);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(190);
+      if (lookahead == 'l' ||
+          lookahead == 0x417) ADVANCE(205);
+      if (lookahead == 0x2013 ||
+          lookahead == 0x2014) ADVANCE(209);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (lookahead == ':' ||
+          lookahead == 'X' ||
+          lookahead == 'x' ||
+          lookahead == 0xd7 ||
+          lookahead == 0x445) ADVANCE(208);
+      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(207);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(204);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
+      END_STATE();
+    case 135:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(135);
+      if (lookahead == '\r') SKIP(135);
+      if (lookahead == ' ') SKIP(135);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 136:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(139);
+      if (lookahead == '\r') SKIP(139);
+      if (lookahead == ' ') SKIP(139);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(210);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(212);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(211);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(197);
+      if (lookahead == 'N') ADVANCE(195);
+      if (lookahead == 'R') ADVANCE(193);
+      if (lookahead == 'S') ADVANCE(194);
+      if (lookahead == 'T') ADVANCE(192);
+      if (lookahead == 'W') ADVANCE(196);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'b') ADVANCE(199);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(198);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(175);
+      if (lookahead == 0x2013 ||
+          lookahead == 0x2014) ADVANCE(209);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(215);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (lookahead == 'k' ||
+          lookahead == 'n' ||
+          lookahead == 'q' ||
+          lookahead == 'r') ADVANCE(191);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (lookahead == ':' ||
+          lookahead == 'X' ||
+          lookahead == 'x' ||
+          lookahead == 0xd7 ||
+          lookahead == 0x445) ADVANCE(208);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(178);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
+      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
+      END_STATE();
+    case 137:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(139);
+      if (lookahead == '\r') SKIP(139);
+      if (lookahead == ' ') SKIP(139);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(212);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(211);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(197);
+      if (lookahead == 'N') ADVANCE(195);
+      if (lookahead == 'R') ADVANCE(193);
+      if (lookahead == 'S') ADVANCE(194);
+      if (lookahead == 'T') ADVANCE(192);
+      if (lookahead == 'W') ADVANCE(196);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'b') ADVANCE(200);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(198);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(176);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(215);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (lookahead == 'k' ||
+          lookahead == 'n' ||
+          lookahead == 'q' ||
+          lookahead == 'r') ADVANCE(191);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
+      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
+      END_STATE();
+    case 138:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(139);
+      if (lookahead == '\r') SKIP(139);
+      if (lookahead == ' ') SKIP(139);
+      if (lookahead == '!') ADVANCE(218);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(216);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(218);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(176);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(215);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(217);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 139:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(139);
+      if (lookahead == '\r') SKIP(139);
+      if (lookahead == ' ') SKIP(139);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(177);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 140:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(140);
+      if (lookahead == '\r') SKIP(140);
+      if (lookahead == ' ') SKIP(140);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(241);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 141:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(141);
+      if (lookahead == '\r') SKIP(141);
+      if (lookahead == ' ') SKIP(141);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '"') ADVANCE(26);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == ')') ADVANCE(236);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == ']') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == '}') ADVANCE(152);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(141);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 142:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(142);
+      if (lookahead == '\r') SKIP(142);
+      if (lookahead == ' ') SKIP(142);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(166);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'P') ADVANCE(167);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == 'p') ADVANCE(168);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x43f) ADVANCE(163);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 143:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(142);
+      if (lookahead == '\r') SKIP(142);
+      if (lookahead == ' ') SKIP(142);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(166);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'P') ADVANCE(167);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == 'p') ADVANCE(168);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x43f) ADVANCE(163);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(178);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 144:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(144);
+      if (lookahead == '\r') SKIP(144);
+      if (lookahead == ' ') SKIP(144);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(179);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 145:
+      if (eof) ADVANCE(146);
+      if (lookahead == '\n') SKIP(144);
+      if (lookahead == '\r') SKIP(144);
+      if (lookahead == ' ') SKIP(144);
+      if (lookahead == '!') ADVANCE(233);
+      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '%') ADVANCE(227);
+      if (lookahead == '(') ADVANCE(235);
+      if (lookahead == '*') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(34);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(242);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '0') ADVANCE(154);
+      if (lookahead == '1') ADVANCE(155);
+      if (lookahead == ';') ADVANCE(226);
+      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '?') ADVANCE(233);
+      if (lookahead == '@') ADVANCE(182);
+      if (lookahead == 'B') ADVANCE(172);
+      if (lookahead == 'N') ADVANCE(170);
+      if (lookahead == 'R') ADVANCE(165);
+      if (lookahead == 'S') ADVANCE(169);
+      if (lookahead == 'T') ADVANCE(164);
+      if (lookahead == 'W') ADVANCE(171);
+      if (lookahead == 'Z') ADVANCE(37);
+      if (lookahead == '[') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(70);
+      if (lookahead == '{') ADVANCE(223);
+      if (lookahead == 0xbd) ADVANCE(122);
+      if (lookahead == 0x411) ADVANCE(95);
+      if (lookahead == 0x427) ADVANCE(96);
+      if (lookahead == 0x2026) ADVANCE(153);
+      if (lookahead == 0x2212) ADVANCE(30);
+      if (lookahead == 0x221e) ADVANCE(231);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(173);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(119);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(178);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
+      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      END_STATE();
+    case 146:
+      ACCEPT_TOKEN(ts_builtin_sym_end);
+      END_STATE();
+    case 147:
+      ACCEPT_TOKEN(anon_sym_LBRACK);
+      END_STATE();
+    case 148:
+      ACCEPT_TOKEN(anon_sym_RBRACK);
+      END_STATE();
+    case 149:
+      ACCEPT_TOKEN(sym_tag_name);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(149);
+      END_STATE();
+    case 150:
+      ACCEPT_TOKEN(sym_tag_value);
+      if (lookahead == '"') ADVANCE(151);
+      if (lookahead == '\\') ADVANCE(27);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(26);
+      END_STATE();
+    case 151:
+      ACCEPT_TOKEN(sym_tag_value);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(110);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '"' &&
+          lookahead != ']') ADVANCE(26);
+      END_STATE();
+    case 152:
+      ACCEPT_TOKEN(anon_sym_RBRACE);
+      END_STATE();
+    case 153:
+      ACCEPT_TOKEN(sym_move_number);
+      END_STATE();
+    case 154:
+      ACCEPT_TOKEN(sym_move_number);
+      ADVANCE_MAP(
+        0x2212, 40,
+        ')', 153,
+        0x2026, 153,
+        0x200e, 157,
+        0x200f, 157,
+        '-', 39,
+        0x2013, 39,
+        0x2014, 39,
+        '.', 159,
+        0x702, 159,
+        0x2024, 159,
+        0xa4f8, 159,
+        0xff0e, 159,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(120);
+      END_STATE();
+    case 155:
+      ACCEPT_TOKEN(sym_move_number);
+      ADVANCE_MAP(
+        ')', 153,
+        0x2026, 153,
+        '/', 46,
+        0x2215, 46,
+        0x200e, 157,
+        0x200f, 157,
+        '-', 36,
+        0x2013, 36,
+        0x2014, 36,
+        0x2212, 36,
+        '.', 159,
+        0x702, 159,
+        0x2024, 159,
+        0xa4f8, 159,
+        0xff0e, 159,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(111);
+      END_STATE();
+    case 156:
+      ACCEPT_TOKEN(sym_move_number);
+      ADVANCE_MAP(
+        ')', 153,
+        0x2026, 153,
+        0x200e, 157,
+        0x200f, 157,
+        '-', 125,
+        0x2013, 125,
+        0x2014, 125,
+        '.', 159,
+        0x702, 159,
+        0x2024, 159,
+        0xa4f8, 159,
+        0xff0e, 159,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym_move_number);
       ADVANCE_MAP(
-        ')', 154,
-        0x2026, 154,
-        0x200e, 158,
-        0x200f, 158,
-        '-', 126,
-        0x2013, 126,
-        0x2014, 126,
-        '.', 160,
-        0x702, 160,
-        0x2024, 160,
-        0xa4f8, 160,
-        0xff0e, 160,
+        ')', 153,
+        0x2026, 153,
+        0x200e, 157,
+        0x200f, 157,
+        '.', 159,
+        0x702, 159,
+        0x2024, 159,
+        0xa4f8, 159,
+        0xff0e, 159,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(159);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym_move_number);
       ADVANCE_MAP(
-        ')', 154,
-        0x2026, 154,
-        0x200e, 158,
-        0x200f, 158,
-        '.', 160,
-        0x702, 160,
-        0x2024, 160,
-        0xa4f8, 160,
-        0xff0e, 160,
+        ')', 153,
+        0x2026, 153,
+        0x200e, 157,
+        0x200f, 157,
+        '.', 159,
+        0x702, 159,
+        0x2024, 159,
+        0xa4f8, 159,
+        0xff0e, 159,
       );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
       END_STATE();
     case 159:
-      ACCEPT_TOKEN(sym_move_number);
-      ADVANCE_MAP(
-        ')', 154,
-        0x2026, 154,
-        0x200e, 158,
-        0x200f, 158,
-        '.', 160,
-        0x702, 160,
-        0x2024, 160,
-        0xa4f8, 160,
-        0xff0e, 160,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(159);
-      END_STATE();
-    case 160:
       ACCEPT_TOKEN(sym_move_number);
       if (lookahead == '.' ||
           lookahead == 0x702 ||
           lookahead == 0x2024 ||
           lookahead == 0xa4f8 ||
-          lookahead == 0xff0e) ADVANCE(160);
+          lookahead == 0xff0e) ADVANCE(159);
+      END_STATE();
+    case 160:
+      ACCEPT_TOKEN(sym_castling);
       END_STATE();
     case 161:
       ACCEPT_TOKEN(sym_castling);
-      END_STATE();
-    case 162:
-      ACCEPT_TOKEN(sym_castling);
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(127);
+          lookahead == 0x2014) ADVANCE(126);
+      END_STATE();
+    case 162:
+      ACCEPT_TOKEN(sym_piece);
       END_STATE();
     case 163:
       ACCEPT_TOKEN(sym_piece);
+      if (lookahead == '.') ADVANCE(244);
+      if (lookahead == 0x435) ADVANCE(106);
+      if (lookahead == 0x43f) ADVANCE(33);
+      if (lookahead == 0x456) ADVANCE(107);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == '.') ADVANCE(247);
-      if (lookahead == 0x435) ADVANCE(107);
-      if (lookahead == 0x43f) ADVANCE(33);
-      if (lookahead == 0x456) ADVANCE(108);
+      if (lookahead == 'N') ADVANCE(229);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'N') ADVANCE(232);
+      if (lookahead == 'R') ADVANCE(229);
       END_STATE();
     case 166:
-      ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'R') ADVANCE(232);
-      END_STATE();
-    case 167:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'a') ADVANCE(84);
       if (lookahead == 'l') ADVANCE(54);
       END_STATE();
-    case 168:
+    case 167:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'a') ADVANCE(85);
       END_STATE();
-    case 169:
+    case 168:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'a') ADVANCE(85);
       if (lookahead == 'e') ADVANCE(75);
       if (lookahead == 'i') ADVANCE(74);
       END_STATE();
-    case 170:
+    case 169:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'c') ADVANCE(65);
       END_STATE();
-    case 171:
+    case 170:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'e') ADVANCE(64);
       if (lookahead == 'o') ADVANCE(68);
       END_STATE();
-    case 172:
+    case 171:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'e') ADVANCE(66);
       if (lookahead == 'h') ADVANCE(67);
       END_STATE();
-    case 173:
+    case 172:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'l') ADVANCE(54);
       END_STATE();
-    case 174:
+    case 173:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(163);
+          lookahead == 0x440) ADVANCE(162);
+      END_STATE();
+    case 174:
+      ACCEPT_TOKEN(sym_square);
       END_STATE();
     case 175:
-      ACCEPT_TOKEN(sym_square);
+      ACCEPT_TOKEN(sym_file);
+      if (lookahead == '.') ADVANCE(115);
+      if (lookahead == 'p' ||
+          lookahead == 0x440) ADVANCE(214);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(114);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'l' ||
+          lookahead == 0x417) ADVANCE(203);
       END_STATE();
     case 176:
       ACCEPT_TOKEN(sym_file);
-      if (lookahead == '.') ADVANCE(116);
+      if (lookahead == '.') ADVANCE(115);
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
+          lookahead == 0x440) ADVANCE(214);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(115);
+          lookahead == ' ') ADVANCE(114);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(204);
+          lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(sym_file);
-      if (lookahead == '.') ADVANCE(116);
+      if (lookahead == '.') ADVANCE(117);
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
+          lookahead == 0x440) ADVANCE(181);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(115);
+          lookahead == ' ') ADVANCE(116);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(175);
+          lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(sym_file);
-      if (lookahead == '.') ADVANCE(118);
-      if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(182);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(117);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(175);
+          lookahead == 0x417) ADVANCE(203);
       END_STATE();
     case 179:
       ACCEPT_TOKEN(sym_file);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(204);
+          lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 180:
-      ACCEPT_TOKEN(sym_file);
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(175);
+      ACCEPT_TOKEN(sym_en_passant);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(sym_en_passant);
+      if (lookahead == '.') ADVANCE(180);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(sym_en_passant);
-      if (lookahead == '.') ADVANCE(181);
-      END_STATE();
-    case 183:
       ACCEPT_TOKEN(sym_drop);
       if (lookahead == '@') ADVANCE(50);
       END_STATE();
+    case 183:
+      ACCEPT_TOKEN(sym__piece_imm);
+      END_STATE();
     case 184:
       ACCEPT_TOKEN(sym__piece_imm);
+      if (lookahead == 'N') ADVANCE(229);
       END_STATE();
     case 185:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'N') ADVANCE(232);
+      if (lookahead == 'R') ADVANCE(229);
       END_STATE();
     case 186:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'R') ADVANCE(232);
+      if (lookahead == 'c') ADVANCE(65);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'c') ADVANCE(65);
+      if (lookahead == 'e') ADVANCE(64);
+      if (lookahead == 'o') ADVANCE(68);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'e') ADVANCE(64);
-      if (lookahead == 'o') ADVANCE(68);
+      if (lookahead == 'e') ADVANCE(66);
+      if (lookahead == 'h') ADVANCE(67);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'e') ADVANCE(66);
-      if (lookahead == 'h') ADVANCE(67);
+      if (lookahead == 'l') ADVANCE(54);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'l') ADVANCE(54);
+      if (lookahead == 'p' ||
+          lookahead == 0x440) ADVANCE(183);
       END_STATE();
     case 191:
-      ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(184);
+      ACCEPT_TOKEN(sym__promoted_imm);
       END_STATE();
     case 192:
       ACCEPT_TOKEN(sym__promoted_imm);
+      if (lookahead == 'N') ADVANCE(229);
       END_STATE();
     case 193:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'N') ADVANCE(232);
+      if (lookahead == 'R') ADVANCE(229);
       END_STATE();
     case 194:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'R') ADVANCE(232);
-      END_STATE();
-    case 195:
-      ACCEPT_TOKEN(sym__promoted_imm);
       if (lookahead == 'c') ADVANCE(65);
       END_STATE();
-    case 196:
+    case 195:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (lookahead == 'e') ADVANCE(64);
       if (lookahead == 'o') ADVANCE(68);
       END_STATE();
-    case 197:
+    case 196:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (lookahead == 'e') ADVANCE(66);
       if (lookahead == 'h') ADVANCE(67);
       END_STATE();
-    case 198:
+    case 197:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (lookahead == 'l') ADVANCE(54);
       END_STATE();
-    case 199:
+    case 198:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(192);
+          lookahead == 0x440) ADVANCE(191);
+      END_STATE();
+    case 199:
+      ACCEPT_TOKEN(sym__promoted_imm);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'l' ||
+          lookahead == 0x417) ADVANCE(203);
       END_STATE();
     case 200:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(204);
+          lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 201:
-      ACCEPT_TOKEN(sym__promoted_imm);
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(175);
+      ACCEPT_TOKEN(anon_sym_AT);
       END_STATE();
     case 202:
       ACCEPT_TOKEN(anon_sym_AT);
-      END_STATE();
-    case 203:
-      ACCEPT_TOKEN(anon_sym_AT);
       if (lookahead == '@') ADVANCE(50);
       END_STATE();
-    case 204:
+    case 203:
       ACCEPT_TOKEN(sym__square_imm);
       END_STATE();
-    case 205:
+    case 204:
       ACCEPT_TOKEN(sym__file_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(204);
+          lookahead == 0x417) ADVANCE(203);
+      END_STATE();
+    case 205:
+      ACCEPT_TOKEN(sym__rank_imm);
       END_STATE();
     case 206:
       ACCEPT_TOKEN(sym__rank_imm);
-      END_STATE();
-    case 207:
-      ACCEPT_TOKEN(sym__rank_imm);
       ADVANCE_MAP(
-        ')', 154,
-        0x2026, 154,
+        ')', 153,
+        0x2026, 153,
         '/', 46,
         0x2215, 46,
-        0x200e, 158,
-        0x200f, 158,
+        0x200e, 157,
+        0x200f, 157,
         '-', 36,
         0x2013, 36,
         0x2014, 36,
         0x2212, 36,
-        '.', 160,
-        0x702, 160,
-        0x2024, 160,
-        0xa4f8, 160,
-        0xff0e, 160,
+        '.', 159,
+        0x702, 159,
+        0x2024, 159,
+        0xa4f8, 159,
+        0xff0e, 159,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(112);
+          lookahead == 0x3000) ADVANCE(111);
       END_STATE();
-    case 208:
+    case 207:
       ACCEPT_TOKEN(sym__rank_imm);
       ADVANCE_MAP(
-        ')', 154,
-        0x2026, 154,
-        0x200e, 158,
-        0x200f, 158,
-        '.', 160,
-        0x702, 160,
-        0x2024, 160,
-        0xa4f8, 160,
-        0xff0e, 160,
+        ')', 153,
+        0x2026, 153,
+        0x200e, 157,
+        0x200f, 157,
+        '.', 159,
+        0x702, 159,
+        0x2024, 159,
+        0xa4f8, 159,
+        0xff0e, 159,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(159);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      END_STATE();
+    case 208:
+      ACCEPT_TOKEN(sym__capture_imm);
       END_STATE();
     case 209:
-      ACCEPT_TOKEN(sym__capture_imm);
+      ACCEPT_TOKEN(sym__dash_imm);
       END_STATE();
     case 210:
       ACCEPT_TOKEN(sym__dash_imm);
+      if (lookahead == '+') ADVANCE(229);
+      if (lookahead == '-') ADVANCE(220);
+      if (lookahead == '/') ADVANCE(29);
       END_STATE();
     case 211:
-      ACCEPT_TOKEN(sym__dash_imm);
-      if (lookahead == '+') ADVANCE(232);
-      if (lookahead == '-') ADVANCE(221);
-      if (lookahead == '/') ADVANCE(29);
+      ACCEPT_TOKEN(sym__equals_imm);
+      if (lookahead == '/') ADVANCE(234);
+      if (lookahead == '+' ||
+          lookahead == '=' ||
+          lookahead == 0x221e) ADVANCE(229);
       END_STATE();
     case 212:
       ACCEPT_TOKEN(sym__equals_imm);
-      if (lookahead == '/') ADVANCE(237);
-      if (lookahead == '+' ||
-          lookahead == '=' ||
-          lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '=') ADVANCE(229);
       END_STATE();
     case 213:
-      ACCEPT_TOKEN(sym__equals_imm);
-      if (lookahead == '=') ADVANCE(232);
+      ACCEPT_TOKEN(sym__en_passant_imm);
       END_STATE();
     case 214:
       ACCEPT_TOKEN(sym__en_passant_imm);
+      if (lookahead == '.') ADVANCE(213);
       END_STATE();
     case 215:
-      ACCEPT_TOKEN(sym__en_passant_imm);
-      if (lookahead == '.') ADVANCE(214);
+      ACCEPT_TOKEN(sym__check_imm);
       END_STATE();
     case 216:
       ACCEPT_TOKEN(sym__check_imm);
-      END_STATE();
-    case 217:
-      ACCEPT_TOKEN(sym__check_imm);
-      if (lookahead == '+') ADVANCE(216);
-      if (lookahead == '/') ADVANCE(119);
+      if (lookahead == '+') ADVANCE(215);
+      if (lookahead == '/') ADVANCE(118);
       if (lookahead == '-' ||
           lookahead == '=' ||
-          lookahead == 0x2212) ADVANCE(232);
+          lookahead == 0x2212) ADVANCE(229);
+      END_STATE();
+    case 217:
+      ACCEPT_TOKEN(sym__annotation_imm);
       END_STATE();
     case 218:
       ACCEPT_TOKEN(sym__annotation_imm);
+      if (lookahead == '!' ||
+          lookahead == '?') ADVANCE(217);
       END_STATE();
     case 219:
-      ACCEPT_TOKEN(sym__annotation_imm);
-      if (lookahead == '!' ||
-          lookahead == '?') ADVANCE(218);
-      END_STATE();
-    case 220:
       ACCEPT_TOKEN(anon_sym_N);
       if (lookahead == 'e') ADVANCE(64);
       if (lookahead == 'o') ADVANCE(68);
       END_STATE();
-    case 221:
+    case 220:
       ACCEPT_TOKEN(sym_null_move);
+      END_STATE();
+    case 221:
+      ACCEPT_TOKEN(sym_comment);
       END_STATE();
     case 222:
       ACCEPT_TOKEN(sym_comment);
-      END_STATE();
-    case 223:
-      ACCEPT_TOKEN(sym_comment);
       if (lookahead == '\n') ADVANCE(53);
       if (lookahead == '{') ADVANCE(91);
-      if (lookahead == '}') ADVANCE(222);
-      if (lookahead != 0) ADVANCE(228);
+      if (lookahead == '}') ADVANCE(221);
+      if (lookahead != 0) ADVANCE(18);
+      END_STATE();
+    case 223:
+      ACCEPT_TOKEN(sym__open_comment);
+      if (lookahead == '\n') ADVANCE(51);
+      if (lookahead == '{') ADVANCE(224);
+      if (lookahead == '}') ADVANCE(221);
+      if (lookahead != 0) ADVANCE(223);
       END_STATE();
     case 224:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '\n') ADVANCE(53);
-      if (lookahead == '{') ADVANCE(92);
+      ACCEPT_TOKEN(sym__open_comment);
+      if (lookahead == '\n') ADVANCE(52);
+      if (lookahead == '{') ADVANCE(225);
       if (lookahead == '}') ADVANCE(222);
-      if (lookahead != 0) ADVANCE(18);
+      if (lookahead != 0) ADVANCE(224);
       END_STATE();
     case 225:
       ACCEPT_TOKEN(sym__open_comment);
-      if (lookahead == '\n') ADVANCE(51);
-      if (lookahead == '{') ADVANCE(226);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '\n') ADVANCE(52);
+      if (lookahead == '}') ADVANCE(221);
       if (lookahead != 0) ADVANCE(225);
       END_STATE();
     case 226:
-      ACCEPT_TOKEN(sym__open_comment);
-      if (lookahead == '\n') ADVANCE(52);
-      if (lookahead == '{') ADVANCE(227);
-      if (lookahead == '}') ADVANCE(223);
-      if (lookahead != 0) ADVANCE(226);
-      END_STATE();
-    case 227:
-      ACCEPT_TOKEN(sym__open_comment);
-      if (lookahead == '\n') ADVANCE(52);
-      if (lookahead == '}') ADVANCE(222);
-      if (lookahead != 0) ADVANCE(227);
-      END_STATE();
-    case 228:
-      ACCEPT_TOKEN(sym__open_comment);
-      if (lookahead == '\n') ADVANCE(53);
-      if (lookahead == '{') ADVANCE(91);
-      if (lookahead == '}') ADVANCE(222);
-      if (lookahead != 0) ADVANCE(228);
-      END_STATE();
-    case 229:
       ACCEPT_TOKEN(sym_line_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(229);
+          lookahead != '\n') ADVANCE(226);
       END_STATE();
-    case 230:
+    case 227:
       ACCEPT_TOKEN(sym_escape);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(230);
+          lookahead != '\n') ADVANCE(227);
+      END_STATE();
+    case 228:
+      ACCEPT_TOKEN(sym_nag);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(228);
+      END_STATE();
+    case 229:
+      ACCEPT_TOKEN(sym_glyph);
+      END_STATE();
+    case 230:
+      ACCEPT_TOKEN(sym_glyph);
+      if (lookahead == '+') ADVANCE(229);
+      if (lookahead == '-') ADVANCE(220);
+      if (lookahead == '/') ADVANCE(29);
       END_STATE();
     case 231:
-      ACCEPT_TOKEN(sym_nag);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      ACCEPT_TOKEN(sym_glyph);
+      if (lookahead == '/') ADVANCE(48);
+      if (lookahead == '=') ADVANCE(229);
       END_STATE();
     case 232:
       ACCEPT_TOKEN(sym_glyph);
+      if (lookahead == '/') ADVANCE(234);
+      if (lookahead == '+' ||
+          lookahead == '=' ||
+          lookahead == 0x221e) ADVANCE(229);
       END_STATE();
     case 233:
       ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '+') ADVANCE(232);
-      if (lookahead == '-') ADVANCE(221);
-      if (lookahead == '/') ADVANCE(29);
+      if (lookahead == '!' ||
+          lookahead == '?') ADVANCE(229);
       END_STATE();
     case 234:
       ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '=') ADVANCE(232);
+      if (lookahead == '+' ||
+          lookahead == 0x221e) ADVANCE(229);
       END_STATE();
     case 235:
-      ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '/') ADVANCE(237);
-      if (lookahead == '+' ||
-          lookahead == '=' ||
-          lookahead == 0x221e) ADVANCE(232);
-      END_STATE();
-    case 236:
-      ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '!' ||
-          lookahead == '?') ADVANCE(232);
-      END_STATE();
-    case 237:
-      ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '+' ||
-          lookahead == 0x221e) ADVANCE(232);
-      END_STATE();
-    case 238:
       ACCEPT_TOKEN(anon_sym_LPAREN);
       if (lookahead == '=') ADVANCE(28);
       END_STATE();
-    case 239:
+    case 236:
       ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
-    case 240:
+    case 237:
       ACCEPT_TOKEN(sym_draw_offer);
       END_STATE();
-    case 241:
+    case 238:
       ACCEPT_TOKEN(sym_draw_offer);
-      if (lookahead == '.') ADVANCE(240);
+      if (lookahead == '.') ADVANCE(237);
       END_STATE();
-    case 242:
+    case 239:
       ACCEPT_TOKEN(sym_result);
       END_STATE();
-    case 243:
+    case 240:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 244:
+    case 241:
       ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
-    case 245:
+    case 242:
       ACCEPT_TOKEN(anon_sym_DOT);
       if (lookahead == '.') ADVANCE(31);
       END_STATE();
-    case 246:
+    case 243:
       ACCEPT_TOKEN(sym_side);
       END_STATE();
-    case 247:
+    case 244:
       ACCEPT_TOKEN(sym_pawns_label);
       END_STATE();
     default:
@@ -7196,198 +7176,198 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 142},
-  [2] = {.lex_state = 132},
-  [3] = {.lex_state = 132},
-  [4] = {.lex_state = 142},
-  [5] = {.lex_state = 137},
-  [6] = {.lex_state = 142},
-  [7] = {.lex_state = 137},
-  [8] = {.lex_state = 135},
+  [1] = {.lex_state = 141},
+  [2] = {.lex_state = 131},
+  [3] = {.lex_state = 131},
+  [4] = {.lex_state = 141},
+  [5] = {.lex_state = 136},
+  [6] = {.lex_state = 141},
+  [7] = {.lex_state = 136},
+  [8] = {.lex_state = 134},
   [9] = {.lex_state = 4},
   [10] = {.lex_state = 4},
   [11] = {.lex_state = 9},
   [12] = {.lex_state = 9},
-  [13] = {.lex_state = 138},
-  [14] = {.lex_state = 138},
-  [15] = {.lex_state = 138},
-  [16] = {.lex_state = 138},
-  [17] = {.lex_state = 138},
+  [13] = {.lex_state = 137},
+  [14] = {.lex_state = 137},
+  [15] = {.lex_state = 137},
+  [16] = {.lex_state = 137},
+  [17] = {.lex_state = 137},
   [18] = {.lex_state = 7},
-  [19] = {.lex_state = 138},
-  [20] = {.lex_state = 138},
-  [21] = {.lex_state = 138},
-  [22] = {.lex_state = 142},
-  [23] = {.lex_state = 142},
-  [24] = {.lex_state = 142},
-  [25] = {.lex_state = 142},
+  [19] = {.lex_state = 137},
+  [20] = {.lex_state = 137},
+  [21] = {.lex_state = 137},
+  [22] = {.lex_state = 141},
+  [23] = {.lex_state = 141},
+  [24] = {.lex_state = 141},
+  [25] = {.lex_state = 141},
   [26] = {.lex_state = 10},
-  [27] = {.lex_state = 144},
-  [28] = {.lex_state = 139},
-  [29] = {.lex_state = 141},
-  [30] = {.lex_state = 133},
-  [31] = {.lex_state = 133},
-  [32] = {.lex_state = 133},
-  [33] = {.lex_state = 133},
-  [34] = {.lex_state = 133},
-  [35] = {.lex_state = 133},
-  [36] = {.lex_state = 139},
-  [37] = {.lex_state = 133},
-  [38] = {.lex_state = 133},
-  [39] = {.lex_state = 139},
-  [40] = {.lex_state = 139},
-  [41] = {.lex_state = 133},
-  [42] = {.lex_state = 133},
-  [43] = {.lex_state = 133},
-  [44] = {.lex_state = 133},
-  [45] = {.lex_state = 133},
-  [46] = {.lex_state = 133},
-  [47] = {.lex_state = 133},
-  [48] = {.lex_state = 139},
-  [49] = {.lex_state = 139},
-  [50] = {.lex_state = 139},
-  [51] = {.lex_state = 139},
-  [52] = {.lex_state = 144},
-  [53] = {.lex_state = 141},
-  [54] = {.lex_state = 139},
-  [55] = {.lex_state = 133},
-  [56] = {.lex_state = 133},
-  [57] = {.lex_state = 133},
-  [58] = {.lex_state = 133},
-  [59] = {.lex_state = 133},
-  [60] = {.lex_state = 133},
-  [61] = {.lex_state = 139},
-  [62] = {.lex_state = 139},
-  [63] = {.lex_state = 139},
-  [64] = {.lex_state = 139},
-  [65] = {.lex_state = 133},
-  [66] = {.lex_state = 133},
-  [67] = {.lex_state = 133},
-  [68] = {.lex_state = 139},
-  [69] = {.lex_state = 139},
-  [70] = {.lex_state = 133},
-  [71] = {.lex_state = 133},
-  [72] = {.lex_state = 133},
-  [73] = {.lex_state = 133},
-  [74] = {.lex_state = 139},
-  [75] = {.lex_state = 139},
-  [76] = {.lex_state = 133},
-  [77] = {.lex_state = 139},
-  [78] = {.lex_state = 139},
-  [79] = {.lex_state = 141},
+  [27] = {.lex_state = 143},
+  [28] = {.lex_state = 138},
+  [29] = {.lex_state = 140},
+  [30] = {.lex_state = 132},
+  [31] = {.lex_state = 132},
+  [32] = {.lex_state = 132},
+  [33] = {.lex_state = 132},
+  [34] = {.lex_state = 132},
+  [35] = {.lex_state = 132},
+  [36] = {.lex_state = 138},
+  [37] = {.lex_state = 132},
+  [38] = {.lex_state = 132},
+  [39] = {.lex_state = 138},
+  [40] = {.lex_state = 138},
+  [41] = {.lex_state = 132},
+  [42] = {.lex_state = 132},
+  [43] = {.lex_state = 132},
+  [44] = {.lex_state = 132},
+  [45] = {.lex_state = 132},
+  [46] = {.lex_state = 132},
+  [47] = {.lex_state = 132},
+  [48] = {.lex_state = 138},
+  [49] = {.lex_state = 138},
+  [50] = {.lex_state = 138},
+  [51] = {.lex_state = 138},
+  [52] = {.lex_state = 143},
+  [53] = {.lex_state = 140},
+  [54] = {.lex_state = 138},
+  [55] = {.lex_state = 132},
+  [56] = {.lex_state = 132},
+  [57] = {.lex_state = 132},
+  [58] = {.lex_state = 132},
+  [59] = {.lex_state = 132},
+  [60] = {.lex_state = 132},
+  [61] = {.lex_state = 138},
+  [62] = {.lex_state = 138},
+  [63] = {.lex_state = 138},
+  [64] = {.lex_state = 138},
+  [65] = {.lex_state = 132},
+  [66] = {.lex_state = 132},
+  [67] = {.lex_state = 132},
+  [68] = {.lex_state = 138},
+  [69] = {.lex_state = 138},
+  [70] = {.lex_state = 132},
+  [71] = {.lex_state = 132},
+  [72] = {.lex_state = 132},
+  [73] = {.lex_state = 132},
+  [74] = {.lex_state = 138},
+  [75] = {.lex_state = 138},
+  [76] = {.lex_state = 132},
+  [77] = {.lex_state = 138},
+  [78] = {.lex_state = 138},
+  [79] = {.lex_state = 140},
   [80] = {.lex_state = 10},
   [81] = {.lex_state = 10},
-  [82] = {.lex_state = 139},
+  [82] = {.lex_state = 138},
   [83] = {.lex_state = 10},
   [84] = {.lex_state = 10},
   [85] = {.lex_state = 10},
   [86] = {.lex_state = 10},
   [87] = {.lex_state = 10},
-  [88] = {.lex_state = 133},
-  [89] = {.lex_state = 133},
-  [90] = {.lex_state = 133},
-  [91] = {.lex_state = 141},
-  [92] = {.lex_state = 146},
-  [93] = {.lex_state = 142},
-  [94] = {.lex_state = 133},
-  [95] = {.lex_state = 133},
-  [96] = {.lex_state = 133},
-  [97] = {.lex_state = 133},
-  [98] = {.lex_state = 133},
-  [99] = {.lex_state = 133},
-  [100] = {.lex_state = 133},
+  [88] = {.lex_state = 132},
+  [89] = {.lex_state = 132},
+  [90] = {.lex_state = 132},
+  [91] = {.lex_state = 140},
+  [92] = {.lex_state = 145},
+  [93] = {.lex_state = 141},
+  [94] = {.lex_state = 132},
+  [95] = {.lex_state = 132},
+  [96] = {.lex_state = 132},
+  [97] = {.lex_state = 132},
+  [98] = {.lex_state = 132},
+  [99] = {.lex_state = 132},
+  [100] = {.lex_state = 132},
   [101] = {.lex_state = 13},
-  [102] = {.lex_state = 133},
-  [103] = {.lex_state = 133},
-  [104] = {.lex_state = 133},
-  [105] = {.lex_state = 133},
-  [106] = {.lex_state = 133},
-  [107] = {.lex_state = 133},
-  [108] = {.lex_state = 142},
-  [109] = {.lex_state = 142},
-  [110] = {.lex_state = 146},
-  [111] = {.lex_state = 142},
-  [112] = {.lex_state = 133},
+  [102] = {.lex_state = 132},
+  [103] = {.lex_state = 132},
+  [104] = {.lex_state = 132},
+  [105] = {.lex_state = 132},
+  [106] = {.lex_state = 132},
+  [107] = {.lex_state = 132},
+  [108] = {.lex_state = 141},
+  [109] = {.lex_state = 141},
+  [110] = {.lex_state = 145},
+  [111] = {.lex_state = 141},
+  [112] = {.lex_state = 132},
   [113] = {.lex_state = 13},
-  [114] = {.lex_state = 133},
-  [115] = {.lex_state = 133},
-  [116] = {.lex_state = 133},
-  [117] = {.lex_state = 133},
-  [118] = {.lex_state = 133},
-  [119] = {.lex_state = 133},
-  [120] = {.lex_state = 133},
-  [121] = {.lex_state = 133},
-  [122] = {.lex_state = 133},
-  [123] = {.lex_state = 142},
-  [124] = {.lex_state = 142},
-  [125] = {.lex_state = 142},
-  [126] = {.lex_state = 133},
-  [127] = {.lex_state = 133},
-  [128] = {.lex_state = 133},
-  [129] = {.lex_state = 142},
-  [130] = {.lex_state = 133},
+  [114] = {.lex_state = 132},
+  [115] = {.lex_state = 132},
+  [116] = {.lex_state = 132},
+  [117] = {.lex_state = 132},
+  [118] = {.lex_state = 132},
+  [119] = {.lex_state = 132},
+  [120] = {.lex_state = 132},
+  [121] = {.lex_state = 132},
+  [122] = {.lex_state = 132},
+  [123] = {.lex_state = 141},
+  [124] = {.lex_state = 141},
+  [125] = {.lex_state = 141},
+  [126] = {.lex_state = 132},
+  [127] = {.lex_state = 132},
+  [128] = {.lex_state = 132},
+  [129] = {.lex_state = 141},
+  [130] = {.lex_state = 132},
   [131] = {.lex_state = 13},
-  [132] = {.lex_state = 141},
-  [133] = {.lex_state = 133},
-  [134] = {.lex_state = 141},
-  [135] = {.lex_state = 133},
+  [132] = {.lex_state = 140},
+  [133] = {.lex_state = 132},
+  [134] = {.lex_state = 140},
+  [135] = {.lex_state = 132},
   [136] = {.lex_state = 13},
   [137] = {.lex_state = 13},
-  [138] = {.lex_state = 142},
-  [139] = {.lex_state = 133},
-  [140] = {.lex_state = 134},
-  [141] = {.lex_state = 134},
-  [142] = {.lex_state = 134},
-  [143] = {.lex_state = 134},
-  [144] = {.lex_state = 134},
-  [145] = {.lex_state = 134},
-  [146] = {.lex_state = 134},
-  [147] = {.lex_state = 134},
-  [148] = {.lex_state = 134},
-  [149] = {.lex_state = 134},
-  [150] = {.lex_state = 142},
-  [151] = {.lex_state = 134},
-  [152] = {.lex_state = 134},
-  [153] = {.lex_state = 134},
-  [154] = {.lex_state = 134},
-  [155] = {.lex_state = 134},
-  [156] = {.lex_state = 134},
-  [157] = {.lex_state = 134},
-  [158] = {.lex_state = 134},
-  [159] = {.lex_state = 134},
-  [160] = {.lex_state = 134},
-  [161] = {.lex_state = 134},
-  [162] = {.lex_state = 134},
-  [163] = {.lex_state = 134},
-  [164] = {.lex_state = 134},
-  [165] = {.lex_state = 134},
-  [166] = {.lex_state = 134},
+  [138] = {.lex_state = 141},
+  [139] = {.lex_state = 132},
+  [140] = {.lex_state = 133},
+  [141] = {.lex_state = 133},
+  [142] = {.lex_state = 133},
+  [143] = {.lex_state = 133},
+  [144] = {.lex_state = 133},
+  [145] = {.lex_state = 133},
+  [146] = {.lex_state = 133},
+  [147] = {.lex_state = 133},
+  [148] = {.lex_state = 133},
+  [149] = {.lex_state = 133},
+  [150] = {.lex_state = 141},
+  [151] = {.lex_state = 133},
+  [152] = {.lex_state = 133},
+  [153] = {.lex_state = 133},
+  [154] = {.lex_state = 133},
+  [155] = {.lex_state = 133},
+  [156] = {.lex_state = 133},
+  [157] = {.lex_state = 133},
+  [158] = {.lex_state = 133},
+  [159] = {.lex_state = 133},
+  [160] = {.lex_state = 133},
+  [161] = {.lex_state = 133},
+  [162] = {.lex_state = 133},
+  [163] = {.lex_state = 133},
+  [164] = {.lex_state = 133},
+  [165] = {.lex_state = 133},
+  [166] = {.lex_state = 133},
   [167] = {.lex_state = 11},
-  [168] = {.lex_state = 134},
-  [169] = {.lex_state = 134},
+  [168] = {.lex_state = 133},
+  [169] = {.lex_state = 133},
   [170] = {.lex_state = 19},
   [171] = {.lex_state = 11},
-  [172] = {.lex_state = 134},
+  [172] = {.lex_state = 133},
   [173] = {.lex_state = 5},
   [174] = {.lex_state = 5},
   [175] = {.lex_state = 5},
   [176] = {.lex_state = 5},
   [177] = {.lex_state = 5},
   [178] = {.lex_state = 11},
-  [179] = {.lex_state = 142},
+  [179] = {.lex_state = 141},
   [180] = {.lex_state = 11},
   [181] = {.lex_state = 11},
   [182] = {.lex_state = 21},
   [183] = {.lex_state = 19},
-  [184] = {.lex_state = 134},
+  [184] = {.lex_state = 133},
   [185] = {.lex_state = 5},
   [186] = {.lex_state = 5},
   [187] = {.lex_state = 5},
-  [188] = {.lex_state = 134},
+  [188] = {.lex_state = 133},
   [189] = {.lex_state = 5},
   [190] = {.lex_state = 11},
-  [191] = {.lex_state = 134},
-  [192] = {.lex_state = 142},
+  [191] = {.lex_state = 133},
+  [192] = {.lex_state = 141},
   [193] = {.lex_state = 11},
   [194] = {.lex_state = 11},
   [195] = {.lex_state = 5},
@@ -7424,101 +7404,101 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [226] = {.lex_state = 5},
   [227] = {.lex_state = 11},
   [228] = {.lex_state = 11},
-  [229] = {.lex_state = 142},
-  [230] = {.lex_state = 142},
-  [231] = {.lex_state = 142},
+  [229] = {.lex_state = 141},
+  [230] = {.lex_state = 141},
+  [231] = {.lex_state = 141},
   [232] = {.lex_state = 5},
   [233] = {.lex_state = 5},
-  [234] = {.lex_state = 134},
+  [234] = {.lex_state = 133},
   [235] = {.lex_state = 5},
-  [236] = {.lex_state = 134},
-  [237] = {.lex_state = 134},
-  [238] = {.lex_state = 134},
-  [239] = {.lex_state = 134},
-  [240] = {.lex_state = 134},
-  [241] = {.lex_state = 134},
-  [242] = {.lex_state = 134},
-  [243] = {.lex_state = 134},
+  [236] = {.lex_state = 133},
+  [237] = {.lex_state = 133},
+  [238] = {.lex_state = 133},
+  [239] = {.lex_state = 133},
+  [240] = {.lex_state = 133},
+  [241] = {.lex_state = 133},
+  [242] = {.lex_state = 133},
+  [243] = {.lex_state = 133},
   [244] = {.lex_state = 19},
-  [245] = {.lex_state = 134},
-  [246] = {.lex_state = 134},
-  [247] = {.lex_state = 134},
-  [248] = {.lex_state = 134},
-  [249] = {.lex_state = 134},
+  [245] = {.lex_state = 133},
+  [246] = {.lex_state = 133},
+  [247] = {.lex_state = 133},
+  [248] = {.lex_state = 133},
+  [249] = {.lex_state = 133},
   [250] = {.lex_state = 5},
-  [251] = {.lex_state = 134},
-  [252] = {.lex_state = 134},
-  [253] = {.lex_state = 134},
-  [254] = {.lex_state = 134},
-  [255] = {.lex_state = 134},
-  [256] = {.lex_state = 134},
-  [257] = {.lex_state = 134},
-  [258] = {.lex_state = 134},
+  [251] = {.lex_state = 133},
+  [252] = {.lex_state = 133},
+  [253] = {.lex_state = 133},
+  [254] = {.lex_state = 133},
+  [255] = {.lex_state = 133},
+  [256] = {.lex_state = 133},
+  [257] = {.lex_state = 133},
+  [258] = {.lex_state = 133},
   [259] = {.lex_state = 5},
-  [260] = {.lex_state = 134},
-  [261] = {.lex_state = 134},
-  [262] = {.lex_state = 134},
-  [263] = {.lex_state = 134},
-  [264] = {.lex_state = 134},
-  [265] = {.lex_state = 134},
+  [260] = {.lex_state = 133},
+  [261] = {.lex_state = 133},
+  [262] = {.lex_state = 133},
+  [263] = {.lex_state = 133},
+  [264] = {.lex_state = 133},
+  [265] = {.lex_state = 133},
   [266] = {.lex_state = 5},
-  [267] = {.lex_state = 134},
+  [267] = {.lex_state = 133},
   [268] = {.lex_state = 5},
-  [269] = {.lex_state = 134},
+  [269] = {.lex_state = 133},
   [270] = {.lex_state = 5},
-  [271] = {.lex_state = 134},
-  [272] = {.lex_state = 134},
-  [273] = {.lex_state = 134},
-  [274] = {.lex_state = 134},
+  [271] = {.lex_state = 133},
+  [272] = {.lex_state = 133},
+  [273] = {.lex_state = 133},
+  [274] = {.lex_state = 133},
   [275] = {.lex_state = 19},
   [276] = {.lex_state = 23},
   [277] = {.lex_state = 13},
-  [278] = {.lex_state = 134},
-  [279] = {.lex_state = 134},
+  [278] = {.lex_state = 133},
+  [279] = {.lex_state = 133},
   [280] = {.lex_state = 5},
-  [281] = {.lex_state = 134},
+  [281] = {.lex_state = 133},
   [282] = {.lex_state = 5},
-  [283] = {.lex_state = 134},
-  [284] = {.lex_state = 134},
-  [285] = {.lex_state = 134},
-  [286] = {.lex_state = 134},
+  [283] = {.lex_state = 133},
+  [284] = {.lex_state = 133},
+  [285] = {.lex_state = 133},
+  [286] = {.lex_state = 133},
   [287] = {.lex_state = 5},
-  [288] = {.lex_state = 134},
-  [289] = {.lex_state = 134},
-  [290] = {.lex_state = 134},
+  [288] = {.lex_state = 133},
+  [289] = {.lex_state = 133},
+  [290] = {.lex_state = 133},
   [291] = {.lex_state = 5},
-  [292] = {.lex_state = 134},
-  [293] = {.lex_state = 134},
-  [294] = {.lex_state = 134},
-  [295] = {.lex_state = 134},
+  [292] = {.lex_state = 133},
+  [293] = {.lex_state = 133},
+  [294] = {.lex_state = 133},
+  [295] = {.lex_state = 133},
   [296] = {.lex_state = 5},
-  [297] = {.lex_state = 134},
+  [297] = {.lex_state = 133},
   [298] = {.lex_state = 5},
-  [299] = {.lex_state = 134},
+  [299] = {.lex_state = 133},
   [300] = {.lex_state = 5},
-  [301] = {.lex_state = 134},
+  [301] = {.lex_state = 133},
   [302] = {.lex_state = 5},
   [303] = {.lex_state = 5},
   [304] = {.lex_state = 5},
   [305] = {.lex_state = 5},
-  [306] = {.lex_state = 134},
-  [307] = {.lex_state = 134},
+  [306] = {.lex_state = 133},
+  [307] = {.lex_state = 133},
   [308] = {.lex_state = 13},
   [309] = {.lex_state = 13},
   [310] = {.lex_state = 23},
   [311] = {.lex_state = 13},
   [312] = {.lex_state = 5},
-  [313] = {.lex_state = 134},
+  [313] = {.lex_state = 133},
   [314] = {.lex_state = 5},
   [315] = {.lex_state = 19},
   [316] = {.lex_state = 5},
-  [317] = {.lex_state = 134},
+  [317] = {.lex_state = 133},
   [318] = {.lex_state = 5},
   [319] = {.lex_state = 5},
   [320] = {.lex_state = 5},
   [321] = {.lex_state = 5},
-  [322] = {.lex_state = 134},
-  [323] = {.lex_state = 134},
+  [322] = {.lex_state = 133},
+  [323] = {.lex_state = 133},
   [324] = {.lex_state = 5},
   [325] = {.lex_state = 5},
   [326] = {.lex_state = 5},
@@ -7529,259 +7509,259 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [331] = {.lex_state = 5},
   [332] = {.lex_state = 5},
   [333] = {.lex_state = 13},
-  [334] = {.lex_state = 134},
-  [335] = {.lex_state = 134},
-  [336] = {.lex_state = 134},
-  [337] = {.lex_state = 134},
+  [334] = {.lex_state = 133},
+  [335] = {.lex_state = 133},
+  [336] = {.lex_state = 133},
+  [337] = {.lex_state = 133},
   [338] = {.lex_state = 13},
-  [339] = {.lex_state = 134},
+  [339] = {.lex_state = 133},
   [340] = {.lex_state = 5},
-  [341] = {.lex_state = 142},
-  [342] = {.lex_state = 142},
-  [343] = {.lex_state = 142},
-  [344] = {.lex_state = 142},
-  [345] = {.lex_state = 142},
-  [346] = {.lex_state = 142},
-  [347] = {.lex_state = 142},
-  [348] = {.lex_state = 142},
-  [349] = {.lex_state = 142},
-  [350] = {.lex_state = 142},
-  [351] = {.lex_state = 142},
-  [352] = {.lex_state = 142},
-  [353] = {.lex_state = 142},
-  [354] = {.lex_state = 142},
-  [355] = {.lex_state = 142},
-  [356] = {.lex_state = 142},
-  [357] = {.lex_state = 142},
-  [358] = {.lex_state = 142},
-  [359] = {.lex_state = 142},
-  [360] = {.lex_state = 142},
-  [361] = {.lex_state = 142},
-  [362] = {.lex_state = 142},
-  [363] = {.lex_state = 142},
-  [364] = {.lex_state = 142},
-  [365] = {.lex_state = 142},
-  [366] = {.lex_state = 142},
-  [367] = {.lex_state = 142},
-  [368] = {.lex_state = 142},
-  [369] = {.lex_state = 142},
-  [370] = {.lex_state = 142},
-  [371] = {.lex_state = 142},
-  [372] = {.lex_state = 142},
-  [373] = {.lex_state = 142},
-  [374] = {.lex_state = 142},
-  [375] = {.lex_state = 142},
-  [376] = {.lex_state = 142},
-  [377] = {.lex_state = 142},
-  [378] = {.lex_state = 142},
-  [379] = {.lex_state = 142},
-  [380] = {.lex_state = 142},
-  [381] = {.lex_state = 142},
-  [382] = {.lex_state = 142},
-  [383] = {.lex_state = 142},
-  [384] = {.lex_state = 142},
-  [385] = {.lex_state = 142},
-  [386] = {.lex_state = 142},
-  [387] = {.lex_state = 142},
-  [388] = {.lex_state = 142},
-  [389] = {.lex_state = 142},
-  [390] = {.lex_state = 142},
-  [391] = {.lex_state = 142},
-  [392] = {.lex_state = 142},
-  [393] = {.lex_state = 142},
-  [394] = {.lex_state = 142},
-  [395] = {.lex_state = 142},
-  [396] = {.lex_state = 142},
-  [397] = {.lex_state = 142},
-  [398] = {.lex_state = 142},
-  [399] = {.lex_state = 142},
-  [400] = {.lex_state = 142},
-  [401] = {.lex_state = 142},
-  [402] = {.lex_state = 142},
-  [403] = {.lex_state = 142},
-  [404] = {.lex_state = 142},
-  [405] = {.lex_state = 142},
-  [406] = {.lex_state = 142},
-  [407] = {.lex_state = 142},
-  [408] = {.lex_state = 142},
-  [409] = {.lex_state = 142},
-  [410] = {.lex_state = 142},
-  [411] = {.lex_state = 142},
-  [412] = {.lex_state = 142},
-  [413] = {.lex_state = 142},
-  [414] = {.lex_state = 142},
-  [415] = {.lex_state = 142},
-  [416] = {.lex_state = 142},
-  [417] = {.lex_state = 142},
-  [418] = {.lex_state = 142},
-  [419] = {.lex_state = 142},
-  [420] = {.lex_state = 142},
-  [421] = {.lex_state = 142},
-  [422] = {.lex_state = 142},
-  [423] = {.lex_state = 142},
-  [424] = {.lex_state = 142},
-  [425] = {.lex_state = 142},
-  [426] = {.lex_state = 142},
-  [427] = {.lex_state = 142},
-  [428] = {.lex_state = 142},
-  [429] = {.lex_state = 142},
-  [430] = {.lex_state = 142},
-  [431] = {.lex_state = 142},
-  [432] = {.lex_state = 142},
-  [433] = {.lex_state = 142},
-  [434] = {.lex_state = 142},
-  [435] = {.lex_state = 142},
-  [436] = {.lex_state = 142},
-  [437] = {.lex_state = 142},
-  [438] = {.lex_state = 142},
-  [439] = {.lex_state = 142},
-  [440] = {.lex_state = 142},
-  [441] = {.lex_state = 142},
-  [442] = {.lex_state = 142},
-  [443] = {.lex_state = 142},
-  [444] = {.lex_state = 142},
-  [445] = {.lex_state = 142},
-  [446] = {.lex_state = 142},
-  [447] = {.lex_state = 142},
-  [448] = {.lex_state = 142},
-  [449] = {.lex_state = 142},
-  [450] = {.lex_state = 142},
-  [451] = {.lex_state = 142},
-  [452] = {.lex_state = 142},
-  [453] = {.lex_state = 142},
-  [454] = {.lex_state = 142},
-  [455] = {.lex_state = 142},
-  [456] = {.lex_state = 142},
-  [457] = {.lex_state = 142},
-  [458] = {.lex_state = 142},
-  [459] = {.lex_state = 142},
-  [460] = {.lex_state = 142},
-  [461] = {.lex_state = 142},
-  [462] = {.lex_state = 142},
-  [463] = {.lex_state = 142},
-  [464] = {.lex_state = 142},
-  [465] = {.lex_state = 142},
-  [466] = {.lex_state = 142},
-  [467] = {.lex_state = 142},
-  [468] = {.lex_state = 142},
-  [469] = {.lex_state = 142},
+  [341] = {.lex_state = 141},
+  [342] = {.lex_state = 141},
+  [343] = {.lex_state = 141},
+  [344] = {.lex_state = 141},
+  [345] = {.lex_state = 141},
+  [346] = {.lex_state = 141},
+  [347] = {.lex_state = 141},
+  [348] = {.lex_state = 141},
+  [349] = {.lex_state = 141},
+  [350] = {.lex_state = 141},
+  [351] = {.lex_state = 141},
+  [352] = {.lex_state = 141},
+  [353] = {.lex_state = 141},
+  [354] = {.lex_state = 141},
+  [355] = {.lex_state = 141},
+  [356] = {.lex_state = 141},
+  [357] = {.lex_state = 141},
+  [358] = {.lex_state = 141},
+  [359] = {.lex_state = 141},
+  [360] = {.lex_state = 141},
+  [361] = {.lex_state = 141},
+  [362] = {.lex_state = 141},
+  [363] = {.lex_state = 141},
+  [364] = {.lex_state = 141},
+  [365] = {.lex_state = 141},
+  [366] = {.lex_state = 141},
+  [367] = {.lex_state = 141},
+  [368] = {.lex_state = 141},
+  [369] = {.lex_state = 141},
+  [370] = {.lex_state = 141},
+  [371] = {.lex_state = 141},
+  [372] = {.lex_state = 141},
+  [373] = {.lex_state = 141},
+  [374] = {.lex_state = 141},
+  [375] = {.lex_state = 141},
+  [376] = {.lex_state = 141},
+  [377] = {.lex_state = 141},
+  [378] = {.lex_state = 141},
+  [379] = {.lex_state = 141},
+  [380] = {.lex_state = 141},
+  [381] = {.lex_state = 141},
+  [382] = {.lex_state = 141},
+  [383] = {.lex_state = 141},
+  [384] = {.lex_state = 141},
+  [385] = {.lex_state = 141},
+  [386] = {.lex_state = 141},
+  [387] = {.lex_state = 141},
+  [388] = {.lex_state = 141},
+  [389] = {.lex_state = 141},
+  [390] = {.lex_state = 141},
+  [391] = {.lex_state = 141},
+  [392] = {.lex_state = 141},
+  [393] = {.lex_state = 141},
+  [394] = {.lex_state = 141},
+  [395] = {.lex_state = 141},
+  [396] = {.lex_state = 141},
+  [397] = {.lex_state = 141},
+  [398] = {.lex_state = 141},
+  [399] = {.lex_state = 141},
+  [400] = {.lex_state = 141},
+  [401] = {.lex_state = 141},
+  [402] = {.lex_state = 141},
+  [403] = {.lex_state = 141},
+  [404] = {.lex_state = 141},
+  [405] = {.lex_state = 141},
+  [406] = {.lex_state = 141},
+  [407] = {.lex_state = 141},
+  [408] = {.lex_state = 141},
+  [409] = {.lex_state = 141},
+  [410] = {.lex_state = 141},
+  [411] = {.lex_state = 141},
+  [412] = {.lex_state = 141},
+  [413] = {.lex_state = 141},
+  [414] = {.lex_state = 141},
+  [415] = {.lex_state = 141},
+  [416] = {.lex_state = 141},
+  [417] = {.lex_state = 141},
+  [418] = {.lex_state = 141},
+  [419] = {.lex_state = 141},
+  [420] = {.lex_state = 141},
+  [421] = {.lex_state = 141},
+  [422] = {.lex_state = 141},
+  [423] = {.lex_state = 141},
+  [424] = {.lex_state = 141},
+  [425] = {.lex_state = 141},
+  [426] = {.lex_state = 141},
+  [427] = {.lex_state = 141},
+  [428] = {.lex_state = 141},
+  [429] = {.lex_state = 141},
+  [430] = {.lex_state = 141},
+  [431] = {.lex_state = 141},
+  [432] = {.lex_state = 141},
+  [433] = {.lex_state = 141},
+  [434] = {.lex_state = 141},
+  [435] = {.lex_state = 141},
+  [436] = {.lex_state = 141},
+  [437] = {.lex_state = 141},
+  [438] = {.lex_state = 141},
+  [439] = {.lex_state = 141},
+  [440] = {.lex_state = 141},
+  [441] = {.lex_state = 141},
+  [442] = {.lex_state = 141},
+  [443] = {.lex_state = 141},
+  [444] = {.lex_state = 141},
+  [445] = {.lex_state = 141},
+  [446] = {.lex_state = 141},
+  [447] = {.lex_state = 141},
+  [448] = {.lex_state = 141},
+  [449] = {.lex_state = 141},
+  [450] = {.lex_state = 141},
+  [451] = {.lex_state = 141},
+  [452] = {.lex_state = 141},
+  [453] = {.lex_state = 141},
+  [454] = {.lex_state = 141},
+  [455] = {.lex_state = 141},
+  [456] = {.lex_state = 141},
+  [457] = {.lex_state = 141},
+  [458] = {.lex_state = 141},
+  [459] = {.lex_state = 141},
+  [460] = {.lex_state = 141},
+  [461] = {.lex_state = 141},
+  [462] = {.lex_state = 141},
+  [463] = {.lex_state = 141},
+  [464] = {.lex_state = 141},
+  [465] = {.lex_state = 141},
+  [466] = {.lex_state = 141},
+  [467] = {.lex_state = 141},
+  [468] = {.lex_state = 141},
+  [469] = {.lex_state = 141},
   [470] = {.lex_state = 6},
-  [471] = {.lex_state = 142},
+  [471] = {.lex_state = 141},
   [472] = {.lex_state = 6},
-  [473] = {.lex_state = 142},
-  [474] = {.lex_state = 142},
+  [473] = {.lex_state = 141},
+  [474] = {.lex_state = 141},
   [475] = {.lex_state = 6},
-  [476] = {.lex_state = 142},
-  [477] = {.lex_state = 142},
-  [478] = {.lex_state = 142},
-  [479] = {.lex_state = 142},
-  [480] = {.lex_state = 142},
-  [481] = {.lex_state = 142},
+  [476] = {.lex_state = 141},
+  [477] = {.lex_state = 141},
+  [478] = {.lex_state = 141},
+  [479] = {.lex_state = 141},
+  [480] = {.lex_state = 141},
+  [481] = {.lex_state = 141},
   [482] = {.lex_state = 6},
-  [483] = {.lex_state = 142},
-  [484] = {.lex_state = 142},
-  [485] = {.lex_state = 142},
-  [486] = {.lex_state = 142},
+  [483] = {.lex_state = 141},
+  [484] = {.lex_state = 141},
+  [485] = {.lex_state = 141},
+  [486] = {.lex_state = 141},
   [487] = {.lex_state = 6},
   [488] = {.lex_state = 6},
-  [489] = {.lex_state = 142},
-  [490] = {.lex_state = 142},
-  [491] = {.lex_state = 142},
+  [489] = {.lex_state = 141},
+  [490] = {.lex_state = 141},
+  [491] = {.lex_state = 141},
   [492] = {.lex_state = 6},
-  [493] = {.lex_state = 142},
-  [494] = {.lex_state = 142},
-  [495] = {.lex_state = 142},
+  [493] = {.lex_state = 141},
+  [494] = {.lex_state = 141},
+  [495] = {.lex_state = 141},
   [496] = {.lex_state = 6},
   [497] = {.lex_state = 6},
-  [498] = {.lex_state = 142},
-  [499] = {.lex_state = 142},
-  [500] = {.lex_state = 142},
+  [498] = {.lex_state = 141},
+  [499] = {.lex_state = 141},
+  [500] = {.lex_state = 141},
   [501] = {.lex_state = 6},
-  [502] = {.lex_state = 142},
-  [503] = {.lex_state = 142},
-  [504] = {.lex_state = 142},
-  [505] = {.lex_state = 142},
-  [506] = {.lex_state = 142},
-  [507] = {.lex_state = 142},
-  [508] = {.lex_state = 142},
-  [509] = {.lex_state = 142},
+  [502] = {.lex_state = 141},
+  [503] = {.lex_state = 141},
+  [504] = {.lex_state = 141},
+  [505] = {.lex_state = 141},
+  [506] = {.lex_state = 141},
+  [507] = {.lex_state = 141},
+  [508] = {.lex_state = 141},
+  [509] = {.lex_state = 141},
   [510] = {.lex_state = 6},
-  [511] = {.lex_state = 142},
+  [511] = {.lex_state = 141},
   [512] = {.lex_state = 6},
-  [513] = {.lex_state = 142},
+  [513] = {.lex_state = 141},
   [514] = {.lex_state = 6},
   [515] = {.lex_state = 6},
   [516] = {.lex_state = 6},
-  [517] = {.lex_state = 142},
-  [518] = {.lex_state = 142},
-  [519] = {.lex_state = 142},
-  [520] = {.lex_state = 142},
-  [521] = {.lex_state = 142},
-  [522] = {.lex_state = 142},
-  [523] = {.lex_state = 142},
-  [524] = {.lex_state = 142},
-  [525] = {.lex_state = 142},
-  [526] = {.lex_state = 142},
-  [527] = {.lex_state = 142},
-  [528] = {.lex_state = 142},
-  [529] = {.lex_state = 142},
-  [530] = {.lex_state = 142},
+  [517] = {.lex_state = 141},
+  [518] = {.lex_state = 141},
+  [519] = {.lex_state = 141},
+  [520] = {.lex_state = 141},
+  [521] = {.lex_state = 141},
+  [522] = {.lex_state = 141},
+  [523] = {.lex_state = 141},
+  [524] = {.lex_state = 141},
+  [525] = {.lex_state = 141},
+  [526] = {.lex_state = 141},
+  [527] = {.lex_state = 141},
+  [528] = {.lex_state = 141},
+  [529] = {.lex_state = 141},
+  [530] = {.lex_state = 141},
   [531] = {.lex_state = 6},
   [532] = {.lex_state = 6},
-  [533] = {.lex_state = 142},
-  [534] = {.lex_state = 142},
+  [533] = {.lex_state = 141},
+  [534] = {.lex_state = 141},
   [535] = {.lex_state = 6},
-  [536] = {.lex_state = 142},
+  [536] = {.lex_state = 141},
   [537] = {.lex_state = 6},
   [538] = {.lex_state = 6},
-  [539] = {.lex_state = 142},
-  [540] = {.lex_state = 142},
-  [541] = {.lex_state = 142},
-  [542] = {.lex_state = 142},
-  [543] = {.lex_state = 142},
-  [544] = {.lex_state = 142},
-  [545] = {.lex_state = 142},
-  [546] = {.lex_state = 142},
+  [539] = {.lex_state = 141},
+  [540] = {.lex_state = 141},
+  [541] = {.lex_state = 141},
+  [542] = {.lex_state = 141},
+  [543] = {.lex_state = 141},
+  [544] = {.lex_state = 141},
+  [545] = {.lex_state = 141},
+  [546] = {.lex_state = 141},
   [547] = {.lex_state = 6},
   [548] = {.lex_state = 6},
-  [549] = {.lex_state = 142},
+  [549] = {.lex_state = 141},
   [550] = {.lex_state = 6},
-  [551] = {.lex_state = 142},
+  [551] = {.lex_state = 141},
   [552] = {.lex_state = 6},
-  [553] = {.lex_state = 142},
-  [554] = {.lex_state = 142},
-  [555] = {.lex_state = 142},
-  [556] = {.lex_state = 142},
-  [557] = {.lex_state = 142},
-  [558] = {.lex_state = 142},
-  [559] = {.lex_state = 142},
-  [560] = {.lex_state = 142},
+  [553] = {.lex_state = 141},
+  [554] = {.lex_state = 141},
+  [555] = {.lex_state = 141},
+  [556] = {.lex_state = 141},
+  [557] = {.lex_state = 141},
+  [558] = {.lex_state = 141},
+  [559] = {.lex_state = 141},
+  [560] = {.lex_state = 141},
   [561] = {.lex_state = 6},
   [562] = {.lex_state = 6},
-  [563] = {.lex_state = 142},
+  [563] = {.lex_state = 141},
   [564] = {.lex_state = 6},
-  [565] = {.lex_state = 142},
+  [565] = {.lex_state = 141},
   [566] = {.lex_state = 6},
-  [567] = {.lex_state = 142},
-  [568] = {.lex_state = 142},
-  [569] = {.lex_state = 142},
+  [567] = {.lex_state = 141},
+  [568] = {.lex_state = 141},
+  [569] = {.lex_state = 141},
   [570] = {.lex_state = 6},
   [571] = {.lex_state = 6},
-  [572] = {.lex_state = 142},
-  [573] = {.lex_state = 142},
-  [574] = {.lex_state = 142},
+  [572] = {.lex_state = 141},
+  [573] = {.lex_state = 141},
+  [574] = {.lex_state = 141},
   [575] = {.lex_state = 6},
   [576] = {.lex_state = 6},
-  [577] = {.lex_state = 142},
-  [578] = {.lex_state = 142},
-  [579] = {.lex_state = 142},
-  [580] = {.lex_state = 142},
-  [581] = {.lex_state = 142},
+  [577] = {.lex_state = 141},
+  [578] = {.lex_state = 141},
+  [579] = {.lex_state = 141},
+  [580] = {.lex_state = 141},
+  [581] = {.lex_state = 141},
   [582] = {.lex_state = 13},
   [583] = {.lex_state = 13},
   [584] = {.lex_state = 13},
-  [585] = {.lex_state = 142},
-  [586] = {.lex_state = 142},
+  [585] = {.lex_state = 141},
+  [586] = {.lex_state = 141},
   [587] = {.lex_state = 6},
   [588] = {.lex_state = 6},
   [589] = {.lex_state = 6},
@@ -8065,22 +8045,22 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [867] = {.lex_state = 14},
   [868] = {.lex_state = 14},
   [869] = {.lex_state = 14},
-  [870] = {.lex_state = 132},
+  [870] = {.lex_state = 131},
   [871] = {.lex_state = 14},
   [872] = {.lex_state = 14},
   [873] = {.lex_state = 14},
-  [874] = {.lex_state = 132},
-  [875] = {.lex_state = 142},
+  [874] = {.lex_state = 131},
+  [875] = {.lex_state = 141},
   [876] = {.lex_state = 14},
-  [877] = {.lex_state = 132},
+  [877] = {.lex_state = 131},
   [878] = {.lex_state = 14},
   [879] = {.lex_state = 14},
-  [880] = {.lex_state = 132},
-  [881] = {.lex_state = 132},
+  [880] = {.lex_state = 131},
+  [881] = {.lex_state = 131},
   [882] = {.lex_state = 14},
   [883] = {.lex_state = 14},
   [884] = {.lex_state = 14},
-  [885] = {.lex_state = 132},
+  [885] = {.lex_state = 131},
   [886] = {.lex_state = 14},
   [887] = {.lex_state = 14},
   [888] = {.lex_state = 14},
@@ -8091,80 +8071,80 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [893] = {.lex_state = 14},
   [894] = {.lex_state = 14},
   [895] = {.lex_state = 14},
-  [896] = {.lex_state = 132},
-  [897] = {.lex_state = 132},
+  [896] = {.lex_state = 131},
+  [897] = {.lex_state = 131},
   [898] = {.lex_state = 14},
-  [899] = {.lex_state = 132},
-  [900] = {.lex_state = 132},
-  [901] = {.lex_state = 132},
-  [902] = {.lex_state = 142},
+  [899] = {.lex_state = 131},
+  [900] = {.lex_state = 131},
+  [901] = {.lex_state = 131},
+  [902] = {.lex_state = 141},
   [903] = {.lex_state = 17},
   [904] = {.lex_state = 15},
-  [905] = {.lex_state = 142},
-  [906] = {.lex_state = 132},
+  [905] = {.lex_state = 141},
+  [906] = {.lex_state = 131},
   [907] = {.lex_state = 15},
-  [908] = {.lex_state = 132},
+  [908] = {.lex_state = 131},
   [909] = {.lex_state = 15},
-  [910] = {.lex_state = 132},
-  [911] = {.lex_state = 132},
-  [912] = {.lex_state = 132},
-  [913] = {.lex_state = 132},
-  [914] = {.lex_state = 132},
-  [915] = {.lex_state = 142},
-  [916] = {.lex_state = 132},
-  [917] = {.lex_state = 142},
+  [910] = {.lex_state = 131},
+  [911] = {.lex_state = 131},
+  [912] = {.lex_state = 131},
+  [913] = {.lex_state = 131},
+  [914] = {.lex_state = 131},
+  [915] = {.lex_state = 141},
+  [916] = {.lex_state = 131},
+  [917] = {.lex_state = 141},
   [918] = {.lex_state = 15},
-  [919] = {.lex_state = 132},
-  [920] = {.lex_state = 132},
-  [921] = {.lex_state = 132},
-  [922] = {.lex_state = 132},
-  [923] = {.lex_state = 132},
+  [919] = {.lex_state = 131},
+  [920] = {.lex_state = 131},
+  [921] = {.lex_state = 131},
+  [922] = {.lex_state = 131},
+  [923] = {.lex_state = 131},
   [924] = {.lex_state = 15},
-  [925] = {.lex_state = 132},
-  [926] = {.lex_state = 132},
-  [927] = {.lex_state = 132},
+  [925] = {.lex_state = 131},
+  [926] = {.lex_state = 131},
+  [927] = {.lex_state = 131},
   [928] = {.lex_state = 15},
-  [929] = {.lex_state = 142},
-  [930] = {.lex_state = 132},
-  [931] = {.lex_state = 132},
-  [932] = {.lex_state = 142},
-  [933] = {.lex_state = 132},
-  [934] = {.lex_state = 132},
+  [929] = {.lex_state = 141},
+  [930] = {.lex_state = 131},
+  [931] = {.lex_state = 131},
+  [932] = {.lex_state = 141},
+  [933] = {.lex_state = 131},
+  [934] = {.lex_state = 131},
   [935] = {.lex_state = 15},
-  [936] = {.lex_state = 132},
-  [937] = {.lex_state = 132},
+  [936] = {.lex_state = 131},
+  [937] = {.lex_state = 131},
   [938] = {.lex_state = 15},
-  [939] = {.lex_state = 132},
+  [939] = {.lex_state = 131},
   [940] = {.lex_state = 15},
-  [941] = {.lex_state = 132},
-  [942] = {.lex_state = 132},
-  [943] = {.lex_state = 132},
-  [944] = {.lex_state = 132},
-  [945] = {.lex_state = 132},
+  [941] = {.lex_state = 131},
+  [942] = {.lex_state = 131},
+  [943] = {.lex_state = 131},
+  [944] = {.lex_state = 131},
+  [945] = {.lex_state = 131},
   [946] = {.lex_state = 15},
   [947] = {.lex_state = 15},
-  [948] = {.lex_state = 132},
+  [948] = {.lex_state = 131},
   [949] = {.lex_state = 15},
-  [950] = {.lex_state = 132},
+  [950] = {.lex_state = 131},
   [951] = {.lex_state = 15},
-  [952] = {.lex_state = 132},
-  [953] = {.lex_state = 132},
-  [954] = {.lex_state = 132},
+  [952] = {.lex_state = 131},
+  [953] = {.lex_state = 131},
+  [954] = {.lex_state = 131},
   [955] = {.lex_state = 15},
   [956] = {.lex_state = 15},
-  [957] = {.lex_state = 132},
-  [958] = {.lex_state = 132},
-  [959] = {.lex_state = 132},
+  [957] = {.lex_state = 131},
+  [958] = {.lex_state = 131},
+  [959] = {.lex_state = 131},
   [960] = {.lex_state = 15},
   [961] = {.lex_state = 15},
-  [962] = {.lex_state = 132},
-  [963] = {.lex_state = 132},
-  [964] = {.lex_state = 132},
+  [962] = {.lex_state = 131},
+  [963] = {.lex_state = 131},
+  [964] = {.lex_state = 131},
   [965] = {.lex_state = 15},
   [966] = {.lex_state = 15},
   [967] = {.lex_state = 15},
-  [968] = {.lex_state = 132},
-  [969] = {.lex_state = 132},
+  [968] = {.lex_state = 131},
+  [969] = {.lex_state = 131},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {

@@ -1404,3 +1404,14 @@ fn every_move_code_in_every_notation() {
         }
     }
 }
+
+#[test]
+fn a_brace_inside_a_comment_does_not_hide_the_rest_of_the_game() {
+    // PGN comments do not nest: `{a { b}` ends at its first `}`, and the
+    // illegal king move after it is found.
+    let found = render("1. e4 e5 {a { b} 2. Nf3 Nc6 3. Ke3 *", &Options::default());
+    assert!(found.starts_with("illegal-move @ `Ke3`"), "{found}");
+    assert!(!found.contains("syntax"), "{found}");
+    // A comment that holds one balanced pair is still one comment.
+    check_clean("1. e4 e5 {a {b} c} 2. Nf3 Nc6 *");
+}
