@@ -491,7 +491,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     }
                 }
                 Item::Glyph(t) => broken |= self.check_glyph(t),
-                Item::Nag(_) | Item::DrawOffer(_) => {}
+                Item::Nag(t) => self.check_nag(t),
+                Item::DrawOffer(_) => {}
             }
             prev_end = Some(item_end(&items[i]));
             i += 1;

@@ -1415,3 +1415,20 @@ fn a_brace_inside_a_comment_does_not_hide_the_rest_of_the_game() {
     // A comment that holds one balanced pair is still one comment.
     check_clean("1. e4 e5 {a {b} c} 2. Nf3 Nc6 *");
 }
+
+#[test]
+fn castling_that_mixes_the_digit_and_the_letter_is_reported_with_its_fix() {
+    let found = render("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-O Nf6 5. d3 O-0 *", &Options::default());
+    assert_eq!(found.matches("homoglyph @ `0-O`").count(), 1, "{found}");
+    assert!(found.contains("fix* Write 0-0 (`0-O` -> `0-0`)"), "{found}");
+    assert!(found.contains("homoglyph @ `O-0`") && found.contains("fix* Write O-O"), "{found}");
+    check_clean("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 O-O *");
+}
+
+#[test]
+fn nags_past_255_are_no_nags() {
+    let found = render("1. e4 $1 e5 $256 2. Nf3 $0001 Nc6 $99999999999999999999 *", &Options::default());
+    let codes: Vec<&str> = found.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(codes.len(), 2, "{found}");
+    assert!(codes[0].starts_with("syntax @ `$256`") && codes[1].starts_with("syntax @ `$99999999999999999999`"), "{found}");
+}

@@ -242,4 +242,17 @@ impl Replayer<'_, '_> {
         }
         let _ = before;
     }
+
+    /// A NAG past `$255`: PGN numbers its annotations from 0 to 255.
+    pub(super) fn check_nag(&mut self, t: &Token<'_>) {
+        let digits = t.text.trim_start_matches('$').trim_start_matches('0');
+        if digits.len() > 3 || digits.parse::<u32>().is_ok_and(|n| n > 255) {
+            let shown: String = t.text.chars().take(12).collect();
+            self.diagnostics.push(Diagnostic::new(
+                Code::Syntax,
+                t.span.clone(),
+                format!("`{shown}` is no NAG: PGN numbers them from $0 to $255"),
+            ));
+        }
+    }
 }

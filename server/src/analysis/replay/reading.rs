@@ -105,7 +105,27 @@ impl Replayer<'_, '_> {
                     notes.push(homoglyph(span, ch, right, "in castling"));
                 }
             }
-            let count = castling.text.chars().filter(|&c| lexicon::is_castling_letter(c)).count();
+            // `0-O`, `O-0`: the letter and the digit mixed in one castling
+            // (a keyboard's or a scanner's swap); written as its first one.
+            let letters: Vec<char> = castling
+                .text
+                .chars()
+                .map(|c| normalize_lookalike(c, LookalikeContext::Castling).unwrap_or(c))
+                .filter(|&c| lexicon::is_castling_letter(c))
+                .collect();
+            let zero = letters.iter().any(|&c| c == '0');
+            if zero && letters.iter().any(|&c| c != '0') && notes.is_empty() {
+                let like = if letters[0] == '0' { '0' } else { 'O' };
+                let right: String = letters.iter().map(|_| like.to_string()).collect::<Vec<_>>().join("-");
+                let d = Diagnostic::new(
+                    Code::Homoglyph,
+                    castling.span.clone(),
+                    format!("`{}` mixes the digit 0 and the letter O: write {right}", castling.text),
+                )
+                .with_fix(Fix::replace(format!("Write {right}"), castling.span.clone(), right.clone()).preferred(true));
+                notes.push(d);
+            }
+            let count = letters.len();
             let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
             return Ok(Reading { primary: Some((Target::Castle(side), None)), foreign: None, notes });
         }
