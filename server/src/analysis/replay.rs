@@ -19,7 +19,7 @@ use recovery::{join_or, matching};
 
 use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position, Role, Square};
 
-use super::diagnostic::{Code, Diagnostic, Fix, Related};
+use super::diagnostic::{Code, Diagnostic, Fix, Related, Severity};
 use super::explain::{self, Target, role_name};
 use super::languages::{self, Language, LookalikeContext, MoveStyle, normalize_lookalike, render_move};
 use super::setup::{self, Rules};
@@ -256,12 +256,34 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
     // there too.
     let same_findings = tied.iter().all(|s| s.findings == tied[0].findings);
     let pgn_english = !game.tags.is_empty() && tied.iter().any(|s| s.language == Language::En);
-    if same_findings || pgn_english {
-        let language = if pgn_english { Language::En } else { best };
-        return decided(language, LanguageSource::Undecided);
-    }
     let names: Vec<String> = tied.iter().map(|s| s.language.name().to_owned()).collect();
     let letter = letters[0];
+    if pgn_english {
+        return decided(Language::En, LanguageSource::Undecided);
+    }
+    if same_findings && !tied[0].findings.is_empty() {
+        // The same findings at the same places: the choice changes nothing
+        // that is reported.
+        return decided(best, LanguageSource::Undecided);
+    }
+    if same_findings {
+        // The moves are right in every reading, but they are not the same
+        // moves (`2. Re2`: the French king or the Finnish knight): say which
+        // reading is assumed, as a note (nothing is wrong).
+        let mut d = Diagnostic::new(
+            Code::LanguageMix,
+            letter.span.clone(),
+            format!(
+                "the moves read as legal in {}, with other pieces moving; assuming {} (set the language to be sure)",
+                join_or(&names, "and"),
+                best.name()
+            ),
+        );
+        d.severity = Severity::Info;
+        let mut decision = decided(best, LanguageSource::Undecided);
+        decision.notes.push(d);
+        return decision;
+    }
     let d = Diagnostic::new(
         Code::LanguageMix,
         letter.span.clone(),

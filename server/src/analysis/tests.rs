@@ -1077,8 +1077,15 @@ fn letters_of_two_languages() {
 #[test]
 fn undecided_language_is_reported_when_it_changes_the_findings() {
     // `Nd2` is a knight (English) or a bishop (Romanian) move: either
-    // reading is legal, nothing is wrong, and nothing is said.
-    check_clean("1. g4 f5 2. d4 g6 3. Nd2 *");
+    // reading is legal, nothing is wrong, and an info says which reading
+    // is assumed (notation.md: the assumed language is reported when it is
+    // not obvious).
+    check(
+        "1. g4 f5 2. d4 g6 3. Nd2 *",
+        r#"
+        language-mix @ `N`: the moves read as legal in English and Romanian, with other pieces moving; assuming English (set the language to be sure)
+    "#,
+    );
     // Both readings find a mistake, at different places: which one is real
     // depends on the language, so the assumption is reported.
     check(
@@ -1430,5 +1437,24 @@ fn nags_past_255_are_no_nags() {
     let found = render("1. e4 $1 e5 $256 2. Nf3 $0001 Nc6 $99999999999999999999 *", &Options::default());
     let codes: Vec<&str> = found.lines().filter(|l| !l.starts_with(' ')).collect();
     assert_eq!(codes.len(), 2, "{found}");
-    assert!(codes[0].starts_with("syntax @ `$256`") && codes[1].starts_with("syntax @ `$99999999999999999999`"), "{found}");
+    assert!(
+        codes[0].starts_with("syntax @ `$256`") && codes[1].starts_with("syntax @ `$99999999999999999999`"),
+        "{found}"
+    );
+}
+
+#[test]
+fn a_tie_between_two_languages_that_both_replay_says_which_is_assumed() {
+    // `R` is the French king and the Finnish knight: both replay.
+    let report = analyze_text("1. e4 e5 2. Re2 Re7 *", &Options::default());
+    let found: Vec<_> = report.diagnostics().collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].code, found[0].severity),
+        (crate::analysis::Code::LanguageMix, crate::analysis::Severity::Info)
+    );
+    assert!(found[0].message.contains("French") && found[0].message.contains("Finnish"), "{}", found[0].message);
+    // Chosen, nothing to say.
+    let fr = Options { language: Some(Language::Fr), ..Options::default() };
+    assert_eq!(analyze_text("1. e4 e5 2. Re2 Re7 *", &fr).diagnostics().count(), 0);
 }

@@ -126,11 +126,16 @@ pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &S
 /// (the report, and the trace the record for the games after it needs).
 pub fn replayed(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> (GameReport, Trace) {
     let options = options_for(options, start);
-    match (&start.kind, &start.fen) {
+    let (mut report, trace) = match (&start.kind, &start.fen) {
         (StartKind::Unknown, _) => (unknown(game, &options, start), Trace::default()),
         (_, Some(fen)) => analyze_traced(&with_start(game, fen, start.fen_span.clone()), source, &options),
         (_, None) => analyze_traced(game, source, &options),
-    }
+    };
+    // A run that reads legally in several languages is settled by the
+    // chain (its record keeps every reading, the runs after it choose): the
+    // note a game on its own gets about the reading assumed is not for it.
+    report.diagnostics.retain(|d| !(d.code == Code::LanguageMix && d.severity == Severity::Info));
+    (report, trace)
 }
 
 /// Replays a game from its start, recording every move (for hovers,
