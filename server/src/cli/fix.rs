@@ -22,7 +22,7 @@ struct FileFix {
     /// Each change with its 1-based line and column in the original.
     changes: Vec<(Change, usize, usize)>,
     unfinished: bool,
-    diff: Option<String>,
+    diff: Option<Vec<u8>>,
     failure: Option<String>,
 }
 
@@ -49,7 +49,7 @@ pub fn run(session: &Session, diff: bool) -> i32 {
             let mut failure = None;
             let mut patch = None;
             if changed && diff {
-                patch = Some(unified_diff(&source.name, &source.text, &fixed.text));
+                patch = Some(diff_in_encoding(&source, &fixed.text));
             } else if changed {
                 failure = write_back(&source, &fixed.text).err().map(|e| e.to_string());
             }
@@ -90,7 +90,7 @@ pub fn run(session: &Session, diff: bool) -> i32 {
         if let Some(patch) = &file.diff {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            if out.write_all(patch.as_bytes()).is_err() {
+            if out.write_all(patch).is_err() {
                 return 2;
             }
             continue;
@@ -141,6 +141,25 @@ fn describe(change: &Change) -> String {
         (false, _) if !change.new.is_empty() => format!("`{}` → `{}`", change.old, change.new),
         _ => change.title.clone(),
     }
+}
+
+/// A unified diff of a file's text before and after, in the file's own
+/// 8-bit encoding (so that `patch` applies it to the file as it is); in
+/// UTF-8, with a note on stderr, for a UTF-16 file or one whose name the
+/// encoding cannot hold.
+pub fn diff_in_encoding(source: &super::sources::Source, new: &str) -> Vec<u8> {
+    let diff = unified_diff(&source.name, &source.text, new);
+    use super::encoding::Encoding;
+    if matches!(source.encoding, Encoding::Utf8) {
+        return diff.into_bytes();
+    }
+    if !matches!(source.encoding, Encoding::Utf16Le | Encoding::Utf16Be)
+        && let Ok(bytes) = super::encoding::encode(&diff, source.encoding, false)
+    {
+        return bytes;
+    }
+    eprintln!("note: the diff of {} is shown in UTF-8, not in the file's {}", source.name, source.encoding.name());
+    diff.into_bytes()
 }
 
 /// A unified diff of a file's text before and after (in UTF-8, whatever the

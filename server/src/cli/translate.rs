@@ -12,7 +12,7 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::Session;
-use super::fix::unified_diff;
+use super::fix::diff_in_encoding;
 use super::output::plural;
 use super::progress::Progress;
 use super::write::write_back;
@@ -71,7 +71,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
             if translated.text == source.text {
                 Ok(())
             } else {
-                out.write_all(unified_diff(&source.name, &source.text, &translated.text).as_bytes())
+                out.write_all(&diff_in_encoding(source, &translated.text))
             }
         } else if write {
             Ok(())

@@ -449,6 +449,46 @@ fn fix_diff_shows_the_changes_without_writing() {
     }
 }
 
+/// `--fix --diff` on a Windows-1251 file prints the diff in Windows-1251,
+/// so that `patch` applies it to the file as it is (issue 15).
+#[test]
+fn fix_diff_of_a_windows_1251_file_is_in_its_encoding() {
+    let dir = scratch("fix-diff-1251");
+    let text = fixture("fixable-ru.pgn");
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1251.encode(&text);
+    assert!(!unmappable);
+    std::fs::write(dir.join("cp1251.pgn"), &bytes).expect("write");
+    let output = Command::new(chess_ls_tests::binary::chess_ls())
+        .args(["--check", "--fix", "--diff", "cp1251.pgn"])
+        .current_dir(&dir)
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8(output.stdout.clone()).is_err(), "the diff is not UTF-8");
+    let (diff, _, bad) = encoding_rs::WINDOWS_1251.decode(&output.stdout);
+    assert!(!bad && diff.contains("+++ cp1251.pgn") && diff.contains('К'), "{diff}");
+    assert_eq!(std::fs::read(dir.join("cp1251.pgn")).expect("read"), bytes.as_ref(), "nothing written");
+    if Command::new("patch").arg("--version").output().is_ok() {
+        let status = Command::new("patch")
+            .args(["-s", "-p0"])
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().expect("stdin").write_all(&output.stdout)?;
+                child.wait()
+            })
+            .expect("patch runs");
+        assert!(status.success(), "patch applies the diff");
+        let patched = std::fs::read(dir.join("cp1251.pgn")).expect("read");
+        std::fs::write(dir.join("fixed.pgn"), &bytes).expect("write");
+        let _ = run_in(&dir, &["--fix", "fixed.pgn"]);
+        assert_eq!(patched, std::fs::read(dir.join("fixed.pgn")).expect("read"));
+    } else {
+        eprintln!("note: patch is not installed; the diff is not applied");
+    }
+}
+
 /// Generated games in several languages with faults injected at known
 /// places (a Cyrillic look-alike in a square, a check mark on a move that
 /// gives no check, a wrong move number): `--fix` gives back exactly the
