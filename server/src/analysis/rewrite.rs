@@ -2,10 +2,12 @@
 //! the canonical SAN of its own language. Only the move tokens change;
 //! comments, variations, tags, numbers and layout stay byte for byte.
 
+use shakmaty::Role;
+
 use super::languages::{Language, MoveStyle, render_move};
 use super::replay::{Trace, trace_game};
 use super::{Options, TextEdit};
-use crate::syntax::GameSyntax;
+use crate::syntax::{GameSyntax, Item, Token};
 
 /// What a rewrite produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,45 +20,103 @@ pub enum Rewrite {
     Normalize,
 }
 
-/// The edits that rewrite the game's replayed moves; moves after one that
-/// could not be read are left as written.
+/// The edits that rewrite a game: see [`rewrite_traced`].
 pub fn rewrite_game(game: &GameSyntax<'_>, source: &str, options: &Options, rewrite: Rewrite) -> Vec<TextEdit> {
-    rewrite_traced(&trace_game(game, source, options), source, rewrite)
+    rewrite_traced(game, &trace_game(game, source, options), source, rewrite)
 }
 
-/// The edits that rewrite the moves of a game already replayed with its
-/// trace (`analysis::analyze_traced`), spans in `source`.
-pub fn rewrite_traced(trace: &Trace, source: &str, rewrite: Rewrite) -> Vec<TextEdit> {
+/// The edits that rewrite a game already replayed with its trace
+/// (`analysis::analyze_traced`), spans in `source`.
+///
+/// A translation changes the piece letters (and the Cyrillic capture sign,
+/// which only Cyrillic notation writes) and nothing else: each move keeps
+/// its style, its disambiguation as written, its marks and its mistakes. A
+/// replayed move's letters name the pieces it moved; one that was not
+/// replayed (after a move that could not be read) is translated letter by
+/// letter in the game's language, and a letter that language does not have
+/// is left as written. Normalisation writes each replayed move in the
+/// canonical SAN of the game's language.
+pub fn rewrite_traced(game: &GameSyntax<'_>, trace: &Trace, source: &str, rewrite: Rewrite) -> Vec<TextEdit> {
+    match rewrite {
+        Rewrite::Translate(language) => translate(game, trace, language),
+        Rewrite::Normalize => normalize(trace, source),
+    }
+}
+
+fn translate(game: &GameSyntax<'_>, trace: &Trace, target: Language) -> Vec<TextEdit> {
+    let own = trace.language.unwrap_or(Language::En);
+    let mut edits = Vec::new();
+    let letter = |token: &Token<'_>, role: Option<Role>, edits: &mut Vec<TextEdit>| {
+        let role = role.or_else(|| own.read_letter(token.text).map(|r| r.role));
+        if let Some(role) = role.filter(|&r| r != Role::Pawn) {
+            let new_text = if token.text.chars().next().is_some_and(|c| ('\u{265A}'..='\u{265F}').contains(&c))
+                && target == Language::Figurine
+            {
+                // A black figurine stays black.
+                figurine_black(role).to_owned()
+            } else {
+                target.letter(role).to_owned()
+            };
+            if new_text != token.text {
+                edits.push(TextEdit { span: token.span.clone(), new_text });
+            }
+        }
+    };
+    let mut lines = vec![&game.mainline];
+    while let Some(line) = lines.pop() {
+        for item in &line.items {
+            match item {
+                Item::Variation(v) => lines.push(v),
+                Item::Move(m) => {
+                    let traced = trace.moves.iter().find(|t| t.span == m.span);
+                    if let Some(piece) = &m.piece {
+                        letter(piece, traced.map(|t| t.played.role()), &mut edits);
+                    }
+                    if let Some(captured) = &m.captured {
+                        let taken = traced.and_then(|t| t.played.capture());
+                        letter(captured, taken, &mut edits);
+                    }
+                    if let Some(promotion) = &m.promotion {
+                        letter(promotion, traced.and_then(|t| t.played.promotion()), &mut edits);
+                    }
+                    if let Some(capture) = &m.capture
+                        && capture.text == "х"
+                        && !target.is_cyrillic()
+                    {
+                        edits.push(TextEdit { span: capture.span.clone(), new_text: "x".to_owned() });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    edits.sort_by_key(|e| e.span.start);
+    edits
+}
+
+/// The black figurine of a piece.
+fn figurine_black(role: Role) -> &'static str {
+    match role {
+        Role::King => "♚",
+        Role::Queen => "♛",
+        Role::Rook => "♜",
+        Role::Bishop => "♝",
+        Role::Knight => "♞",
+        Role::Pawn => "♟",
+    }
+}
+
+fn normalize(trace: &Trace, source: &str) -> Vec<TextEdit> {
     let own = trace.language.unwrap_or(Language::En);
     let mut edits = Vec::new();
     for traced in &trace.moves {
         let written = &source[traced.span.clone()];
         let suffix_start = written.find(['+', '#', '!', '?', '‼', '⁇', '⁉', '⁈', '†', '‡']).unwrap_or(written.len());
         let suffix = &written[suffix_start..];
-        let new_text = match rewrite {
-            Rewrite::Translate(language) => {
-                let mut style = MoveStyle::for_language(language);
-                style.check_marks = false;
-                style.capture_sign = if written.contains('x') {
-                    Some("x")
-                } else if written.contains('х') {
-                    Some(if language.is_cyrillic() { "х" } else { "x" })
-                } else if written.contains(':') {
-                    Some(":")
-                } else {
-                    None
-                };
-                style.long = written.contains(['-', '–', '—']) && !written.starts_with(['O', '0', 'o', 'О']);
-                style.castling_zeros = written.starts_with('0');
-                style.promotion_equals = written.contains('=');
-                format!("{}{suffix}", render_move(&traced.before, &traced.played, &style))
-            }
-            Rewrite::Normalize => {
-                let style = MoveStyle::for_language(own);
-                let annotation_start = suffix.find(['!', '?', '‼', '⁇', '⁉', '⁈']).unwrap_or(suffix.len());
-                format!("{}{}", render_move(&traced.before, &traced.played, &style), &suffix[annotation_start..])
-            }
-        };
+        let style = MoveStyle::for_language(own);
+        let annotation_start = suffix.find(['!', '?', '‼', '⁇', '⁉', '⁈']).unwrap_or(suffix.len());
+        let new_text =
+            format!("{}{}", render_move(&traced.before, &traced.played, &style), &suffix[annotation_start..]);
         if new_text != written {
             edits.push(TextEdit { span: traced.span.clone(), new_text });
         }
@@ -112,5 +172,44 @@ mod tests {
             out,
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Nb4 9. Qe4 *"
         );
+    }
+}
+
+#[cfg(test)]
+mod faithful {
+    use super::*;
+    use crate::syntax;
+
+    fn translate_text(text: &str, to: Language) -> String {
+        let tree = syntax::parse(text, None);
+        let games = syntax::lower(&tree, text);
+        let edits: Vec<TextEdit> =
+            games.iter().flat_map(|g| rewrite_game(g, text, &Options::default(), Rewrite::Translate(to))).collect();
+        apply_edits(text, &edits)
+    }
+
+    #[test]
+    fn translation_changes_the_letters_and_nothing_else() {
+        // e.p. kept, e4:d5 kept, long captures kept, an ambiguous move kept
+        // ambiguous, a false capture sign kept, an illegal move not replaced
+        // by a guess.
+        let ru = "1. e4 d5 2. e4:d5 Фxd5 3. Кc3 Фa5 4. Сc4 Кf6 5. d4 e5 6. dxe5 Кbd7 7. e6 fxe6 8. Сc4xe6 c6 *";
+        assert_eq!(
+            translate_text(ru, Language::En),
+            "1. e4 d5 2. e4:d5 Qxd5 3. Nc3 Qa5 4. Bc4 Nf6 5. d4 e5 6. dxe5 Nbd7 7. e6 fxe6 8. Bc4xe6 c6 *"
+        );
+        assert_eq!(
+            translate_text("1. e4 f5 2. e5 d5 3. exd6 e.p. *", Language::Ru),
+            "1. e4 f5 2. e5 d5 3. exd6 e.p. *"
+        );
+        // Ambiguous: both knights can go to d2; the move stays as written.
+        assert_eq!(translate_text("1. Nf3 Nf6 2. d4 d5 3. Nd2 *", Language::Ru), "1. Кf3 Кf6 2. d4 d5 3. Кd2 *");
+        // A capture sign on a move that captures nothing stays.
+        assert_eq!(translate_text("1. e4 e5 2. Nxf3 *", Language::Ru), "1. e4 e5 2. Кxf3 *");
+        // An illegal move is translated letter by letter, never guessed.
+        assert_eq!(translate_text("1. e4 e5 2. Кf3 Кc6 3. Кf5 *", Language::Ru), "1. e4 e5 2. Кf3 Кc6 3. Кf5 *");
+        assert_eq!(translate_text("1. e4 e5 2. Кf3 Кc6 3. Кf5 *", Language::En), "1. e4 e5 2. Nf3 Nc6 3. Nf5 *");
+        // The Cyrillic capture sign becomes `x` outside Cyrillic notation.
+        assert_eq!(translate_text("1. e4 d5 2. eхd5 Фхd5 *", Language::De), "1. e4 d5 2. exd5 Dxd5 *");
     }
 }

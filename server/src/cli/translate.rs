@@ -4,7 +4,9 @@
 //! byte. The text goes to stdout (UTF-8), or back into each file with
 //! `--write` (in the file's own encoding), or as a unified diff with `--diff`.
 //!
-//! The moves of a game after one that cannot be read stay as written; such
+//! Only piece letters change (`analysis::rewrite`): each move keeps its
+//! style, marks and mistakes. The moves of a game after one that cannot be
+//! read are translated letter by letter, as written; such
 //! games are named on stderr and the exit status is 1.
 
 use std::io::Write;
@@ -59,8 +61,8 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
             incomplete += 1;
             let (line, column) = index.position(&source.text, start, Unit::Char);
             eprintln!(
-                "warning: {}:{}:{}: this game has {}; the moves after one that cannot be read \
-                 are left as written (see chess-ls --check)",
+                "warning: {}:{}:{}: this game has {}; from there its piece letters were \
+                 translated one by one, as written (see chess-ls --check)",
                 source.name,
                 line + 1,
                 column + 1,

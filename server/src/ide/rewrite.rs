@@ -71,7 +71,7 @@ fn rewrite_notation(text: &str, options: &Options, rewrite: Rewrite) -> Edits {
             if let Some((first, errors)) = errors_of(&report) {
                 found.incomplete.push((first + shift, errors));
             }
-            for mut edit in rewrite_traced(&trace, source, rewrite) {
+            for mut edit in rewrite_traced(game, &trace, source, rewrite) {
                 edit.span = edit.span.start + shift..edit.span.end + shift;
                 found.edits.push(edit);
             }
@@ -121,7 +121,7 @@ pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, sco
                 let at = section.start + first;
                 found.incomplete.push((doc.to_original(&(at..at)).start, errors));
             }
-            for edit in rewrite_traced(&trace, text, rewrite) {
+            for edit in rewrite_traced(&game, &trace, text, rewrite) {
                 let span = doc.to_original(&(edit.span.start + section.start..edit.span.end + section.start));
                 if doc.in_notation_span(&span) {
                     found.edits.push(TextEdit { span, new_text: edit.new_text });

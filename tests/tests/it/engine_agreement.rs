@@ -314,3 +314,29 @@ fn an_edit_during_a_slow_request_is_published_first() {
     assert_eq!(order, ["diagnostics", "slow request"]);
     client.shutdown();
 }
+
+/// Translation changes the letters and nothing else: generated English
+/// games with faults injected, translated into Russian and back, come back
+/// byte for byte (issue 15), and so do the other languages through English.
+#[test]
+fn translation_there_and_back_gives_the_text_back() {
+    use chess_ls::analysis::Options;
+    use chess_ls::analysis::rewrite::Rewrite;
+    use chess_ls::ide::document::Kind;
+    use chess_ls::ide::rewrite::rewrite_text;
+    let mut rng = SplitMix64::new(77);
+    for (i, language) in Language::ALL.into_iter().enumerate() {
+        let mut style = MoveStyle::for_language(language);
+        for long in [false, true] {
+            style.long = long;
+            let text = with_faults(&corpus(500 + i as u64, 6, &style, &RenderOptions::default()), &mut rng);
+            let options = Options { language: Some(language), ..Options::default() };
+            let other = if language == Language::Ru { Language::En } else { Language::Ru };
+            let there = rewrite_text(&text, Kind::Pgn, &options, Rewrite::Translate(other)).text;
+            assert_ne!(there, text, "{language:?}: something was translated");
+            let options = Options { language: Some(other), ..Options::default() };
+            let back = rewrite_text(&there, Kind::Pgn, &options, Rewrite::Translate(language)).text;
+            assert_eq!(back, text, "{language:?} (long: {long}) -> {other:?} -> back");
+        }
+    }
+}
