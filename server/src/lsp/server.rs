@@ -48,10 +48,13 @@ pub struct State {
     pub settings: Arc<Settings>,
     /// The client resolves code actions (`codeAction/resolve` of `edit`).
     pub resolves_code_actions: bool,
+    /// How many folding ranges the client keeps, if it says.
+    pub folding_limit: Option<usize>,
 }
 
 /// What a request reads: a document as it was when the request came.
 struct Snapshot {
+    folding_limit: Option<usize>,
     doc: Arc<Document>,
     published: tokio::sync::watch::Receiver<i32>,
     tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
@@ -87,6 +90,7 @@ impl Backend {
                 unit: Unit::Utf16,
                 settings: Arc::new(Settings::default()),
                 resolves_code_actions: false,
+                folding_limit: None,
             }),
             publishing: tokio::sync::Mutex::new(()),
         }
@@ -106,6 +110,7 @@ impl Backend {
         let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let open = state.docs.get(uri)?;
         Some(Snapshot {
+            folding_limit: state.folding_limit,
             doc: open.doc.clone(),
             published: open.published.subscribe(),
             tokens: open.tokens.clone(),
@@ -220,9 +225,17 @@ impl LanguageServer for Backend {
             .and_then(|t| t.code_action.as_ref())
             .and_then(|c| c.resolve_support.as_ref())
             .is_some_and(|r| r.properties.iter().any(|p| p == "edit"));
+        let folding_limit = params
+            .capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.folding_range.as_ref())
+            .and_then(|f| f.range_limit)
+            .map(|n| n as usize);
         self.with_state(|state| {
             state.unit = unit;
             state.resolves_code_actions = resolves;
+            state.folding_limit = folding_limit;
             if let Some(options) = &params.initialization_options {
                 Arc::make_mut(&mut state.settings).update(options);
             }
@@ -398,7 +411,10 @@ impl LanguageServer for Backend {
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::folding::ranges(doc, unit, token)).await
+        self.on_snapshot(&params.text_document.uri, |s, token| {
+            handlers::folding::ranges(&s.doc, s.unit, token, s.folding_limit)
+        })
+        .await
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {

@@ -88,7 +88,7 @@ fn every_handler(doc: &Document) {
     let settings = Settings::default();
     let unit = Unit::Utf16;
     let token = chess_ls::ide::cancel::Token::never();
-    let _ = handlers::folding::ranges(doc, unit, &token);
+    let _ = handlers::folding::ranges(doc, unit, &token, None);
     let _ = handlers::semantic_tokens::full(doc, unit, &token, "1".to_owned());
     let _ = handlers::semantic_tokens::range(doc, 0..doc.text.len().min(1000), unit, &token);
     let _ = handlers::symbols::symbols(doc, unit, &token);
