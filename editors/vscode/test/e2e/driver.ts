@@ -430,12 +430,13 @@ async function main(): Promise<void> {
     // A new server process publishes the diagnostics again (the client
     // clears them when it stops the old one).
     await page.locator(".tab", { hasText: FILE }).first().click();
-    await waitFor(page, "ru-errors.pgn is shown again", async () => (await editorText(page)).includes("16. Кf3"));
+    // Translated to English above: the illegal 16. Кf3 letter by letter too.
+    await waitFor(page, "ru-errors.pgn is shown again", async () => (await editorText(page)).includes("16. Nf3"));
     await runCommand(page, "Chess: Restart server");
     await page.locator(".statusbar-item", { hasText: "server restarted" }).first().waitFor({ timeout: 20_000 });
     log("ok: the status bar says the server restarted");
-    await waitFor(page, "the restarted server reports 16. Кf3 again", async () =>
-      (await squiggles(page)).some((s) => s.text === "Кf3"),
+    await waitFor(page, "the restarted server reports 16. Nf3 again", async () =>
+      (await squiggles(page)).some((s) => s.text === "Nf3"),
     );
     await waitFor(page, "the status bar is back", async () =>
       (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
