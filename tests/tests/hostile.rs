@@ -308,3 +308,181 @@ fn a_hundred_megabyte_file() {
     run.memory_below(500);
     let _ = std::fs::remove_file(path);
 }
+
+// Second round (issue 17): what is not a regular file, the same file under
+// two names, output that cannot be written.
+
+/// Runs `chess-ls ARGS` with stdout and stderr in files (`stdout` may be
+/// another file, such as `/dev/full`), killing it after `limit`; the exit
+/// code, stdout (when it went to a file of its own), stderr, peak memory.
+fn run_bounded(args: &[&std::ffi::OsStr], stdout: Option<&Path>, limit: Duration) -> Run {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let tag = format!("{}-{:?}", std::process::id(), std::thread::current().id()).replace(['(', ')'], "");
+    let (out_path, err_path, time_path) =
+        (dir.join(format!("{tag}.out")), dir.join(format!("{tag}.err")), dir.join(format!("{tag}.time")));
+    let time = Path::new("/usr/bin/time");
+    let mut command = if time.exists() {
+        let mut c = Command::new(time);
+        c.arg("-f").arg("%M").arg("-o").arg(&time_path).arg(chess_ls_tests::binary::chess_ls());
+        c
+    } else {
+        Command::new(chess_ls_tests::binary::chess_ls())
+    };
+    let out_file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(stdout.is_none())
+        .open(stdout.unwrap_or(&out_path))
+        .unwrap();
+    command.args(args).stdin(Stdio::null()).stdout(out_file).stderr(std::fs::File::create(&err_path).unwrap());
+    let started = Instant::now();
+    let mut child = command.spawn().expect("chess-ls starts");
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chess-ls {args:?} still ran after {limit:?}: it hangs or reads without end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let elapsed = started.elapsed();
+    let max_rss_kb = std::fs::read_to_string(&time_path).ok().and_then(|s| s.lines().last()?.trim().parse().ok());
+    Run {
+        code: status.code().unwrap_or_else(|| panic!("chess-ls was killed by a signal: {status:?}")),
+        stdout: if stdout.is_none() { std::fs::read_to_string(&out_path).unwrap_or_default() } else { String::new() },
+        stderr: std::fs::read_to_string(&err_path).unwrap_or_default(),
+        max_rss_kb,
+        elapsed,
+    }
+}
+
+fn os(s: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(s)
+}
+
+fn mkfifo(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[test]
+fn an_endless_device_named_on_the_command_line_is_refused_past_a_bound() {
+    // `/dev/zero` never ends: the old reader grew by a gigabyte a second.
+    for args in [&["--check"][..], &["--check", "--format", "json"], &["--translate", "ru"]] {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+        all.push(os("/dev/zero"));
+        let run = run_bounded(&all, None, Duration::from_secs(60));
+        assert_eq!(run.code, 2, "{args:?}: {}", run.all());
+        assert!(
+            run.stderr.contains("/dev/zero: it is not a regular file and gives more than 64 MiB"),
+            "{}",
+            run.stderr
+        );
+        run.memory_below(400);
+    }
+}
+
+#[test]
+fn a_fifo_in_a_searched_directory_does_not_hang_the_run() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifo-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.pgn"), "1. e4 e5 2. Nf3 *\n").unwrap();
+    mkfifo(&dir.join("x.pgn"));
+    for args in [&["--check"][..], &["--fix"], &["--translate", "ru", "--write"]] {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+        all.push(dir.as_os_str());
+        let run = run_bounded(&all, None, Duration::from_secs(60));
+        assert_eq!(run.code, 0, "{args:?}: {}", run.all());
+        assert!(run.stderr.contains("warning: skipped 1 name under") && run.stderr.contains("x.pgn"), "{}", run.stderr);
+        assert!(run.stderr.contains("not regular files"), "{}", run.stderr);
+    }
+    let run = run_bounded(&[os("--check"), dir.as_os_str()], None, Duration::from_secs(60));
+    assert!(run.stdout.contains("checked 1 file, 1 game"), "{}", run.all());
+    // Named, a FIFO without a writer reads as empty (it does not wait for
+    // one), and with a writer it is read like a file.
+    let fifo = dir.join("x.pgn");
+    let run = run_bounded(&[os("--check"), fifo.as_os_str()], None, Duration::from_secs(60));
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(run.stdout.contains("checked 1 file, 0 games"), "{}", run.all());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(&fifo, "1. e4 e5 2. Ke3 *\n"))
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let run = run_bounded(&[os("--check"), fifo.as_os_str()], None, Duration::from_secs(60));
+    writer.join().unwrap().unwrap();
+    assert!(matches!(run.code, 0 | 1), "{}", run.all());
+}
+
+#[test]
+fn the_same_file_named_twice_is_checked_and_fixed_once() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("named-twice");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("x.pgn");
+    std::fs::write(&file, "1. e4 e5 2. Kf3 Кc6 *\n").unwrap();
+    let run = run_bounded(&[os("--fix"), dir.as_os_str(), file.as_os_str()], None, Duration::from_secs(60));
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(!run.all().contains("changed on disk"), "{}", run.all());
+    assert!(run.stdout.contains("in 1 file; checked 1 file"), "{}", run.all());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "1. e4 e5 2. Кf3 Кc6 *\n");
+    let run = run_bounded(
+        &[os("--check"), file.as_os_str(), dir.as_os_str(), file.as_os_str()],
+        None,
+        Duration::from_secs(60),
+    );
+    assert!(run.stdout.contains("checked 1 file"), "{}", run.all());
+}
+
+#[test]
+fn output_that_cannot_be_written_fails_the_run() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("skipped: no /dev/full");
+        return;
+    }
+    let game = write("to-dev-full.pgn", "1. e4 e5 2. Kf3 Кc6 3. Кe3 *\n");
+    let clean = write("to-dev-full-clean.pgn", "1. e4 e5 2. Nf3 Nc6 *\n");
+    for args in [
+        &["--translate", "ru"][..],
+        &["--check", "--format", "sarif"],
+        &["--check", "--format", "json"],
+        &["--check", "--format", "github"],
+        &["--check"],
+        &["--fix", "--diff"],
+    ] {
+        for path in [&game, &clean] {
+            let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+            all.push(path.as_os_str());
+            let run = run_bounded(&all, Some(full), Duration::from_secs(60));
+            if path == &clean && matches!(args.last(), Some(&"--diff" | &"json" | &"github")) {
+                assert_eq!(run.code, 0, "{args:?}: nothing to write: {}", run.stderr);
+                continue;
+            }
+            assert_eq!(run.code, 2, "{args:?} {}: {}", path.display(), run.stderr);
+            assert!(run.stderr.contains("cannot write the output: No space left on device"), "{}", run.stderr);
+        }
+    }
+}
+
+#[test]
+fn one_file_that_cannot_be_written_keeps_the_others_reports() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("one-fails");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.pgn"), "1. e4 e5 2. Kf3 Кc6 *\n").unwrap();
+    std::fs::hard_link(dir.join("a.pgn"), dir.join("a-link.txt")).unwrap();
+    std::fs::write(dir.join("b.pgn"), "1. e4 e5 2. Ke3 *\n").unwrap();
+    std::fs::write(dir.join("c.pgn"), "1. d4 d5 2. Кf3 Kc6 *\n").unwrap();
+    let run = run_bounded(&[os("--fix"), dir.as_os_str()], None, Duration::from_secs(60));
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(run.stderr.contains("a.pgn has 2 hard links"), "{}", run.all());
+    assert!(run.stdout.contains("b.pgn:1:13") && run.stdout.contains("illegal-move"), "{}", run.all());
+    assert!(run.stdout.contains("c.pgn:1:"), "{}", run.all());
+    assert_eq!(std::fs::read_to_string(dir.join("c.pgn")).unwrap(), "1. d4 d5 2. Кf3 Кc6 *\n");
+}

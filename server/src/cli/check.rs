@@ -63,16 +63,15 @@ pub fn run(session: &Session) -> i32 {
     let mut summary = Summary::default();
     for file in &checked {
         summary.add(file);
-        if printer.file(file).is_err() {
-            // stdout closed (e.g. piped into `head`): nothing more to say.
-            return i32::from(summary.errors > 0);
+        if let Err(e) = printer.file(file) {
+            // A full disk, or stdout closed (e.g. piped into `head`).
+            return super::output::output_failed(&e);
         }
     }
     failures.sort();
     summary.failures = failures.len();
     summary.elapsed = session.started.elapsed();
-    printer.finish(&failures, &summary.line());
-    summary.exit_status()
+    printer.finish(&failures, &summary.line(), summary.exit_status())
 }
 
 /// The games and diagnostics of a file's text: notation, or a manuscript

@@ -14,12 +14,23 @@ pub struct Printer {
     out: BufWriter<Stdout>,
     color: bool,
     sarif: sarif::Log,
+    /// The first write to stdout that failed (a full disk, a closed pipe).
+    failed: Option<io::Error>,
 }
 
 impl Printer {
     pub fn new(format: Format) -> Printer {
         let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Printer { format, out: BufWriter::new(io::stdout()), color, sarif: sarif::Log::default() }
+        Printer { format, out: BufWriter::new(io::stdout()), color, sarif: sarif::Log::default(), failed: None }
+    }
+
+    /// Keeps the first error of a write to stdout.
+    fn keep(&mut self, result: io::Result<()>) {
+        if let Err(e) = result
+            && self.failed.is_none()
+        {
+            self.failed = Some(e);
+        }
     }
 
     /// Prints one file's diagnostics (a SARIF log is printed at the end).
@@ -36,21 +47,28 @@ impl Printer {
     }
 
     /// Prints what could not be done (on stderr, and in a SARIF log) and
-    /// the summary line.
-    pub fn finish(mut self, failures: &[String], summary: &str) {
+    /// the summary line; returns `status`, or 2 when the report could not
+    /// be written (said on stderr).
+    pub fn finish(mut self, failures: &[String], summary: &str, status: i32) -> i32 {
         if self.format == Format::Sarif {
             let log = std::mem::take(&mut self.sarif);
-            let _ = log.write(&mut self.out, failures);
+            let written = log.write(&mut self.out, failures);
+            self.keep(written);
         }
-        let _ = self.out.flush();
+        let flushed = self.out.flush();
+        self.keep(flushed);
         for failure in failures {
             eprintln!("error: {failure}");
         }
         if self.format == Format::Human {
-            let _ = writeln!(self.out, "{summary}");
-            let _ = self.out.flush();
+            let written = writeln!(self.out, "{summary}").and_then(|()| self.out.flush());
+            self.keep(written);
         } else {
             eprintln!("{summary}");
+        }
+        match self.failed.take() {
+            Some(e) => output_failed(&e),
+            None => status,
         }
     }
 
@@ -58,12 +76,24 @@ impl Printer {
     /// stderr otherwise.
     pub fn note(&mut self, line: &str) {
         if self.format == Format::Human {
-            let _ = writeln!(self.out, "{line}");
+            let written = writeln!(self.out, "{line}");
+            self.keep(written);
         } else {
-            let _ = self.out.flush();
+            let flushed = self.out.flush();
+            self.keep(flushed);
             eprintln!("{line}");
         }
     }
+}
+
+/// The exit status of a run whose output could not be written: 2, with a
+/// message on stderr (not for a closed pipe, as in `chess-ls ... | head`,
+/// where the reader has all it wanted).
+pub fn output_failed(e: &io::Error) -> i32 {
+    if e.kind() != io::ErrorKind::BrokenPipe {
+        eprintln!("error: cannot write the output: {e}");
+    }
+    2
 }
 
 /// What a run found, for the summary line and the exit status.
