@@ -486,3 +486,39 @@ fn one_file_that_cannot_be_written_keeps_the_others_reports() {
     assert!(run.stdout.contains("c.pgn:1:"), "{}", run.all());
     assert_eq!(std::fs::read_to_string(dir.join("c.pgn")).unwrap(), "1. d4 d5 2. Кf3 Кc6 *\n");
 }
+
+/// `n` bytes on one line of Russian games, each with a look-alike letter
+/// and an illegal move: two findings every 31 bytes.
+fn many_findings_on_one_line(n: usize) -> String {
+    let game = "1. e4 e5 2. Kf3 Кc6 3. Кe3 * ";
+    let mut text = game.repeat(n / game.len());
+    text.push('\n');
+    text
+}
+
+#[test]
+fn many_findings_on_one_long_line_are_reported_in_linear_time() {
+    // Each finding's column was counted from the start of its line, and the
+    // human report handed the whole line to the renderer for each finding:
+    // quadratic, 9 s for 200 KB in a release build (hours in a debug one).
+    // Now a window of the line is rendered and columns come from a table.
+    let limit = Duration::from_secs(120);
+    let text = many_findings_on_one_line(200_000);
+    let findings = 2 * text.matches("Кe3").count();
+    let path = write("findings-200k.pgn", &text);
+    let human = run_bounded(&[os("--check"), path.as_os_str()], None, limit);
+    assert_eq!(human.code, 1, "{}", human.stderr);
+    assert_eq!(human.stdout.matches("\n --> ").count(), findings);
+    assert!(human.stdout.len() < findings * 700, "{} bytes for {findings} findings", human.stdout.len());
+    // The column in the header is the finding's own, far along the line.
+    let last = text.rfind("Кe3").unwrap();
+    let column = text[..last].chars().count() + 1;
+    assert!(human.stdout.contains(&format!("findings-200k.pgn:1:{column}\n")), "no header with column {column}");
+    let text = many_findings_on_one_line(1_000_000);
+    let path = write("findings-1m.pgn", &text);
+    for format in ["json", "github"] {
+        let run = run_bounded(&[os("--check"), os("--format"), os(format), path.as_os_str()], None, limit);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert_eq!(run.stdout.lines().count(), 2 * text.matches("Кe3").count(), "{format}");
+    }
+}
