@@ -522,3 +522,63 @@ fn many_findings_on_one_long_line_are_reported_in_linear_time() {
         assert_eq!(run.stdout.lines().count(), 2 * text.matches("Кe3").count(), "{format}");
     }
 }
+
+#[test]
+fn move_numbers_no_game_reaches_are_reported_as_such_and_never_fixed() {
+    // Past 2^32 the number was capped silently, and the cap gave a
+    // "certain" fix that --fix applied; a FEN's full-move number of 950
+    // digits was accepted (and capped).
+    let nines = "9".repeat(950);
+    let cases = [
+        ("4294967296. Nf3 Nf6 *\n".to_owned(), "move-number"),
+        ("1. e4 e5 4294967296. Nf3 Nf6 *\n".to_owned(), "move-number"),
+        ("1. e4 e5 12345. Nf3 Nf6 *\n".to_owned(), "move-number"),
+        (format!("1. e4 e5 {nines}. Nf3 Nf6 *\n"), "move-number"),
+        (
+            format!("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 {nines}\"]\n\n1... e5 *\n"),
+            "invalid-position",
+        ),
+        (
+            "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967296\"]\n\n1... e5 *\n"
+                .to_owned(),
+            "invalid-position",
+        ),
+    ];
+    for (n, (text, code)) in cases.iter().enumerate() {
+        let path = write(&format!("absurd-number-{n}.pgn"), text);
+        let run = check(&["--format", "json"], &path);
+        let found = run.json();
+        let first = found.iter().find(|d| d["code"] == *code).unwrap_or_else(|| panic!("{text}: {}", run.stdout));
+        let message = first["message"].as_str().unwrap();
+        assert!(message.contains("larger than any game reaches"), "{message}");
+        assert!(message.len() < 200, "{} bytes of message", message.len());
+        // Nothing --fix is sure of: the file stays as it is.
+        let output = Command::new(chess_ls_tests::binary::chess_ls()).arg("--fix").arg(&path).output().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), *text, "{}", String::from_utf8_lossy(&output.stdout));
+        let human = check(&[], &path);
+        assert!(!human.stdout.contains("(certain)"), "{}", human.stdout);
+    }
+}
+
+#[test]
+fn messages_quote_at_most_a_few_dozen_characters_of_a_token() {
+    let long = "f".repeat(1_000_000);
+    for (text, findings) in [
+        (format!("1. e4 e5 2. N{long}3 *\n"), true),
+        (format!("1. e4 e5 2. {long} *\n"), true),
+        (format!("1. e4 e5 2. {long}"), true),
+        (format!("[Event \"x\"]\n[{long} \"y\"]\n\n1. e4 *\n"), false),
+        (format!("1. e4 e5 2. Nf3 Nc6 $1{} *\n", "1".repeat(100_000)), false),
+    ] {
+        let path = write("long-token.pgn", &text);
+        let run = check(&["--format", "json"], &path);
+        assert!(!findings || !run.json().is_empty(), "{}", run.all());
+        for d in run.json() {
+            let message = d["message"].as_str().unwrap();
+            assert!(message.len() < 300, "{} bytes of message: {}", message.len(), &message[..200]);
+            for fix in d["fixes"].as_array().unwrap() {
+                assert!(fix["title"].as_str().unwrap().len() < 300);
+            }
+        }
+    }
+}
