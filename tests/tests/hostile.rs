@@ -582,3 +582,28 @@ fn messages_quote_at_most_a_few_dozen_characters_of_a_token() {
         }
     }
 }
+
+#[test]
+fn runs_without_a_blank_stay_within_twenty_times_their_size() {
+    // The grammar reads such junk a character at a time, some 200 bytes of
+    // memory a byte: 3.4 GB for one 16 MB token, 820 MB for 4 million `*`.
+    // A run of more than 64 KiB without a blank is one syntax error now,
+    // not text to parse.
+    let token = format!("[Event \"a\"]\n\n1. e4 e5 2. N{}3 *\n\n1. e4 e5 2. Ke3 *\n", "f".repeat(16 << 20));
+    let path = write("token-16mb.pgn", &token);
+    let run = check(&["--format", "json"], &path);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let found = run.json();
+    assert_eq!(found[0]["code"], "syntax", "{}", run.stdout);
+    assert!(found[0]["message"].as_str().unwrap().contains("bytes without a blank"), "{}", run.stdout);
+    assert!(found.iter().any(|d| d["code"] == "illegal-move"), "the next game is still checked: {}", run.stdout);
+    run.memory_below(16 * 20);
+    let stars = "*".repeat(4_000_000);
+    let run = check(&[], &write("stars-4m.pgn", &stars));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    run.memory_below(4 * 20 + 20);
+    // Comments and tag values may be as long as they like.
+    let comment = format!("1. e4 {{{}}} e5 *\n", "c".repeat(1 << 20));
+    let run = check(&[], &write("long-comment.pgn", &comment));
+    assert_eq!(run.code, 0, "{}", run.all());
+}

@@ -116,7 +116,91 @@ pub fn analyse_text(text: &str, options: &Options, progress: &Progress) -> (usiz
         games += n;
         diagnostics.append(&mut found);
     }
+    // What the parser was not shown (see `parser_view`).
+    for run in overlong_runs(text) {
+        let at = diagnostics.partition_point(|d| d.span.start <= run.start);
+        let message = format!("{} bytes without a blank are not chess notation; not read", run.len());
+        diagnostics.insert(at, Diagnostic::new(analysis::Code::Syntax, run, message));
+    }
     (games, diagnostics)
+}
+
+/// A run of more bytes than this without a blank, outside comments and
+/// tag values, is not read: no notation has one, and the grammar reads such
+/// junk a character at a time, at some 200 bytes of memory per byte (3.4 GB
+/// for one 16 MB token, 800 MB for 4 million `*` in a row).
+const MAX_RUN: usize = 64 * 1024;
+
+/// The runs of more than [`MAX_RUN`] bytes without a blank or a bracket of
+/// a variation, outside `{}` comments, `;` comments and the quoted values of
+/// tags.
+fn overlong_runs(text: &str) -> Vec<Range<usize>> {
+    #[derive(PartialEq)]
+    enum State {
+        Text,
+        Comment,
+        LineComment,
+        Tag,
+        Value,
+    }
+    let bytes = text.as_bytes();
+    let mut runs = Vec::new();
+    let mut state = State::Text;
+    let mut run_start: Option<usize> = None;
+    let mut end_run = |run_start: &mut Option<usize>, at: usize| {
+        if let Some(start) = run_start.take()
+            && at - start > MAX_RUN
+        {
+            runs.push(start..at);
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match state {
+            State::Comment => {
+                if b == b'}' {
+                    state = State::Text;
+                }
+            }
+            State::LineComment => {
+                if b == b'\n' {
+                    state = State::Text;
+                }
+            }
+            State::Value => {
+                if b == b'\\' {
+                    i += 1;
+                } else if b == b'"' {
+                    state = State::Tag;
+                }
+            }
+            State::Text | State::Tag => {
+                // Brackets of variations are structure, not a run: a
+                // hundred thousand `)` close as many variations.
+                if b.is_ascii_whitespace() || b == b'(' || b == b')' {
+                    end_run(&mut run_start, i);
+                } else {
+                    match b {
+                        b'{' => state = State::Comment,
+                        b';' if state == State::Text => state = State::LineComment,
+                        b'[' if state == State::Text => state = State::Tag,
+                        b']' if state == State::Tag => state = State::Text,
+                        b'"' if state == State::Tag => state = State::Value,
+                        _ => {}
+                    }
+                    if state == State::Text || state == State::Tag {
+                        run_start.get_or_insert(i);
+                    } else {
+                        end_run(&mut run_start, i);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    end_run(&mut run_start, bytes.len());
+    runs
 }
 
 /// Cuts `text` into pieces of whole games and runs `f` on each in
@@ -172,7 +256,24 @@ pub fn for_each_game<'a>(
 /// (old Mac line endings) becomes `\n`, since the grammar ends `;` comments
 /// at `\n` only. Both are one byte, so every offset stays the same and edits
 /// still apply to the file's own text.
+///
+/// And a run of more than [`MAX_RUN`] bytes without a blank (outside
+/// comments and tag values) is shown as blanks, the same length: it is one
+/// syntax error ([`analyse_text`] reports it), not text to parse.
 fn parser_view(text: &str) -> Cow<'_, str> {
+    let runs = if text.len() > MAX_RUN { overlong_runs(text) } else { Vec::new() };
+    if !runs.is_empty() {
+        let mut out = lone_returns_as_line_ends(text).into_owned().into_bytes();
+        for run in runs {
+            out[run].fill(b' ');
+        }
+        // Every byte of whole characters became a space.
+        return Cow::Owned(String::from_utf8(out).expect("blanking whole characters keeps UTF-8 valid"));
+    }
+    lone_returns_as_line_ends(text)
+}
+
+fn lone_returns_as_line_ends(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
     // `contains` on bytes is a fast memchr; most files have no `\r` at all.
