@@ -135,9 +135,13 @@ pub fn write_back(source: &Source, text: &str) -> Result<(), WriteError> {
         .map_err(io)
         .and_then(|file| commit(&temporary, target, stamp, name, file));
     if result.is_err() {
+        // Removed only while registered: a temporary name that holds the
+        // file read (an exchange back that failed) is kept.
         let mut registry = temporaries();
-        let _ = std::fs::remove_file(&temporary);
-        registry.retain(|p| *p != temporary);
+        if registry.contains(&temporary) {
+            let _ = std::fs::remove_file(&temporary);
+            registry.retain(|p| *p != temporary);
+        }
     }
     result
 }
@@ -246,7 +250,14 @@ fn commit(temporary: &Path, target: &Path, stamp: &Stamp, name: &str, file: File
         verdict => {
             // Put the other program's file back; the new text, under the
             // temporary name again, is removed by the caller.
-            exchange(temporary, target).map_err(io)?;
+            if let Err(e) = exchange(temporary, target) {
+                registry.retain(|p| p != temporary);
+                return Err(WriteError::Io(format!(
+                    "cannot write {name}: it changed on disk while it was replaced, and putting it back failed \
+                     ({e}); the file as the other program left it is {}",
+                    temporary.display()
+                )));
+            }
             match verdict {
                 Err(e) => Err(io(e)),
                 _ => Err(changed(name)),
