@@ -607,3 +607,24 @@ fn runs_without_a_blank_stay_within_twenty_times_their_size() {
     let run = check(&[], &write("long-comment.pgn", &comment));
     assert_eq!(run.code, 0, "{}", run.all());
 }
+
+#[test]
+fn a_panic_while_checking_one_file_keeps_the_others_reports() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("one-panics");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.pgn"), "1. e4 e5 2. Ke3 *\n").unwrap();
+    std::fs::write(dir.join("b.pgn"), "1. e4 e5 *\n").unwrap();
+    std::fs::write(dir.join("c.pgn"), "1. d4 d5 2. Kd3 *\n").unwrap();
+    let output = Command::new(chess_ls_tests::binary::chess_ls())
+        .arg("--check")
+        .arg(&dir)
+        .env("CHESS_LS_TEST_PANIC_ON", "b.pgn")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("an internal error stopped the check of") && stderr.contains("b.pgn"), "{stderr}");
+    assert!(stdout.contains("a.pgn:1:13") && stdout.contains("c.pgn:1:13"), "{stdout}");
+    assert!(stdout.contains("checked 2 files"), "{stdout}");
+}
