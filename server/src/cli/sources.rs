@@ -104,8 +104,9 @@ pub fn expand(paths: &[PathBuf], errors: &mut Vec<String>, warnings: &mut Vec<St
             let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
             let mut skipped = Skipped::default();
             let mut found = Vec::new();
-            walk(path, &root, &mut found, errors, &mut skipped);
+            walk(path, path, &root, &mut found, errors, &mut skipped);
             found.sort();
+            found.dedup();
             out.extend(found.into_iter().map(|path| Found { path, searched: true }));
             let dir = path.display();
             if !skipped.outside.is_empty() {
@@ -149,7 +150,16 @@ fn list(paths: &[PathBuf]) -> String {
     shown.join(", ")
 }
 
-fn walk(dir: &Path, root: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>, skipped: &mut Skipped) {
+/// Searches `dir`, below `given` (the directory as the user named it, whose
+/// canonical path is `root`).
+fn walk(
+    dir: &Path,
+    given: &Path,
+    root: &Path,
+    out: &mut Vec<PathBuf>,
+    errors: &mut Vec<String>,
+    skipped: &mut Skipped,
+) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
@@ -161,7 +171,7 @@ fn walk(dir: &Path, root: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String
         let path = entry.path();
         let Ok(kind) = entry.file_type() else { continue };
         if kind.is_dir() {
-            walk(&path, root, out, errors, skipped);
+            walk(&path, given, root, out, errors, skipped);
             continue;
         }
         if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
@@ -171,9 +181,13 @@ fn walk(dir: &Path, root: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String
             out.push(path);
         } else if kind.is_symlink() {
             // Followed to a file, and only to one inside the directory
-            // searched (links to directories are not followed, as before).
+            // searched (links to directories are not followed, as before);
+            // the file is named by its own path in the tree, so that what is
+            // opened later is no link (and is opened without following one).
             match (std::fs::metadata(&path), std::fs::canonicalize(&path)) {
-                (Ok(m), Ok(real)) if m.is_file() && real.starts_with(root) => out.push(path),
+                (Ok(m), Ok(real)) if m.is_file() && real.starts_with(root) => {
+                    out.push(given.join(real.strip_prefix(root).unwrap_or(&real)));
+                }
                 (Ok(m), Ok(_)) if m.is_file() => skipped.outside.push(path),
                 (Ok(m), _) if !m.is_dir() => skipped.special.push(path),
                 _ => {}
@@ -213,9 +227,15 @@ pub fn read(path: &Path, named: Option<Encoding>, stamp: bool, searched: bool) -
     } else {
         // Opened without waiting: opening a FIFO for reading would wait for
         // a writer, maybe for ever.
+        // A file a search found is no link (a link in the tree was replaced
+        // by its target's path): one put there since is not followed.
+        let mut flags = rustix::fs::OFlags::NONBLOCK;
+        if searched {
+            flags |= rustix::fs::OFlags::NOFOLLOW;
+        }
         let mut file = std::fs::OpenOptions::new()
             .read(true)
-            .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+            .custom_flags(flags.bits() as i32)
             .open(path)
             .map_err(|e| format!("cannot read {name}: {e}"))?;
         let metadata = file.metadata().map_err(|e| format!("cannot read {name}: {e}"))?;
