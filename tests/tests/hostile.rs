@@ -628,3 +628,21 @@ fn a_panic_while_checking_one_file_keeps_the_others_reports() {
     assert!(stdout.contains("a.pgn:1:13") && stdout.contains("c.pgn:1:13"), "{stdout}");
     assert!(stdout.contains("checked 2 files"), "{stdout}");
 }
+
+#[test]
+fn a_million_nested_variations_stay_within_twenty_times_their_size() {
+    // The grammar's tree of a million levels took 665 MB for 10 MB; what is
+    // nested deeper than the lowering checks is now not parsed at all, with
+    // the same syntax error at the same place.
+    let levels = 1_000_000;
+    let text = format!("1. e4 e5 {}{} 2. Ke3 *\n", "(1... c5 ".repeat(levels), ")".repeat(levels));
+    let run = check(&["--format", "json"], &write("nested-1m.pgn", &text));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let found = run.json();
+    let deep = found.iter().find(|d| d["code"] == "syntax").unwrap_or_else(|| panic!("{}", run.stdout));
+    assert_eq!(deep["message"], "variations nested too deep (1000000 levels); not checked");
+    let start = "1. e4 e5 ".len() + "(1... c5 ".len() * syntax::MAX_VARIATION_DEPTH;
+    assert_eq!(deep["column"], start + 1);
+    assert!(found.iter().any(|d| d["code"] == "illegal-move"), "the main line goes on after it: {}", run.stdout);
+    run.memory_below(10 * 20);
+}

@@ -147,10 +147,9 @@ pub fn analyse_text(text: &str, options: &Options, progress: &Progress) -> (usiz
         diagnostics.append(&mut found);
     }
     // What the parser was not shown (see `parser_view`).
-    for run in overlong_runs(text) {
-        let at = diagnostics.partition_point(|d| d.span.start <= run.start);
-        let message = format!("{} bytes without a blank are not chess notation; not read", run.len());
-        diagnostics.insert(at, Diagnostic::new(analysis::Code::Syntax, run, message));
+    for (span, message) in hidden(text) {
+        let at = diagnostics.partition_point(|d| d.span.start <= span.start);
+        diagnostics.insert(at, Diagnostic::new(analysis::Code::Syntax, span, message));
     }
     (games, diagnostics)
 }
@@ -161,10 +160,18 @@ pub fn analyse_text(text: &str, options: &Options, progress: &Progress) -> (usiz
 /// for one 16 MB token, 800 MB for 4 million `*` in a row).
 const MAX_RUN: usize = 64 * 1024;
 
-/// The runs of more than [`MAX_RUN`] bytes without a blank or a bracket of
-/// a variation, outside `{}` comments, `;` comments and the quoted values of
-/// tags.
-fn overlong_runs(text: &str) -> Vec<Range<usize>> {
+/// What the parser is not shown, with the syntax error that says so:
+///
+/// - the runs of more than [`MAX_RUN`] bytes without a blank or a bracket
+///   of a variation, outside `{}` comments, `;` comments and the quoted
+///   values of tags;
+/// - variations nested deeper than [`syntax::MAX_VARIATION_DEPTH`], from
+///   the bracket that opens the first level too deep to the one that closes
+///   it (the very span and message the lowering gives them; it checks
+///   nothing in them either, but the grammar's tree of a million levels
+///   takes 66 bytes a byte). Only a region that closes, with no tag section
+///   in it, is hidden.
+fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
     #[derive(PartialEq)]
     enum State {
         Text,
@@ -174,7 +181,8 @@ fn overlong_runs(text: &str) -> Vec<Range<usize>> {
         Value,
     }
     let bytes = text.as_bytes();
-    let mut runs = Vec::new();
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    let mut deep: Vec<(Range<usize>, usize)> = Vec::new();
     let mut state = State::Text;
     let mut run_start: Option<usize> = None;
     let mut end_run = |run_start: &mut Option<usize>, at: usize| {
@@ -184,6 +192,10 @@ fn overlong_runs(text: &str) -> Vec<Range<usize>> {
             runs.push(start..at);
         }
     };
+    let mut depth = 0usize;
+    // The region too deep: where it starts, its deepest level, and whether
+    // a tag section stands in it (then it is left to the grammar).
+    let mut region: Option<(usize, usize, bool)> = None;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -210,11 +222,32 @@ fn overlong_runs(text: &str) -> Vec<Range<usize>> {
                 // hundred thousand `)` close as many variations.
                 if b.is_ascii_whitespace() || b == b'(' || b == b')' {
                     end_run(&mut run_start, i);
+                    if state == State::Text && b == b'(' {
+                        depth += 1;
+                        match &mut region {
+                            None if depth == syntax::MAX_VARIATION_DEPTH + 1 => region = Some((i, depth, false)),
+                            Some((_, deepest, _)) => *deepest = (*deepest).max(depth),
+                            None => {}
+                        }
+                    } else if state == State::Text && b == b')' && depth > 0 {
+                        if depth == syntax::MAX_VARIATION_DEPTH + 1
+                            && let Some((start, deepest, tagged)) = region.take()
+                            && !tagged
+                        {
+                            deep.push((start..i + 1, deepest));
+                        }
+                        depth -= 1;
+                    }
                 } else {
                     match b {
                         b'{' => state = State::Comment,
                         b';' if state == State::Text => state = State::LineComment,
-                        b'[' if state == State::Text => state = State::Tag,
+                        b'[' if state == State::Text => {
+                            state = State::Tag;
+                            if let Some((_, _, tagged)) = &mut region {
+                                *tagged = true;
+                            }
+                        }
                         b']' if state == State::Tag => state = State::Text,
                         b'"' if state == State::Tag => state = State::Value,
                         _ => {}
@@ -230,7 +263,18 @@ fn overlong_runs(text: &str) -> Vec<Range<usize>> {
         i += 1;
     }
     end_run(&mut run_start, bytes.len());
-    runs
+    let mut found: Vec<(Range<usize>, String)> = deep
+        .iter()
+        .map(|(span, levels)| (span.clone(), format!("variations nested too deep ({levels} levels); not checked")))
+        .collect();
+    for run in runs {
+        if !deep.iter().any(|(d, _)| d.start <= run.start && run.end <= d.end) {
+            let message = format!("{} bytes without a blank are not chess notation; not read", run.len());
+            found.push((run, message));
+        }
+    }
+    found.sort_by_key(|(span, _)| span.start);
+    found
 }
 
 /// Cuts `text` into pieces of whole games and runs `f` on each in
@@ -287,15 +331,15 @@ pub fn for_each_game<'a>(
 /// at `\n` only. Both are one byte, so every offset stays the same and edits
 /// still apply to the file's own text.
 ///
-/// And a run of more than [`MAX_RUN`] bytes without a blank (outside
-/// comments and tag values) is shown as blanks, the same length: it is one
-/// syntax error ([`analyse_text`] reports it), not text to parse.
+/// And what [`hidden`] finds (a run of more than [`MAX_RUN`] bytes without a
+/// blank, variations nested too deep) is shown as blanks, the same length:
+/// it is one syntax error ([`analyse_text`] reports it), not text to parse.
 fn parser_view(text: &str) -> Cow<'_, str> {
-    let runs = if text.len() > MAX_RUN { overlong_runs(text) } else { Vec::new() };
-    if !runs.is_empty() {
+    let hidden = hidden(text);
+    if !hidden.is_empty() {
         let mut out = lone_returns_as_line_ends(text).into_owned().into_bytes();
-        for run in runs {
-            out[run].fill(b' ');
+        for (span, _) in hidden {
+            out[span].fill(b' ');
         }
         // Every byte of whole characters became a space.
         return Cow::Owned(String::from_utf8(out).expect("blanking whole characters keeps UTF-8 valid"));
