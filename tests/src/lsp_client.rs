@@ -170,6 +170,20 @@ impl Client {
         }
     }
 
+    /// Waits for the next message that `matches` (a response the other
+    /// methods would drop, such as one with a null `id`); keeps the
+    /// notifications that come before it.
+    pub fn wait_for(&mut self, matches: impl Fn(&Value) -> bool) -> Option<Value> {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let message = self.receive(deadline)?;
+            if matches(&message) {
+                return Some(message);
+            }
+            self.handle(message);
+        }
+    }
+
     /// Waits for the next `publishDiagnostics` for `uri` whose version is at
     /// least `version`; returns its params.
     pub fn diagnostics(&mut self, uri: &str, version: i64) -> Value {

@@ -135,6 +135,43 @@ pub struct TextEdit {
     pub new_text: String,
 }
 
+/// The longest word (a run of characters without a blank) a message or a
+/// fix title quotes whole; a longer one (a token of a megabyte, a move
+/// number of 950 digits) is cut to [`KEPT_OF_A_WORD`] characters and `…`.
+pub const MAX_WORD: usize = 48;
+pub const KEPT_OF_A_WORD: usize = 40;
+
+/// The first `keep` characters of `word`, and `…` if there were more.
+pub fn shorten(word: &str, keep: usize) -> String {
+    match word.char_indices().nth(keep) {
+        None => word.to_owned(),
+        Some((at, _)) => format!("{}…", &word[..at]),
+    }
+}
+
+/// `text` with every word longer than [`MAX_WORD`] characters cut (keeping
+/// a closing quote or bracket), so that a message never repeats a huge
+/// token.
+pub fn shorten_words(text: String) -> String {
+    if !text.split(char::is_whitespace).any(|w| w.len() > MAX_WORD && w.chars().count() > MAX_WORD) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len().min(1024));
+    for piece in text.split_inclusive(char::is_whitespace) {
+        let word = piece.trim_end_matches(char::is_whitespace);
+        if word.chars().count() > MAX_WORD {
+            out.push_str(&shorten(word, KEPT_OF_A_WORD));
+            if let Some(last) = word.chars().last().filter(|c| matches!(c, '`' | '"' | '\'' | ')' | ']' | '}')) {
+                out.push(last);
+            }
+            out.push_str(&piece[word.len()..]);
+        } else {
+            out.push_str(piece);
+        }
+    }
+    out
+}
+
 /// A fix: one or more edits with a title, e.g. "Write Кbd2".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
@@ -151,7 +188,7 @@ pub struct Fix {
 impl Fix {
     pub fn replace(title: impl Into<String>, span: Span, new_text: impl Into<String>) -> Fix {
         Fix {
-            title: title.into(),
+            title: shorten_words(title.into()),
             edits: vec![TextEdit { span, new_text: new_text.into() }],
             preferred: false,
             certain: false,
@@ -191,7 +228,7 @@ impl Diagnostic {
             span,
             code,
             severity: code.severity(),
-            message: message.into(),
+            message: shorten_words(message.into()),
             fixes: Vec::new(),
             related: Vec::new(),
             unnecessary: false,

@@ -32,6 +32,11 @@ pub fn rules(game: &GameSyntax<'_>) -> (Rules, Option<String>) {
     }
 }
 
+/// No game reaches a higher move number: the 75-move rule and fivefold
+/// repetition end the longest possible game at move 8,849 (8,848½ moves);
+/// a round bound above it. A number past it is a mistake no fix can guess.
+pub const MAX_MOVE_NUMBER: u64 = 10_000;
+
 /// The position a game starts from, or a diagnostic when its FEN is not a
 /// legal position.
 pub fn start_position(game: &GameSyntax<'_>, mode: CastlingMode) -> Result<Chess, Diagnostic> {
@@ -40,6 +45,21 @@ pub fn start_position(game: &GameSyntax<'_>, mode: CastlingMode) -> Result<Chess
     let span = tag.value.as_ref().map_or(tag.span.clone(), |v| v.span.clone());
     let fen = Fen::from_ascii(value.trim().as_bytes())
         .map_err(|e| Diagnostic::new(Code::InvalidPosition, span.clone(), format!("this FEN cannot be read: {e}")))?;
+    // shakmaty caps a full-move number at 2^32 - 1 without a word.
+    if let Some(number) = value.split_whitespace().nth(5)
+        && !number.parse::<u64>().is_ok_and(|n| n <= MAX_MOVE_NUMBER)
+    {
+        return Err(Diagnostic::new(
+            Code::InvalidPosition,
+            span,
+            format!(
+                "the full-move number of this FEN ({}, {} digits) is larger than any game reaches \
+                 (at most {MAX_MOVE_NUMBER})",
+                crate::analysis::diagnostic::shorten(number, 12),
+                number.len()
+            ),
+        ));
+    }
     let mode = if mode == CastlingMode::Standard {
         // Chess960 start positions are often given without a Variant tag;
         // shakmaty tells which castling rights the FEN implies.

@@ -31,30 +31,59 @@ impl Checked {
 pub fn run(session: &Session) -> i32 {
     let (sources, mut failures) = session.read_all();
     let progress = Progress::new(&sources);
-    let checked: Vec<Checked> = sources
+    // A panic while checking one file (a bug) costs that file's findings,
+    // not every other file's: it is a failure of that file (exit 2).
+    let results: Vec<Result<Checked, String>> = sources
         .into_par_iter()
         .map(|source| {
-            let (games, diagnostics) = analyse(&source.text, source.manuscript, &session.options, &progress);
+            let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                test_panic(&source.name);
+                analyse(&source.text, source.manuscript, &session.options, &progress)
+            }));
             progress.file_done();
-            Checked { source, games, diagnostics }
+            match found {
+                Ok((games, diagnostics)) => Ok(Checked { source, games, diagnostics }),
+                Err(_) => Err(format!(
+                    "an internal error stopped the check of {}; its findings are missing (please report it)",
+                    source.name
+                )),
+            }
         })
         .collect();
     progress.finish();
+    let mut checked = Vec::with_capacity(results.len());
+    for result in results {
+        match result {
+            Ok(file) => checked.push(file),
+            Err(failure) => failures.push(failure),
+        }
+    }
 
     let mut printer = Printer::new(session.format);
     let mut summary = Summary::default();
     for file in &checked {
         summary.add(file);
-        if printer.file(file).is_err() {
-            // stdout closed (e.g. piped into `head`): nothing more to say.
-            return i32::from(summary.errors > 0);
+        if let Err(e) = printer.file(file) {
+            // A full disk, or stdout closed (e.g. piped into `head`).
+            return super::output::output_failed(&e);
         }
     }
     failures.sort();
     summary.failures = failures.len();
     summary.elapsed = session.started.elapsed();
-    printer.finish(&failures, &summary.line());
-    summary.exit_status()
+    printer.finish(&failures, &summary.line(), summary.exit_status())
+}
+
+/// Test hook: `CHESS_LS_TEST_PANIC_ON=NAME` makes the check of a file whose
+/// name ends with NAME panic, for the test that one file's failure keeps
+/// the others' reports. Only that test sets it.
+fn test_panic(name: &str) {
+    static ON: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    if let Some(suffix) = ON.get_or_init(|| std::env::var("CHESS_LS_TEST_PANIC_ON").ok())
+        && name.ends_with(suffix.as_str())
+    {
+        panic!("CHESS_LS_TEST_PANIC_ON: a test asked for a panic while checking {name}");
+    }
 }
 
 /// The games and diagnostics of a file's text (`ide::check`).

@@ -90,8 +90,8 @@ pub fn run(session: &Session, diff: bool) -> i32 {
         if let Some(patch) = &file.diff {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            if out.write_all(patch).is_err() {
-                return 2;
+            if let Err(e) = out.write_all(patch).and_then(|()| out.flush()) {
+                return super::output::output_failed(&e);
             }
             continue;
         }
@@ -112,8 +112,8 @@ pub fn run(session: &Session, diff: bool) -> i32 {
                 file.checked.source.name
             ));
         }
-        if printer.file(&file.checked).is_err() {
-            return 2;
+        if let Err(e) = printer.file(&file.checked) {
+            return super::output::output_failed(&e);
         }
     }
     failures.sort();
@@ -127,10 +127,10 @@ pub fn run(session: &Session, diff: bool) -> i32 {
             eprintln!("error: {failure}");
         }
         eprintln!("{line}");
+        summary.exit_status()
     } else {
-        printer.finish(&failures, &line);
+        printer.finish(&failures, &line, summary.exit_status())
     }
-    summary.exit_status()
 }
 
 /// `` `е` → `e` ``, `inserted `+``, `removed `x``.

@@ -15,18 +15,13 @@ use std::io::{self, Write};
 
 use super::check::Checked;
 use crate::analysis::Severity;
-use crate::ide::line_index::{LineIndex, Unit};
 
 pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
     if file.diagnostics.is_empty() {
         return Ok(());
     }
-    let text = &file.source.text;
-    let index = LineIndex::new(text);
-    let at = |offset: usize| {
-        let (line, column) = index.position(text, offset, Unit::Char);
-        (line + 1, column + 1)
-    };
+    let positions = super::output::Positions::new(&file.source.text);
+    let at = |offset: usize| positions.at(offset);
     for d in &file.diagnostics {
         let command = match d.severity {
             Severity::Error => "error",

@@ -7,11 +7,16 @@ use annotate_snippets::{AnnotationKind, Group, Level, Patch, Renderer, Snippet};
 
 use super::check::Checked;
 use crate::analysis::Severity;
-use crate::ide::line_index::LineIndex;
 
 /// Lines longer than this (a whole file on one line) are shown without the
-/// patched copy of the line under a fix, which would repeat all of it.
+/// patched copy of the line under a fix, which would repeat all of it, and
+/// only [`WINDOW`] bytes of them either side of the finding are handed to
+/// the renderer, which takes time in the length of what it is given (on a
+/// 200 KB line with thousands of findings, a report quadratic in the line).
 const LONG_EXCERPT: usize = 1000;
+
+/// How much of a long line is shown either side of a finding, in bytes.
+const WINDOW: usize = 160;
 
 pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()> {
     if file.diagnostics.is_empty() {
@@ -19,7 +24,8 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     let text = &file.source.text;
-    let index = LineIndex::new(text);
+    let positions = super::output::Positions::new(text);
+    let index = positions.index();
     for d in &file.diagnostics {
         // Only the lines the diagnostic and its fixes touch are handed to
         // the renderer, so a report costs the same in a 100 MB file.
@@ -33,8 +39,21 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
         let last_line = index.line_of(end);
         let from = index.line_start(first_line).unwrap_or(0);
         let to = index.line_range(text, last_line).end;
+        let long = to - from > LONG_EXCERPT;
+        // A window of a long line around the finding (its start, and at
+        // most WINDOW bytes of it), with the position said in the header.
+        let (from, to) = if long {
+            let end = d.span.end.min(d.span.start + WINDOW);
+            (
+                text.floor_char_boundary(d.span.start.saturating_sub(WINDOW).max(from)),
+                text.ceil_char_boundary((end + WINDOW).min(to)),
+            )
+        } else {
+            (from, to)
+        };
         let excerpt = &text[from..to];
-        let local = |r: &std::ops::Range<usize>| r.start - from..r.end - from;
+        let local = |r: &std::ops::Range<usize>| r.start.clamp(from, to) - from..r.end.clamp(from, to) - from;
+        let (line, column) = positions.at(d.span.start);
         let level = match d.severity {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
@@ -44,7 +63,7 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
         let mut groups: Vec<Group<'_>> = vec![
             level.primary_title(d.message.as_str()).id(d.code.as_str()).element(
                 Snippet::source(excerpt)
-                    .line_start(first_line + 1)
+                    .line_start(index.line_of(from) + 1)
                     .path(file.source.name.as_str())
                     .annotation(AnnotationKind::Primary.span(local(&d.span))),
             ),
@@ -59,7 +78,7 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
             } else {
                 format!("fix: {}", fix.title)
             };
-            if excerpt.len() > LONG_EXCERPT {
+            if long {
                 // The renderer trims a long line around an annotation, but
                 // prints a patched line whole: the title says it all.
                 groups.push(Group::with_title(Level::HELP.secondary_title(title)));
@@ -71,7 +90,16 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
             }
             groups.push(Level::HELP.secondary_title(title).element(snippet));
         }
-        writeln!(out, "{}\n", renderer.render(&groups))?;
+        let mut report = renderer.render(&groups);
+        if long {
+            // The renderer counts the column from the window's start; the
+            // header says where the finding is in its line.
+            let shown_from = from.max(index.line_start(line - 1).unwrap_or(0));
+            let shown = text[shown_from..d.span.start.clamp(shown_from, to)].chars().count() + 1;
+            let name = &file.source.name;
+            report = report.replacen(&format!("{name}:{line}:{shown}"), &format!("{name}:{line}:{column}"), 1);
+        }
+        writeln!(out, "{report}\n")?;
     }
     Ok(())
 }

@@ -7,7 +7,6 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::check::Checked;
-use crate::ide::line_index::{LineIndex, Unit};
 
 #[derive(Serialize)]
 struct JsonDiagnostic<'a> {
@@ -45,12 +44,10 @@ pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
     if file.diagnostics.is_empty() {
         return Ok(());
     }
-    let text = &file.source.text;
-    let index = LineIndex::new(text);
-    let at = |offset: usize| {
-        let (line, column) = index.position(text, offset, Unit::Char);
-        (line + 1, column + 1)
-    };
+    // Columns counted in constant time: many findings on one long line
+    // would otherwise count its characters again for each.
+    let positions = super::output::Positions::new(&file.source.text);
+    let at = |offset: usize| positions.at(offset);
     for d in &file.diagnostics {
         let (line, column) = at(d.span.start);
         let (end_line, end_column) = at(d.span.end);

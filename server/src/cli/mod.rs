@@ -136,16 +136,28 @@ pub struct Session {
 
 impl Session {
     /// Reads every file (in parallel), in the stable order of
-    /// [`sources::expand`]; returns the sources and what could not be read.
+    /// [`sources::expand`], each file once however many names lead to it;
+    /// returns the sources and what could not be read. What a directory
+    /// search skipped is said on stderr as warnings.
     pub fn read_all(&self) -> (Vec<Source>, Vec<String>) {
         let mut failures = Vec::new();
-        let paths = sources::expand(&self.paths, &mut failures);
-        let read: Vec<Result<Source, String>> =
-            paths.par_iter().map(|path| sources::read(path, self.encoding, self.writes)).collect();
+        let mut warnings = Vec::new();
+        let found = sources::expand(&self.paths, &mut failures, &mut warnings);
+        for warning in &warnings {
+            eprintln!("warning: {warning}");
+        }
+        let read: Vec<Result<Source, String>> = found
+            .par_iter()
+            .map(|found| sources::read(&found.path, self.encoding, self.writes, found.searched))
+            .collect();
         let mut sources = Vec::with_capacity(read.len());
+        let mut seen = std::collections::HashSet::new();
         for result in read {
             match result {
                 Ok(mut source) => {
+                    if source.identity.is_some_and(|identity| !seen.insert(identity)) {
+                        continue;
+                    }
                     source.manuscript = sources::manuscript_format(&source.name, self.manuscript);
                     sources.push(source);
                 }
@@ -169,6 +181,9 @@ pub fn run(args: &Args) -> i32 {
                     return 2;
                 }
             };
+            if session.writes {
+                write::remove_temporaries_on_signals();
+            }
             pool.install(|| {
                 if let Some(language) = &args.translate {
                     let language = Language::from_code(language).expect("checked in session()");

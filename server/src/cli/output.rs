@@ -8,18 +8,30 @@ use std::time::Duration;
 use super::check::Checked;
 use super::{Format, github, human, json, sarif};
 use crate::analysis::Severity;
+use crate::ide::line_index::LineIndex;
 
 pub struct Printer {
     format: Format,
     out: BufWriter<Stdout>,
     color: bool,
     sarif: sarif::Log,
+    /// The first write to stdout that failed (a full disk, a closed pipe).
+    failed: Option<io::Error>,
 }
 
 impl Printer {
     pub fn new(format: Format) -> Printer {
         let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Printer { format, out: BufWriter::new(io::stdout()), color, sarif: sarif::Log::default() }
+        Printer { format, out: BufWriter::new(io::stdout()), color, sarif: sarif::Log::default(), failed: None }
+    }
+
+    /// Keeps the first error of a write to stdout.
+    fn keep(&mut self, result: io::Result<()>) {
+        if let Err(e) = result
+            && self.failed.is_none()
+        {
+            self.failed = Some(e);
+        }
     }
 
     /// Prints one file's diagnostics (a SARIF log is printed at the end).
@@ -36,21 +48,28 @@ impl Printer {
     }
 
     /// Prints what could not be done (on stderr, and in a SARIF log) and
-    /// the summary line.
-    pub fn finish(mut self, failures: &[String], summary: &str) {
+    /// the summary line; returns `status`, or 2 when the report could not
+    /// be written (said on stderr).
+    pub fn finish(mut self, failures: &[String], summary: &str, status: i32) -> i32 {
         if self.format == Format::Sarif {
             let log = std::mem::take(&mut self.sarif);
-            let _ = log.write(&mut self.out, failures);
+            let written = log.write(&mut self.out, failures);
+            self.keep(written);
         }
-        let _ = self.out.flush();
+        let flushed = self.out.flush();
+        self.keep(flushed);
         for failure in failures {
             eprintln!("error: {failure}");
         }
         if self.format == Format::Human {
-            let _ = writeln!(self.out, "{summary}");
-            let _ = self.out.flush();
+            let written = writeln!(self.out, "{summary}").and_then(|()| self.out.flush());
+            self.keep(written);
         } else {
             eprintln!("{summary}");
+        }
+        match self.failed.take() {
+            Some(e) => output_failed(&e),
+            None => status,
         }
     }
 
@@ -58,12 +77,24 @@ impl Printer {
     /// stderr otherwise.
     pub fn note(&mut self, line: &str) {
         if self.format == Format::Human {
-            let _ = writeln!(self.out, "{line}");
+            let written = writeln!(self.out, "{line}");
+            self.keep(written);
         } else {
-            let _ = self.out.flush();
+            let flushed = self.out.flush();
+            self.keep(flushed);
             eprintln!("{line}");
         }
     }
+}
+
+/// The exit status of a run whose output could not be written: 2, with a
+/// message on stderr (not for a closed pipe, as in `chess-ls ... | head`,
+/// where the reader has all it wanted).
+pub fn output_failed(e: &io::Error) -> i32 {
+    if e.kind() != io::ErrorKind::BrokenPipe {
+        eprintln!("error: cannot write the output: {e}");
+    }
+    2
 }
 
 /// What a run found, for the summary line and the exit status.
@@ -119,4 +150,72 @@ impl Summary {
 
 pub fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") }
+}
+
+/// 1-based lines and columns (in Unicode scalar values) of byte offsets,
+/// each in time independent of the length of its line: the characters
+/// before every 4 KiB block of the text are counted once, so that a report
+/// of many findings on one long line (a whole file on one line) is not
+/// quadratic in its length.
+pub struct Positions<'a> {
+    text: &'a str,
+    index: LineIndex,
+    /// The characters before the start of each block (block `k` starts at
+    /// the character boundary at or before `k * BLOCK`).
+    chars: Vec<usize>,
+}
+
+const BLOCK: usize = 4096;
+
+impl<'a> Positions<'a> {
+    pub fn new(text: &'a str) -> Positions<'a> {
+        let mut chars = Vec::with_capacity(text.len() / BLOCK + 1);
+        let mut count = 0;
+        let mut start = 0;
+        for k in 0..=text.len() / BLOCK {
+            let at = text.floor_char_boundary(k * BLOCK);
+            count += text[start..at].chars().count();
+            chars.push(count);
+            start = at;
+        }
+        Positions { text, index: LineIndex::new(text), chars }
+    }
+
+    pub fn index(&self) -> &LineIndex {
+        &self.index
+    }
+
+    /// The characters before `offset` (a character boundary).
+    fn chars_before(&self, offset: usize) -> usize {
+        let k = offset / BLOCK;
+        let start = self.text.floor_char_boundary(k * BLOCK);
+        self.chars[k] + self.text[start..offset].chars().count()
+    }
+
+    /// The 1-based line and column of a byte offset (as
+    /// `LineIndex::position` with `Unit::Char`, plus one).
+    pub fn at(&self, offset: usize) -> (usize, usize) {
+        let offset = self.text.floor_char_boundary(offset.min(self.text.len()));
+        let line = self.index.line_of(offset);
+        let start = self.index.line_start(line).unwrap_or(0);
+        (line + 1, self.chars_before(offset) - self.chars_before(start) + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ide::line_index::Unit;
+
+    #[test]
+    fn positions_agree_with_the_line_index() {
+        let line = "1. e4 e5 2. Кf3 Кc6 ♘ 😀 ".repeat(700);
+        let text = format!("{line}\n\n{line}\r\nx");
+        let positions = Positions::new(&text);
+        let index = LineIndex::new(&text);
+        for offset in (0..=text.len() + 3).step_by(7) {
+            let (line, column) = index.position(&text, offset, Unit::Char);
+            assert_eq!(positions.at(offset), (line + 1, column + 1), "at {offset}");
+        }
+    }
 }

@@ -1,6 +1,14 @@
 //! Finds and reads the files the command line was given: directories are
 //! searched for `*.pgn` files, and each file is decoded in its own encoding
 //! (see [`super::encoding`]), remembering what is needed to write it back.
+//!
+//! A directory search takes regular files only: a symbolic link is followed
+//! only to a file inside the directory searched (a `p.pgn` that leads to
+//! `/etc/passwd` is skipped, with a warning, and so never printed nor
+//! written), and FIFOs, sockets and devices are skipped with a warning (a
+//! FIFO would hang the run). A file named on the command line may be
+//! anything readable; what is not a regular file (a FIFO, `/dev/zero`,
+//! standard input) is read up to [`STREAM_LIMIT`] and refused past it.
 
 use std::hash::{Hash, Hasher};
 use std::io::Read;
@@ -16,6 +24,11 @@ pub struct Source {
     pub name: String,
     /// The file, or `None` for stdin.
     pub path: Option<PathBuf>,
+    /// The file the path led to when it was read (symbolic links resolved):
+    /// what a rewrite replaces. Kept by the modes that write.
+    pub real: Option<PathBuf>,
+    /// The device and inode of the file read, to check each file once.
+    pub identity: Option<(u64, u64)>,
     /// The decoded text, without a byte order mark.
     pub text: String,
     pub encoding: Encoding,
@@ -36,9 +49,12 @@ pub fn manuscript_format(name: &str, forced: bool) -> Option<ManuscriptFormat> {
     ManuscriptFormat::from_path(name).or(forced.then_some(ManuscriptFormat::Text))
 }
 
-/// A file's modification time, length and content hash when it was read.
+/// A file's device and inode, modification time, length and content hash
+/// when it was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stamp {
+    pub dev: u64,
+    pub ino: u64,
     pub modified: Option<SystemTime>,
     pub len: u64,
     pub hash: u64,
@@ -46,9 +62,20 @@ pub struct Stamp {
 
 impl Stamp {
     pub fn of(bytes: &[u8], metadata: Option<&std::fs::Metadata>) -> Stamp {
-        Stamp { modified: metadata.and_then(|m| m.modified().ok()), len: bytes.len() as u64, hash: content_hash(bytes) }
+        use std::os::unix::fs::MetadataExt;
+        Stamp {
+            dev: metadata.map_or(0, |m| m.dev()),
+            ino: metadata.map_or(0, |m| m.ino()),
+            modified: metadata.and_then(|m| m.modified().ok()),
+            len: bytes.len() as u64,
+            hash: content_hash(bytes),
+        }
     }
 }
+
+/// The most read from what is not a regular file (a FIFO, a device,
+/// standard input): 64 MiB. A stream may never end (`/dev/zero`).
+pub const STREAM_LIMIT: u64 = 64 << 20;
 
 /// A hash of a file's bytes (SipHash with fixed keys: the same in every
 /// run, which is all that comparing two reads of one file needs).
@@ -59,23 +86,80 @@ pub fn content_hash(bytes: &[u8]) -> u64 {
     hasher.finish()
 }
 
+/// A file to read, and whether a directory search found it (then it must
+/// be a regular file when it is opened, too).
+pub struct Found {
+    pub path: PathBuf,
+    pub searched: bool,
+}
+
 /// Expands directories into the `*.pgn` files below them, sorted so that
-/// the output is stable.
-pub fn expand(paths: &[PathBuf], errors: &mut Vec<String>) -> Vec<PathBuf> {
+/// the output is stable; what a search skipped is said in `warnings`.
+pub fn expand(paths: &[PathBuf], errors: &mut Vec<String>, warnings: &mut Vec<String>) -> Vec<Found> {
     let mut out = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" || !path.is_dir() {
-            out.push(path.clone());
+            out.push(Found { path: path.clone(), searched: false });
         } else {
-            let before = out.len();
-            walk(path, &mut out, errors);
-            out[before..].sort();
+            let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            let mut skipped = Skipped::default();
+            let mut found = Vec::new();
+            walk(path, path, &root, &mut found, errors, &mut skipped);
+            found.sort();
+            found.dedup();
+            out.extend(found.into_iter().map(|path| Found { path, searched: true }));
+            let dir = path.display();
+            if !skipped.outside.is_empty() {
+                skipped.outside.sort();
+                warnings.push(format!(
+                    "skipped {} under {dir} that lead{} outside it (not followed, not written): {}",
+                    super::output::plural(skipped.outside.len(), "symbolic link"),
+                    if skipped.outside.len() == 1 { "s" } else { "" },
+                    list(&skipped.outside)
+                ));
+            }
+            if !skipped.special.is_empty() {
+                skipped.special.sort();
+                warnings.push(format!(
+                    "skipped {} under {dir} that {} not regular files (FIFOs, sockets or devices): {}",
+                    super::output::plural(skipped.special.len(), "name"),
+                    if skipped.special.len() == 1 { "is" } else { "are" },
+                    list(&skipped.special)
+                ));
+            }
         }
     }
     out
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
+/// What a directory search left out.
+#[derive(Default)]
+struct Skipped {
+    /// Symbolic links to files outside the directory searched.
+    outside: Vec<PathBuf>,
+    /// FIFOs, sockets, devices (and links to them).
+    special: Vec<PathBuf>,
+}
+
+/// The first few paths, for a warning.
+fn list(paths: &[PathBuf]) -> String {
+    let mut shown: Vec<String> = paths.iter().take(5).map(|p| p.display().to_string()).collect();
+    if paths.len() > 5 {
+        shown.push(format!("and {} more", paths.len() - 5));
+    }
+    shown.join(", ")
+}
+
+/// Searches `dir`, below `given` (the directory as the user named it, whose
+/// canonical path is `root`).
+fn walk(
+    dir: &Path,
+    given: &Path,
+    root: &Path,
+    out: &mut Vec<PathBuf>,
+    errors: &mut Vec<String>,
+    skipped: &mut Skipped,
+) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
@@ -87,9 +171,29 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
         let path = entry.path();
         let Ok(kind) = entry.file_type() else { continue };
         if kind.is_dir() {
-            walk(&path, out, errors);
-        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
+            walk(&path, given, root, out, errors, skipped);
+            continue;
+        }
+        if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
+            continue;
+        }
+        if kind.is_file() {
             out.push(path);
+        } else if kind.is_symlink() {
+            // Followed to a file, and only to one inside the directory
+            // searched (links to directories are not followed, as before);
+            // the file is named by its own path in the tree, so that what is
+            // opened later is no link (and is opened without following one).
+            match (std::fs::metadata(&path), std::fs::canonicalize(&path)) {
+                (Ok(m), Ok(real)) if m.is_file() && real.starts_with(root) => {
+                    out.push(given.join(real.strip_prefix(root).unwrap_or(&real)));
+                }
+                (Ok(m), Ok(_)) if m.is_file() => skipped.outside.push(path),
+                (Ok(m), _) if !m.is_dir() => skipped.special.push(path),
+                _ => {}
+            }
+        } else {
+            skipped.special.push(path);
         }
     }
 }
@@ -98,23 +202,74 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, errors: &mut Vec<String>) {
 /// named, else in the encoding [`encoding::detect`] decides. A file that
 /// cannot be decoded is an error, never a lossy reading. With `stamp`, what
 /// is needed to notice a later change is kept (hashing every byte costs
-/// time, so only the modes that write ask for it).
-pub fn read(path: &Path, named: Option<Encoding>, stamp: bool) -> Result<Source, String> {
+/// time, so only the modes that write ask for it). A file a directory
+/// search found (`searched`) must still be a regular file when it is opened.
+pub fn read(path: &Path, named: Option<Encoding>, stamp: bool, searched: bool) -> Result<Source, String> {
+    use std::os::unix::fs::OpenOptionsExt;
     let name = path.display().to_string();
+    let too_long = || {
+        format!(
+            "cannot read {name}: it is not a regular file and gives more than {} MiB; \
+             save it to a file and name that",
+            STREAM_LIMIT >> 20
+        )
+    };
     let mut bytes = Vec::new();
     let (file, metadata) = if path.as_os_str() == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read stdin: {e}"))?;
+        std::io::stdin()
+            .take(STREAM_LIMIT + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        if bytes.len() as u64 > STREAM_LIMIT {
+            return Err(too_long());
+        }
         (None, None)
     } else {
-        let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        // Opened without waiting: opening a FIFO for reading would wait for
+        // a writer, maybe for ever.
+        // A file a search found is no link (a link in the tree was replaced
+        // by its target's path): one put there since is not followed.
+        let mut flags = rustix::fs::OFlags::NONBLOCK;
+        if searched {
+            flags |= rustix::fs::OFlags::NOFOLLOW;
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(flags.bits() as i32)
+            .open(path)
+            .map_err(|e| format!("cannot read {name}: {e}"))?;
+        let metadata = file.metadata().map_err(|e| format!("cannot read {name}: {e}"))?;
+        if metadata.is_file() {
+            file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+        } else if metadata.is_dir() {
+            return Err(format!("cannot read {name}: it is a directory"));
+        } else if searched {
+            return Err(format!("cannot read {name}: it is not a regular file"));
+        } else {
+            // A FIFO or a device the user named: read as it comes (a FIFO
+            // without a writer reads as empty), up to the limit.
+            rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty())
+                .map_err(|e| format!("cannot read {name}: {e}"))?;
+            (&mut file)
+                .take(STREAM_LIMIT + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read {name}: {e}"))?;
+            if bytes.len() as u64 > STREAM_LIMIT {
+                return Err(too_long());
+            }
+        }
         (Some(path.to_path_buf()), Some(metadata))
     };
-    let stamp = (stamp && file.is_some()).then(|| Stamp::of(&bytes, metadata.as_ref()));
+    let identity = metadata.as_ref().filter(|m| m.is_file()).map(|m| {
+        use std::os::unix::fs::MetadataExt;
+        (m.dev(), m.ino())
+    });
+    let stamp = (stamp && identity.is_some()).then(|| Stamp::of(&bytes, metadata.as_ref()));
+    let real = if stamp.is_some() { std::fs::canonicalize(path).ok() } else { None };
     let decoded = match named {
         Some(encoding) => encoding::decode_as(&bytes, encoding),
         None => encoding::detect_owned(bytes),
     };
     let Decoded { text, encoding, bom, .. } = decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
-    Ok(Source { name, path: file, text, encoding, bom, stamp, manuscript: None })
+    Ok(Source { name, path: file, real, identity, text, encoding, bom, stamp, manuscript: None })
 }

@@ -80,11 +80,13 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
         } else {
             out.write_all(translated.text.as_bytes())
         };
-        if printed.is_err() {
-            return 2;
+        if let Err(e) = printed {
+            return super::output::output_failed(&e);
         }
     }
-    let _ = out.flush();
+    if let Err(e) = out.flush() {
+        return super::output::output_failed(&e);
+    }
     failures.sort();
     for failure in &failures {
         eprintln!("error: {failure}");

@@ -1,10 +1,35 @@
 //! Writes a rewritten text back over its file: in the file's own encoding
 //! (and byte order mark), through a temporary file in the same directory
-//! that is renamed over the original, with the original's permissions; and
-//! never over a file that changed on disk since it was read.
+//! that takes the original's place atomically, with the original's
+//! permissions, owner, group and extended attributes; and never over a file
+//! that changed on disk since it was read.
+//!
+//! The temporary file is created with mode 0600 (or the original's mode
+//! where that is narrower) before a byte is written, and is given the
+//! original's mode only once it is complete. It then *exchanges* places
+//! with the original (`renameat2(RENAME_EXCHANGE)`), and the file it
+//! displaced is checked to be the very file that was read (same device and
+//! inode, length, modification time and content hash): a write by another
+//! program up to that moment is noticed, the two are exchanged back and the
+//! run fails (exit 2) with the other program's text in place. A file with
+//! several hard links is refused (a new file under one name would separate
+//! it from the others). Temporary files are registered, and SIGINT or
+//! SIGTERM removes them before the process exits (130 or 143).
+//!
+//! Test hook: when `CHESS_LS_TEST_WRITE_HOOK` names a program, it is run
+//! and waited for at each stage of a write, as `PROGRAM STAGE TARGET
+//! TEMPORARY`, with STAGE one of `created` (the temporary file exists and is
+//! empty), `written` (it is complete), `exchange` (just before the exchange,
+//! after every check that can be made beforehand) and `exchanged` (just
+//! after it, before the displaced file is checked). Only the data safety
+//! tests set it, to act at those moments (append to the file, look at the
+//! temporary file's mode, send a signal).
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::encoding;
 use super::sources::{Source, Stamp};
@@ -17,6 +42,8 @@ pub enum WriteError {
     Unencodable(String),
     /// The file changed on disk since it was read.
     Changed(String),
+    /// The file is not one a rewrite can keep whole (several hard links).
+    Refused(String),
     /// The file system said no.
     Io(String),
 }
@@ -24,16 +51,55 @@ pub enum WriteError {
 impl std::fmt::Display for WriteError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            WriteError::Unencodable(s) | WriteError::Changed(s) | WriteError::Io(s) => f.write_str(s),
+            WriteError::Unencodable(s) | WriteError::Changed(s) | WriteError::Refused(s) | WriteError::Io(s) => {
+                f.write_str(s)
+            }
         }
+    }
+}
+
+/// The temporary files that exist now: a signal removes them.
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporaries() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Makes SIGINT and SIGTERM remove the temporary files of the writes under
+/// way, then end the process with 130 or 143. A write's last steps (the
+/// exchange and its check) hold the registry's lock, so a signal waits for
+/// them and never finds the original under a temporary name.
+pub fn remove_temporaries_on_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let registry = temporaries();
+            for path in registry.iter() {
+                let _ = std::fs::remove_file(path);
+            }
+            // The lock is never released: no write starts or ends after this.
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+/// Runs the test hook (see the module docs), if one is set.
+fn hook(stage: &str, target: &Path, temporary: &Path) {
+    static HOOK: OnceLock<Option<std::ffi::OsString>> = OnceLock::new();
+    if let Some(program) = HOOK.get_or_init(|| std::env::var_os("CHESS_LS_TEST_WRITE_HOOK")) {
+        let _ = std::process::Command::new(program).arg(stage).arg(target).arg(temporary).status();
     }
 }
 
 /// Encodes `text` as `source` was encoded and replaces the file with it.
 pub fn write_back(source: &Source, text: &str) -> Result<(), WriteError> {
     let name = &source.name;
-    let (Some(path), Some(stamp)) = (&source.path, &source.stamp) else {
-        return Err(WriteError::Io(format!("cannot write {name}: standard input has no file")));
+    let (Some(target), Some(stamp)) = (&source.real, &source.stamp) else {
+        let why = if source.path.is_none() { "standard input has no file" } else { "it is not a regular file" };
+        return Err(WriteError::Io(format!("cannot write {name}: {why}")));
     };
     let bytes = encoding::encode(text, source.encoding, source.bom).map_err(|e| {
         let index = LineIndex::new(text);
@@ -48,23 +114,43 @@ pub fn write_back(source: &Source, text: &str) -> Result<(), WriteError> {
             e.encoding
         ))
     })?;
-    // Write through a symbolic link to the file it names, rather than
-    // replacing the link with a file.
-    let target = std::fs::canonicalize(path).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
-    let temporary = temporary_path(&target);
-    let result = write_temporary(&temporary, &target, &bytes)
-        .map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))
-        .and_then(|()| unchanged_since(&target, stamp, name))
-        .and_then(|()| {
-            std::fs::rename(&temporary, &target).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))
-        });
+    let io = |e: std::io::Error| WriteError::Io(format!("cannot write {name}: {e}"));
+    // `target` is the file as it was resolved when it was read (through a
+    // symbolic link the user named); whatever stands there now must be that
+    // file.
+    let original = File::open(target).map_err(io)?;
+    let metadata = original.metadata().map_err(io)?;
+    if !metadata.is_file() || (metadata.dev(), metadata.ino()) != (stamp.dev, stamp.ino) {
+        return Err(changed(name));
+    }
+    if metadata.nlink() > 1 {
+        return Err(WriteError::Refused(format!(
+            "{name} has {} hard links; rewriting it would leave the other names with the old text, \
+             so it was not changed (copy it to a file of its own to fix it)",
+            metadata.nlink()
+        )));
+    }
+    let temporary = temporary_path(target);
+    let result = write_temporary(&temporary, target, &original, &metadata, &bytes)
+        .map_err(io)
+        .and_then(|file| commit(&temporary, target, stamp, name, file));
     if result.is_err() {
-        let _ = std::fs::remove_file(&temporary);
+        // Removed only while registered: a temporary name that holds the
+        // file read (an exchange back that failed) is kept.
+        let mut registry = temporaries();
+        if registry.contains(&temporary) {
+            let _ = std::fs::remove_file(&temporary);
+            registry.retain(|p| *p != temporary);
+        }
     }
     result
 }
 
-/// `dir/.name.chess-ls-PID-N.tmp`: hidden, beside the file (so the rename
+fn changed(name: &str) -> WriteError {
+    WriteError::Changed(format!("{name} changed on disk after it was read; it was not overwritten (run again)"))
+}
+
+/// `dir/.name.chess-ls-PID-N.tmp`: hidden, beside the file (so the exchange
 /// stays on one file system), unique within and across runs.
 fn temporary_path(target: &Path) -> PathBuf {
     static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -73,35 +159,136 @@ fn temporary_path(target: &Path) -> PathBuf {
     target.with_file_name(format!(".{file_name}.chess-ls-{}-{n}.tmp", std::process::id()))
 }
 
-fn write_temporary(temporary: &Path, target: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let metadata = std::fs::metadata(target)?;
-    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(temporary)?;
+/// Creates the temporary file (private from its first byte), fills it, and
+/// gives it the original's owner, group, extended attributes and mode.
+fn write_temporary(
+    temporary: &Path,
+    target: &Path,
+    original: &File,
+    metadata: &std::fs::Metadata,
+    bytes: &[u8],
+) -> std::io::Result<File> {
+    let mode = metadata.mode() & 0o7777;
+    let mut file = {
+        let mut registry = temporaries();
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).mode(mode & 0o600).open(temporary)?;
+        registry.push(temporary.to_path_buf());
+        file
+    };
+    hook("created", target, temporary);
     file.write_all(bytes)?;
-    file.set_permissions(metadata.permissions())?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        // Keep the owner and group where we may (as root, or a group the
-        // user belongs to); otherwise the new file is the user's.
-        let _ = std::os::unix::fs::fchown(&file, Some(metadata.uid()), Some(metadata.gid()));
-    }
-    file.sync_all()
+    // Keep the owner and group where we may (as root, or a group the user
+    // belongs to); otherwise the new file is the user's.
+    let _ = std::os::unix::fs::fchown(&file, Some(metadata.uid()), Some(metadata.gid()));
+    copy_extended_attributes(original, &file);
+    // Last, since changing the owner clears the set-user-ID bits and an
+    // access control list sets the group bits.
+    file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+    file.sync_all()?;
+    hook("written", target, temporary);
+    Ok(file)
 }
 
-/// Checks that the file is still what was read: modification time, length
-/// and content.
-fn unchanged_since(target: &Path, stamp: &Stamp, name: &str) -> Result<(), WriteError> {
-    let changed =
-        || WriteError::Changed(format!("{name} changed on disk after it was read; it was not overwritten (run again)"));
-    let metadata = std::fs::metadata(target).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
-    if metadata.len() != stamp.len || metadata.modified().ok() != stamp.modified {
-        return Err(changed());
+/// Copies every extended attribute the file system lets us set (`user.*`,
+/// and `security.*`, `system.posix_acl_*` or `trusted.*` where the runner
+/// may); the others are left, as `cp --preserve=xattr` leaves them.
+fn copy_extended_attributes(from: &File, to: &File) {
+    use rustix::fs::{XattrFlags, fgetxattr, fgetxattr_query, flistxattr, flistxattr_query, fsetxattr};
+    let Ok(size) = flistxattr_query(from) else { return };
+    if size == 0 {
+        return;
     }
-    let bytes = std::fs::read(target).map_err(|e| WriteError::Io(format!("cannot write {name}: {e}")))?;
-    if Stamp::of(&bytes, Some(&metadata)) != *stamp {
-        return Err(changed());
+    let mut list = vec![0u8; size];
+    let Ok(len) = flistxattr(from, &mut list[..]) else { return };
+    list.truncate(len);
+    for name in list.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+        let Ok(name) = std::ffi::CString::new(name) else { continue };
+        let Ok(len) = fgetxattr_query(from, &name) else { continue };
+        let mut value = vec![0u8; len];
+        if let Ok(len) = fgetxattr(from, &name, &mut value[..]) {
+            let _ = fsetxattr(to, &name, &value[..len], XattrFlags::empty());
+        }
     }
-    Ok(())
+}
+
+/// Puts the temporary file in the original's place and checks that the
+/// file it displaced is the one that was read; if it is not, puts that file
+/// back. Holds the registry's lock throughout, so that a signal does not
+/// remove a temporary name while it names the original.
+fn commit(temporary: &Path, target: &Path, stamp: &Stamp, name: &str, file: File) -> Result<(), WriteError> {
+    drop(file);
+    let io = |e: std::io::Error| WriteError::Io(format!("cannot write {name}: {e}"));
+    let mut registry = temporaries();
+    // What can be seen before the exchange (a change in length or time, or
+    // a new file): refused without touching anything.
+    if !unchanged(target, stamp, false).map_err(io)? {
+        return Err(changed(name));
+    }
+    hook("exchange", target, temporary);
+    match exchange(temporary, target) {
+        Ok(()) => {}
+        Err(e)
+            if e.raw_os_error() == Some(rustix::io::Errno::INVAL.raw_os_error())
+                || e.raw_os_error() == Some(rustix::io::Errno::NOSYS.raw_os_error()) =>
+        {
+            // A file system without the exchange: the check above is the
+            // last one, and a write between it and the rename is lost.
+            std::fs::rename(temporary, target).map_err(io)?;
+            registry.retain(|p| p != temporary);
+            return Ok(());
+        }
+        Err(e) => return Err(io(e)),
+    }
+    hook("exchanged", target, temporary);
+    // The temporary name holds the displaced file now.
+    match unchanged(temporary, stamp, true) {
+        Ok(true) => {
+            std::fs::remove_file(temporary).map_err(io)?;
+            registry.retain(|p| p != temporary);
+            Ok(())
+        }
+        verdict => {
+            // Put the other program's file back; the new text, under the
+            // temporary name again, is removed by the caller.
+            if let Err(e) = exchange(temporary, target) {
+                registry.retain(|p| p != temporary);
+                return Err(WriteError::Io(format!(
+                    "cannot write {name}: it changed on disk while it was replaced, and putting it back failed \
+                     ({e}); the file as the other program left it is {}",
+                    temporary.display()
+                )));
+            }
+            match verdict {
+                Err(e) => Err(io(e)),
+                _ => Err(changed(name)),
+            }
+        }
+    }
+}
+
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(std::io::Error::from)
+}
+
+/// Whether the file at `path` is the one that was read: the same device and
+/// inode, length, modification time and (with `content`) content.
+fn unchanged(path: &Path, stamp: &Stamp, content: bool) -> std::io::Result<bool> {
+    let mut file = File::open(path)?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file()
+        || (metadata.dev(), metadata.ino()) != (stamp.dev, stamp.ino)
+        || metadata.len() != stamp.len
+        || metadata.modified().ok() != stamp.modified
+    {
+        return Ok(false);
+    }
+    if !content {
+        return Ok(true);
+    }
+    let mut bytes = Vec::with_capacity(stamp.len as usize);
+    (&mut file).take(stamp.len + 1).read_to_end(&mut bytes)?;
+    Ok(Stamp::of(&bytes, Some(&metadata)) == *stamp)
 }
 
 #[cfg(test)]
@@ -134,7 +321,7 @@ mod tests {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o604)).expect("chmod");
         }
-        let source = sources::read(&path, None, true).expect("read");
+        let source = sources::read(&path, None, true, false).expect("read");
         write_back(&source, "1. e4 e5 2. Кf3 Кc6 *\r\n").expect("written");
         assert_eq!(std::fs::read(&path).expect("read"), b"1. e4 e5 2. \xCAf3 \xCAc6 *\r\n");
         #[cfg(unix)]
@@ -152,7 +339,7 @@ mod tests {
         let dir = scratch("changed");
         let path = dir.join("game.pgn");
         std::fs::write(&path, "1. e4 e5 *\n").expect("write");
-        let source = sources::read(&path, None, true).expect("read");
+        let source = sources::read(&path, None, true, false).expect("read");
         // Someone else saves the file meanwhile: same length, same time
         // stamp as far as a coarse clock can tell, other content.
         let modified = std::fs::metadata(&path).expect("metadata").modified().expect("mtime");
@@ -175,7 +362,7 @@ mod tests {
         let dir = scratch("unencodable");
         let path = dir.join("game.pgn");
         std::fs::write(&path, b"{\xC0} 1. e4 *\n").expect("write");
-        let source = sources::read(&path, Some(encoding::Encoding::Windows1251), true).expect("read");
+        let source = sources::read(&path, Some(encoding::Encoding::Windows1251), true, false).expect("read");
         let error = write_back(&source, "{А} 1. ♙e4 *\n").expect_err("not encodable");
         assert!(error.to_string().contains("`♙` (U+2659) at line 1, column 8"), "{error}");
         assert_eq!(std::fs::read(&path).expect("read"), b"{\xC0} 1. e4 *\n");
@@ -191,7 +378,7 @@ mod tests {
         std::fs::write(&path, "1. e4 *\n").expect("write");
         let link = dir.join("link.pgn");
         std::os::unix::fs::symlink(&path, &link).expect("symlink");
-        let source = sources::read(&link, None, true).expect("read");
+        let source = sources::read(&link, None, true, false).expect("read");
         write_back(&source, "1. d4 *\n").expect("written");
         assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
         assert_eq!(std::fs::read_to_string(&path).expect("read"), "1. d4 *\n");

@@ -76,6 +76,11 @@ pub fn check_text(text: &str, kind: Kind, options: &Options, progress: &dyn Prog
         findings.games += games;
         findings.diagnostics.append(&mut found);
     }
+    // What the parser was not shown (`intake::checked_view`).
+    for (span, message) in intake::hidden(text) {
+        let at = findings.diagnostics.partition_point(|d| d.span.start <= span.start);
+        findings.diagnostics.insert(at, Diagnostic::new(analysis::Code::Syntax, span, message));
+    }
     findings
 }
 
@@ -92,7 +97,7 @@ pub fn per_section<T: Send>(
         // make one per split of the work, thousands on many files).
         static PARSER: RefCell<tree_sitter::Parser> = RefCell::new(syntax::parser());
     }
-    let view = intake::parser_view(text);
+    let (view, _) = intake::checked_view(text);
     let text = &*view;
     // Bare games without tag sections (a whole file on one line) are cut
     // after their results too, so that they still spread over the threads.

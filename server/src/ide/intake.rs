@@ -2,7 +2,7 @@
 //!
 //! Files and editors hand over text with any line ends: `\n`, `\r\n` or a
 //! lone `\r` (old Mac files, some OCR tools). Lines and columns count all
-//! three alike ([`crate::line_index`], the document's rope); the grammar ends
+//! three alike ([`crate::ide::line_index`], the document's rope); the grammar ends
 //! `;` comments and `%` escape lines at `\n` only, so the parser reads a
 //! *view* of the text in which each lone `\r` is a `\n`. Both are one byte:
 //! every offset of the view is the offset in the text, and edits computed
@@ -38,6 +38,148 @@ pub fn parser_view(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(String::from_utf8(out).expect("replacing an ASCII byte keeps UTF-8 valid"))
+}
+
+/// The text the command line's checker parses: the parser's view, with
+/// what [`hidden`] finds (a run of more than [`MAX_RUN`] bytes without a
+/// blank, variations nested too deep) shown as blanks of the same length,
+/// and the syntax errors that say so. Hostile input, not notation: the
+/// grammar would take 60 to 200 bytes of memory per byte of it.
+pub fn checked_view(text: &str) -> (Cow<'_, str>, Vec<(Range<usize>, String)>) {
+    let hidden = hidden(text);
+    let view = parser_view(text);
+    if hidden.is_empty() {
+        return (view, hidden);
+    }
+    let mut out = view.into_owned().into_bytes();
+    for (span, _) in &hidden {
+        out[span.clone()].fill(b' ');
+    }
+    // Every byte of whole characters became a space.
+    (Cow::Owned(String::from_utf8(out).expect("blanking whole characters keeps UTF-8 valid")), hidden)
+}
+
+/// A run of more bytes than this without a blank, outside comments and
+/// tag values, is not read: no notation has one, and the grammar reads such
+/// junk a character at a time, at some 200 bytes of memory per byte (3.4 GB
+/// for one 16 MB token, 800 MB for 4 million `*` in a row).
+pub const MAX_RUN: usize = 64 * 1024;
+
+/// What the parser is not shown, with the syntax error that says so:
+///
+/// - the runs of more than [`MAX_RUN`] bytes without a blank or a bracket
+///   of a variation, outside `{}` comments, `;` comments and the quoted
+///   values of tags;
+/// - variations nested deeper than [`crate::syntax::MAX_VARIATION_DEPTH`], from
+///   the bracket that opens the first level too deep to the one that closes
+///   it (the very span and message the lowering gives them; it checks
+///   nothing in them either, but the grammar's tree of a million levels
+///   takes 66 bytes a byte). Only a region that closes, with no tag section
+///   in it, is hidden.
+pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
+    #[derive(PartialEq)]
+    enum State {
+        Text,
+        Comment,
+        LineComment,
+        Tag,
+        Value,
+    }
+    let bytes = text.as_bytes();
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    let mut deep: Vec<(Range<usize>, usize)> = Vec::new();
+    let mut state = State::Text;
+    let mut run_start: Option<usize> = None;
+    let mut end_run = |run_start: &mut Option<usize>, at: usize| {
+        if let Some(start) = run_start.take()
+            && at - start > MAX_RUN
+        {
+            runs.push(start..at);
+        }
+    };
+    let mut depth = 0usize;
+    // The region too deep: where it starts, its deepest level, and whether
+    // a tag section stands in it (then it is left to the grammar).
+    let mut region: Option<(usize, usize, bool)> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match state {
+            State::Comment => {
+                if b == b'}' {
+                    state = State::Text;
+                }
+            }
+            State::LineComment => {
+                if b == b'\n' {
+                    state = State::Text;
+                }
+            }
+            State::Value => {
+                if b == b'\\' {
+                    i += 1;
+                } else if b == b'"' {
+                    state = State::Tag;
+                }
+            }
+            State::Text | State::Tag => {
+                // Brackets of variations are structure, not a run: a
+                // hundred thousand `)` close as many variations.
+                if b.is_ascii_whitespace() || b == b'(' || b == b')' {
+                    end_run(&mut run_start, i);
+                    if state == State::Text && b == b'(' {
+                        depth += 1;
+                        match &mut region {
+                            None if depth == crate::syntax::MAX_VARIATION_DEPTH + 1 => region = Some((i, depth, false)),
+                            Some((_, deepest, _)) => *deepest = (*deepest).max(depth),
+                            None => {}
+                        }
+                    } else if state == State::Text && b == b')' && depth > 0 {
+                        if depth == crate::syntax::MAX_VARIATION_DEPTH + 1
+                            && let Some((start, deepest, tagged)) = region.take()
+                            && !tagged
+                        {
+                            deep.push((start..i + 1, deepest));
+                        }
+                        depth -= 1;
+                    }
+                } else {
+                    match b {
+                        b'{' => state = State::Comment,
+                        b';' if state == State::Text => state = State::LineComment,
+                        b'[' if state == State::Text => {
+                            state = State::Tag;
+                            if let Some((_, _, tagged)) = &mut region {
+                                *tagged = true;
+                            }
+                        }
+                        b']' if state == State::Tag => state = State::Text,
+                        b'"' if state == State::Tag => state = State::Value,
+                        _ => {}
+                    }
+                    if state == State::Text || state == State::Tag {
+                        run_start.get_or_insert(i);
+                    } else {
+                        end_run(&mut run_start, i);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    end_run(&mut run_start, bytes.len());
+    let mut found: Vec<(Range<usize>, String)> = deep
+        .iter()
+        .map(|(span, levels)| (span.clone(), format!("variations nested too deep ({levels} levels); not checked")))
+        .collect();
+    for run in runs {
+        if !deep.iter().any(|(d, _)| d.start <= run.start && run.end <= d.end) {
+            let message = format!("{} bytes without a blank are not chess notation; not read", run.len());
+            found.push((run, message));
+        }
+    }
+    found.sort_by_key(|(span, _)| span.start);
+    found
 }
 
 /// Whether `text` has a lone `\r` in `range` (widened by a byte on each

@@ -33,9 +33,10 @@ pub fn run_stdio() -> i32 {
             return 2;
         }
     };
+    let watch = std::sync::Arc::new(Watch::default());
     runtime.block_on(async {
         let (reader, writer) = tokio::io::duplex(1 << 20);
-        tokio::spawn(sanitize(tokio::io::stdin(), writer));
+        tokio::spawn(sanitize_watching(tokio::io::stdin(), writer, watch.clone()));
         let (service, socket) = service();
         // Requests run on the blocking pool from snapshots, so many may be in
         // flight; a low limit would make an edit wait behind slow requests.
@@ -44,7 +45,23 @@ pub fn run_stdio() -> i32 {
     // The reader of stdin may still be blocked in a read; do not wait for
     // it after `exit`.
     runtime.shutdown_background();
-    0
+    // The protocol: `exit` without `shutdown` before it ends with 1.
+    i32::from(watch.exit_without_shutdown.load(std::sync::atomic::Ordering::SeqCst))
+}
+
+/// What the frame sanitizer saw go by, for the exit status.
+#[derive(Debug, Default)]
+pub struct Watch {
+    /// A `shutdown` request.
+    pub shutdown: std::sync::atomic::AtomicBool,
+    /// An `exit` notification came before any `shutdown` request.
+    pub exit_without_shutdown: std::sync::atomic::AtomicBool,
+}
+
+/// A request whose `id` is neither a number nor a string (`1.5`, `true`,
+/// `[]`, `{}`): answered by an error with a null `id`, as JSON-RPC asks.
+async fn malformed_request(_: &Backend) -> tower_lsp_server::jsonrpc::Result<()> {
+    Err(tower_lsp_server::jsonrpc::Error::invalid_request())
 }
 
 /// How many messages are handled at once. Notifications count too: an
@@ -55,12 +72,19 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 64;
 /// its messages to the client (for `Server::serve`, or driven in process by
 /// the fuzzer).
 pub fn service() -> (LspService<Backend>, tower_lsp_server::ClientSocket) {
-    LspService::build(Backend::new).custom_method("chess-ls/positionAt", Backend::position_at).finish()
+    LspService::build(Backend::new)
+        .custom_method("chess-ls/positionAt", Backend::position_at)
+        .custom_method(MALFORMED_REQUEST, malformed_request)
+        .finish()
 }
 
 /// What a malformed message is replaced with: a notification the server
 /// ignores (methods starting with `$/` may be dropped silently).
 const IGNORED: &[u8] = br#"{"jsonrpc":"2.0","method":"$/chess-ls/malformedMessage"}"#;
+
+/// The method a malformed request is replaced with: answered with an
+/// "invalid request" error.
+const MALFORMED_REQUEST: &str = "chess-ls/malformedRequest";
 
 /// The longest header line read at once: a longer line is junk, read and
 /// dropped in bites of this size so that it cannot fill the memory.
@@ -72,14 +96,33 @@ const MAX_HEADER_LINE: u64 = 64 * 1024;
 /// request, a notification nor a response), which would end the session; a
 /// client's one bad message must not. A malformed message that carries an
 /// `id` becomes a request of an unknown method, so that the client still
-/// gets an error response instead of waiting for one forever.
+/// gets an error response instead of waiting for one forever (with a null
+/// `id` when its own is neither a number nor a string).
+///
+/// After a frame without a usable `Content-Length` (`abc`, missing), and
+/// whenever text stands before a `Content-Length` header on its line (stray
+/// text before a frame, or the tail of a body whose length was a few bytes
+/// short), reading starts again at the next `Content-Length` header, as the
+/// decoder of tower-lsp-server does.
 ///
 /// It returns when `input` ends or breaks: the server then sees the end of
 /// its input and stops, so a client that disappears without `exit` does not
 /// leave the server behind.
-pub async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, mut output: impl tokio::io::AsyncWrite + Unpin) {
+pub async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, output: impl tokio::io::AsyncWrite + Unpin) {
+    sanitize_watching(input, output, std::sync::Arc::new(Watch::default())).await;
+}
+
+/// [`sanitize`], noting `shutdown` and `exit` in `watch`.
+pub async fn sanitize_watching(
+    input: impl tokio::io::AsyncRead + Unpin,
+    mut output: impl tokio::io::AsyncWrite + Unpin,
+    watch: std::sync::Arc<Watch>,
+) {
+    use std::sync::atomic::Ordering;
     use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
     let mut input = BufReader::new(input);
+    // Skipping to the next `Content-Length` header.
+    let mut resync = false;
     loop {
         let mut length: Option<usize> = None;
         let mut saw_header = false;
@@ -91,7 +134,20 @@ pub async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, mut output: impl
                 Ok(0) | Err(_) => return,
                 Ok(_) => {}
             }
-            let line = String::from_utf8_lossy(&line);
+            let mut line: &[u8] = &line;
+            match find_content_length(line) {
+                // A header after junk on its line: a frame starts here.
+                Some(at) if at > 0 || resync => {
+                    line = &line[at..];
+                    length = None;
+                    saw_header = false;
+                    resync = false;
+                }
+                Some(_) => {}
+                None if resync => continue,
+                None => {}
+            }
+            let line = String::from_utf8_lossy(line);
             let line = line.trim_end_matches(['\r', '\n']);
             if line.is_empty() {
                 if saw_header {
@@ -108,6 +164,7 @@ pub async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, mut output: impl
         }
         let Some(length) = length else {
             tracing::warn!("ignored a message without a valid Content-Length header");
+            resync = true;
             continue;
         };
         // Read what arrives rather than allocate the announced length up
@@ -118,12 +175,20 @@ pub async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, mut output: impl
             _ => return,
         }
         let replaced;
-        let body: &[u8] = if is_message(&body) {
-            &body
-        } else {
-            tracing::warn!("ignored a message that is not JSON-RPC ({length} bytes)");
-            replaced = replacement(&body);
-            &replaced
+        let body: &[u8] = match inspect(&body) {
+            Some(message) => {
+                if message.request && message.method == "shutdown" {
+                    watch.shutdown.store(true, Ordering::SeqCst);
+                } else if !message.request && message.method == "exit" && !watch.shutdown.load(Ordering::SeqCst) {
+                    watch.exit_without_shutdown.store(true, Ordering::SeqCst);
+                }
+                &body
+            }
+            None => {
+                tracing::warn!("ignored a message that is not JSON-RPC ({length} bytes)");
+                replaced = replacement(&body);
+                &replaced
+            }
         };
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
         if output.write_all(header.as_bytes()).await.is_err() || output.write_all(body).await.is_err() {
@@ -133,24 +198,102 @@ pub async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, mut output: impl
     }
 }
 
-/// Whether the transport can decode `body`: a request, a notification or a
-/// response, in JSON.
-fn is_message(body: &[u8]) -> bool {
+/// Where `Content-Length` (in any case) starts in `line`, if it does.
+fn find_content_length(line: &[u8]) -> Option<usize> {
+    const NAME: &[u8] = b"content-length";
+    line.windows(NAME.len()).position(|w| w.eq_ignore_ascii_case(NAME))
+}
+
+/// What the sanitizer needs of a message the transport can decode.
+struct Message {
+    /// A request (it has an `id`), not a notification or a response.
+    request: bool,
+    method: String,
+}
+
+/// The message in `body`, if the transport can decode it: a request, a
+/// notification or a response, in JSON.
+fn inspect(body: &[u8]) -> Option<Message> {
     use tower_lsp_server::jsonrpc::{Request, Response};
-    serde_json::from_slice::<Request>(body).is_ok() || serde_json::from_slice::<Response>(body).is_ok()
+    match serde_json::from_slice::<Request>(body) {
+        Ok(request) => Some(Message { request: request.id().is_some(), method: request.method().to_owned() }),
+        Err(_) => {
+            serde_json::from_slice::<Response>(body).ok().map(|_| Message { request: false, method: String::new() })
+        }
+    }
+}
+
+fn is_message(body: &[u8]) -> bool {
+    inspect(body).is_some()
 }
 
 /// What replaces a malformed body: a request of an unknown method with the
-/// same `id` (answered with an error), or else a notification ignored.
+/// same `id` (answered with an error; a null `id` when the one given is not
+/// a number or a string), or else a notification ignored.
 fn replacement(body: &[u8]) -> Vec<u8> {
     let id = match serde_json::from_slice::<serde_json::Value>(body) {
         Ok(serde_json::Value::Object(mut message)) => message.remove("id"),
         _ => None,
     };
-    let request = id.map(|id| {
-        serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "chess-ls/malformedRequest"}).to_string().into_bytes()
-    });
-    // An `id` the transport does not take (`1.5`, an object) cannot be
-    // answered.
-    request.filter(|r| is_message(r)).unwrap_or_else(|| IGNORED.to_vec())
+    let request = |id: serde_json::Value| {
+        serde_json::json!({"jsonrpc": "2.0", "id": id, "method": MALFORMED_REQUEST}).to_string().into_bytes()
+    };
+    match id {
+        None => IGNORED.to_vec(),
+        // An `id` the transport does not take (`1.5`, `true`, an object).
+        Some(id) => Some(request(id)).filter(|r| is_message(r)).unwrap_or_else(|| request(serde_json::Value::Null)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bodies that come out of the sanitizer for `input`.
+    fn bodies(input: &[u8]) -> Vec<String> {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let mut out = Vec::new();
+            sanitize(input, &mut out).await;
+            let out = String::from_utf8(out).unwrap();
+            let mut bodies = Vec::new();
+            let mut rest = out.as_str();
+            while let Some((header, after)) = rest.split_once("\r\n\r\n") {
+                let length: usize = header.trim_start_matches("Content-Length: ").parse().unwrap();
+                bodies.push(after[..length].to_owned());
+                rest = &after[length..];
+            }
+            bodies
+        })
+    }
+
+    fn frame(body: &str) -> String {
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    }
+
+    const EXIT: &str = r#"{"jsonrpc":"2.0","method":"exit"}"#;
+
+    #[test]
+    fn recovers_at_the_next_header_as_the_transport_does() {
+        // tower-lsp-server's own test input (`recovers_from_parse_error`).
+        let mixed = format!("foobar{}Content-Length: foobar\r\n\r\n{}", frame(EXIT), frame(EXIT));
+        assert_eq!(bodies(mixed.as_bytes()), [EXIT, EXIT]);
+        // A length a few bytes short: the body is junk, the next frame is read.
+        let short = format!("Content-Length: {}\r\n\r\n{EXIT}{}", EXIT.len() - 3, frame(EXIT));
+        let got = bodies(short.as_bytes());
+        assert_eq!(got.last().map(String::as_str), Some(EXIT), "{got:?}");
+        // `Content-Length: abc` with a body with blank lines in it.
+        let abc = format!("Content-Length: abc\r\n\r\n{{\r\n\r\n\"x\": 1}}{}", frame(EXIT));
+        assert_eq!(bodies(abc.as_bytes()), [EXIT]);
+    }
+
+    #[test]
+    fn an_id_that_is_neither_a_number_nor_a_string_is_answered_with_null() {
+        for id in ["1.5", "true", "[]", "{}"] {
+            let got = bodies(frame(&format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"x"}}"#)).as_bytes());
+            let value: serde_json::Value = serde_json::from_str(&got[0]).unwrap();
+            assert_eq!(value["id"], serde_json::Value::Null, "{id}: {value}");
+            assert_eq!(value["method"], MALFORMED_REQUEST);
+        }
+    }
 }

@@ -216,3 +216,219 @@ fn an_interrupted_translation_leaves_the_file_whole() {
     let text = corpus(5, 1000, &MoveStyle::for_language(Language::En), &RenderOptions::default());
     interrupted_runs_leave_whole_files(&["--translate", "ru", "--write"], text.as_bytes(), "english.pgn");
 }
+
+// Second round (issue 17): the write keeps the file's identity and privacy,
+// never loses a concurrent write, cleans up after a signal, and never goes
+// through a link out of a searched directory.
+
+/// A scratch directory of its own for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("safety-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// A game `--fix` rewrites (a Latin `K` for the Cyrillic knight letter).
+const FIXABLE: &str = "[Event \"a\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Kc3 Сc5 *\n";
+
+/// A shell script for `CHESS_LS_TEST_WRITE_HOOK` (see `cli/write.rs`): its
+/// arguments are the stage, the file and the temporary file.
+fn hook_script(dir: &Path, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("hook.sh");
+    std::fs::write(&path, format!("#!/bin/sh\nexec >/dev/null 2>&1\n{body}\n")).expect("writable");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+/// Runs the binary with ARGS (and the hook, if any) to its end, with a
+/// timeout; the exit code (`None` if a signal ended it), stdout, stderr.
+fn run(args: &[&std::ffi::OsStr], hook: Option<&Path>) -> (Option<i32>, String, String) {
+    let mut command = Command::new(chess_ls_tests::binary::chess_ls());
+    command.args(args).stdin(Stdio::null());
+    if let Some(hook) = hook {
+        command.env("CHESS_LS_TEST_WRITE_HOOK", hook);
+    }
+    let output = command.output().expect("chess-ls starts");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn os(s: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(s)
+}
+
+/// The temporary files left in `dir`.
+fn temporaries_in(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect()
+}
+
+#[test]
+fn a_write_made_while_the_file_is_replaced_is_not_lost() {
+    // Another program appends to the file just before the new copy takes
+    // its place: after every check that can be made beforehand. The old
+    // writer renamed over it and lost the appended text with exit 0.
+    let english = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    for (mode, args, text) in
+        [("fix", &["--fix"][..], FIXABLE), ("translate", &["--translate", "ru", "--write"][..], english)]
+    {
+        let dir = scratch(&format!("concurrent-{mode}"));
+        let path = dir.join("game.pgn");
+        std::fs::write(&path, text).unwrap();
+        let hook = hook_script(
+            &dir,
+            "[ \"$1\" = exchange ] && printf '\\n[Event \"appended\"]\\n\\n1. d4 *\\n' >> \"$2\"\nexit 0",
+        );
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+        all.push(path.as_os_str());
+        let (code, stdout, stderr) = run(&all, Some(&hook));
+        assert_eq!(code, Some(2), "{mode}: {stdout}{stderr}");
+        assert!(stderr.contains("changed on disk"), "{mode}: {stderr}");
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(now, format!("{text}\n[Event \"appended\"]\n\n1. d4 *\n"), "{mode}");
+        assert!(temporaries_in(&dir).is_empty(), "{mode}: {:?}", temporaries_in(&dir));
+    }
+    // A write just after the exchange lands in the new file and stays.
+    let dir = scratch("concurrent-after");
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, FIXABLE).unwrap();
+    let hook = hook_script(&dir, "[ \"$1\" = exchanged ] && printf '{after}\\n' >> \"$2\"\nexit 0");
+    let (code, _, stderr) = run(&[os("--fix"), path.as_os_str()], Some(&hook));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{}{{after}}\n", FIXABLE.replace("Kc3", "Кc3")));
+}
+
+#[test]
+fn the_temporary_file_is_private_before_a_byte_is_written() {
+    use std::os::unix::fs::PermissionsExt;
+    for (original, expected) in [(0o600, "600"), (0o644, "600"), (0o640, "600"), (0o400, "400")] {
+        let dir = scratch(&format!("private-{original:o}"));
+        let path = dir.join("game.pgn");
+        std::fs::write(&path, FIXABLE).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(original)).unwrap();
+        let log = dir.join("modes.log");
+        let hook = hook_script(
+            &dir,
+            &format!("[ \"$1\" = created ] && {{ stat -c '%a %s' \"$3\" >> '{log}'; }}\nexit 0", log = log.display()),
+        );
+        let (code, _, stderr) = run(&[os("--fix"), path.as_os_str()], Some(&hook));
+        assert_eq!(code, Some(0), "{stderr}");
+        let seen = std::fs::read_to_string(&log).unwrap_or_default();
+        assert_eq!(seen.trim(), format!("{expected} 0"), "mode {original:o}: the temporary file was {seen:?}");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode, original, "the new file keeps the original's mode");
+        assert!(std::fs::read_to_string(&path).unwrap().contains("Кc3"));
+    }
+}
+
+#[test]
+fn a_file_with_several_hard_links_is_refused_unchanged() {
+    let dir = scratch("hard-links");
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, FIXABLE).unwrap();
+    let other = dir.join("other-name.txt");
+    std::fs::hard_link(&path, &other).unwrap();
+    for args in [&["--fix"][..], &["--translate", "en", "--write"][..]] {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+        all.push(path.as_os_str());
+        let (code, stdout, stderr) = run(&all, None);
+        assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains("has 2 hard links") && stderr.contains("not changed"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), FIXABLE);
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), FIXABLE);
+        assert!(temporaries_in(&dir).is_empty());
+    }
+}
+
+#[test]
+fn extended_attributes_owner_and_group_are_kept() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = scratch("xattr");
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, FIXABLE).unwrap();
+    match rustix::fs::setxattr(&path, "user.chess-ls.note", b"kept", rustix::fs::XattrFlags::empty()) {
+        Ok(()) => {}
+        Err(e) if e == rustix::io::Errno::NOTSUP => {
+            eprintln!("skipped: the file system of {} has no user extended attributes", dir.display());
+            return;
+        }
+        Err(e) => panic!("setxattr: {e}"),
+    }
+    // As root, the file can belong to someone else, as it would for a
+    // run by an administrator.
+    let root = rustix::process::geteuid().is_root();
+    if root {
+        std::os::unix::fs::chown(&path, Some(4321), Some(4322)).unwrap();
+    }
+    let (code, _, stderr) = run(&[os("--fix"), path.as_os_str()], None);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("Кc3"));
+    let mut value = [0u8; 64];
+    let len = rustix::fs::getxattr(&path, "user.chess-ls.note", &mut value[..]).expect("the attribute is still there");
+    assert_eq!(&value[..len], b"kept");
+    if root {
+        let metadata = std::fs::metadata(&path).unwrap();
+        assert_eq!((metadata.uid(), metadata.gid()), (4321, 4322));
+    } else {
+        eprintln!("not root: owner and group not tested");
+    }
+}
+
+#[test]
+fn a_signal_during_a_write_leaves_no_temporary_file() {
+    // SIGTERM and SIGINT arrive while the temporary file is complete and
+    // not yet in place (the hook sends them at that moment, and waits).
+    for (signal, status) in [("TERM", 143), ("INT", 130)] {
+        let dir = scratch(&format!("signal-{signal}"));
+        let path = dir.join("games.pgn");
+        let original = damaged_russian();
+        std::fs::write(&path, &original).unwrap();
+        let hook = hook_script(&dir, &format!("[ \"$1\" = written ] && {{ kill -{signal} $PPID; sleep 3; }}\nexit 0"));
+        let started = Instant::now();
+        let (code, _, stderr) = run(&[os("--fix"), path.as_os_str()], Some(&hook));
+        assert_eq!(code, Some(status), "SIG{signal}: {stderr}");
+        assert!(started.elapsed() < Duration::from_secs(3) || cfg!(debug_assertions), "SIG{signal} was not prompt");
+        assert!(temporaries_in(&dir).is_empty(), "SIG{signal} left {:?}", temporaries_in(&dir));
+        assert_eq!(std::fs::read(&path).unwrap(), original, "SIG{signal}");
+    }
+}
+
+#[test]
+fn links_out_of_a_searched_directory_are_neither_read_nor_written() {
+    let root = scratch("links");
+    let outside = root.join("outside");
+    let tree = root.join("tree");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(tree.join("sub")).unwrap();
+    let secret = outside.join("credentials.pgn");
+    let secret_text = "[Event \"password hunter2\"]\n\n1. e4 e5 2. Kf3 *\n";
+    std::fs::write(&secret, secret_text).unwrap();
+    std::os::unix::fs::symlink(&secret, tree.join("p.pgn")).unwrap();
+    std::os::unix::fs::symlink("../../outside/credentials.pgn", tree.join("sub/q.pgn")).unwrap();
+    // A link inside the tree to a file inside it is followed, and the file
+    // is checked once.
+    std::fs::write(tree.join("own.pgn"), FIXABLE).unwrap();
+    std::os::unix::fs::symlink("own.pgn", tree.join("alias.pgn")).unwrap();
+    for args in [&["--check"][..], &["--check", "--format", "github"], &["--fix"], &["--translate", "ru", "--write"]] {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+        all.push(tree.as_os_str());
+        let (code, stdout, stderr) = run(&all, None);
+        assert!(matches!(code, Some(0 | 1)), "{args:?}: {stdout}{stderr}");
+        let all_output = format!("{stdout}{stderr}");
+        assert!(!all_output.contains("hunter2") && !all_output.contains("credentials"), "{args:?}: {all_output}");
+        assert_eq!(all_output.matches("warning: skipped 2 symbolic links").count(), 1, "{args:?}: {all_output}");
+        assert_eq!(std::fs::read_to_string(&secret).unwrap(), secret_text, "{args:?} wrote through a link");
+        assert!(std::fs::symlink_metadata(tree.join("p.pgn")).unwrap().file_type().is_symlink());
+        if args == ["--check"] {
+            assert!(all_output.contains("checked 1 file"), "{all_output}");
+        }
+    }
+}

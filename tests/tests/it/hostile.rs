@@ -309,3 +309,341 @@ fn a_hundred_megabyte_file() {
     run.memory_below(500);
     let _ = std::fs::remove_file(path);
 }
+
+// Second round (issue 17): what is not a regular file, the same file under
+// two names, output that cannot be written.
+
+/// Runs `chess-ls ARGS` with stdout and stderr in files (`stdout` may be
+/// another file, such as `/dev/full`), killing it after `limit`; the exit
+/// code, stdout (when it went to a file of its own), stderr, peak memory.
+fn run_bounded(args: &[&std::ffi::OsStr], stdout: Option<&Path>, limit: Duration) -> Run {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let tag = format!("{}-{:?}", std::process::id(), std::thread::current().id()).replace(['(', ')'], "");
+    let (out_path, err_path, time_path) =
+        (dir.join(format!("{tag}.out")), dir.join(format!("{tag}.err")), dir.join(format!("{tag}.time")));
+    let time = Path::new("/usr/bin/time");
+    let mut command = if time.exists() {
+        let mut c = Command::new(time);
+        c.arg("-f").arg("%M").arg("-o").arg(&time_path).arg(chess_ls_tests::binary::chess_ls());
+        c
+    } else {
+        Command::new(chess_ls_tests::binary::chess_ls())
+    };
+    let out_file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(stdout.is_none())
+        .open(stdout.unwrap_or(&out_path))
+        .unwrap();
+    command.args(args).stdin(Stdio::null()).stdout(out_file).stderr(std::fs::File::create(&err_path).unwrap());
+    let started = Instant::now();
+    let mut child = command.spawn().expect("chess-ls starts");
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chess-ls {args:?} still ran after {limit:?}: it hangs or reads without end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let elapsed = started.elapsed();
+    let max_rss_kb = std::fs::read_to_string(&time_path).ok().and_then(|s| s.lines().last()?.trim().parse().ok());
+    Run {
+        code: status.code().unwrap_or_else(|| panic!("chess-ls was killed by a signal: {status:?}")),
+        stdout: if stdout.is_none() { std::fs::read_to_string(&out_path).unwrap_or_default() } else { String::new() },
+        stderr: std::fs::read_to_string(&err_path).unwrap_or_default(),
+        max_rss_kb,
+        elapsed,
+    }
+}
+
+fn os(s: &str) -> &std::ffi::OsStr {
+    std::ffi::OsStr::new(s)
+}
+
+fn mkfifo(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[test]
+fn an_endless_device_named_on_the_command_line_is_refused_past_a_bound() {
+    // `/dev/zero` never ends: the old reader grew by a gigabyte a second.
+    for args in [&["--check"][..], &["--check", "--format", "json"], &["--translate", "ru"]] {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+        all.push(os("/dev/zero"));
+        let run = run_bounded(&all, None, Duration::from_secs(60));
+        assert_eq!(run.code, 2, "{args:?}: {}", run.all());
+        assert!(
+            run.stderr.contains("/dev/zero: it is not a regular file and gives more than 64 MiB"),
+            "{}",
+            run.stderr
+        );
+        run.memory_below(400);
+    }
+}
+
+#[test]
+fn a_fifo_in_a_searched_directory_does_not_hang_the_run() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fifo-dir");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.pgn"), "1. e4 e5 2. Nf3 *\n").unwrap();
+    mkfifo(&dir.join("x.pgn"));
+    for args in [&["--check"][..], &["--fix"], &["--translate", "ru", "--write"]] {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+        all.push(dir.as_os_str());
+        let run = run_bounded(&all, None, Duration::from_secs(60));
+        assert_eq!(run.code, 0, "{args:?}: {}", run.all());
+        assert!(run.stderr.contains("warning: skipped 1 name under") && run.stderr.contains("x.pgn"), "{}", run.stderr);
+        assert!(run.stderr.contains("not regular files"), "{}", run.stderr);
+    }
+    let run = run_bounded(&[os("--check"), dir.as_os_str()], None, Duration::from_secs(60));
+    assert!(run.stdout.contains("checked 1 file, 1 game"), "{}", run.all());
+    // Named, a FIFO without a writer reads as empty (it does not wait for
+    // one), and with a writer it is read like a file.
+    let fifo = dir.join("x.pgn");
+    let run = run_bounded(&[os("--check"), fifo.as_os_str()], None, Duration::from_secs(60));
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(run.stdout.contains("checked 1 file, 0 games"), "{}", run.all());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(&fifo, "1. e4 e5 2. Ke3 *\n"))
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let run = run_bounded(&[os("--check"), fifo.as_os_str()], None, Duration::from_secs(60));
+    writer.join().unwrap().unwrap();
+    assert!(matches!(run.code, 0 | 1), "{}", run.all());
+}
+
+#[test]
+fn the_same_file_named_twice_is_checked_and_fixed_once() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("named-twice");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("x.pgn");
+    std::fs::write(&file, "1. e4 e5 2. Kf3 Кc6 *\n").unwrap();
+    let run = run_bounded(&[os("--fix"), dir.as_os_str(), file.as_os_str()], None, Duration::from_secs(60));
+    assert_eq!(run.code, 0, "{}", run.all());
+    assert!(!run.all().contains("changed on disk"), "{}", run.all());
+    assert!(run.stdout.contains("in 1 file; checked 1 file"), "{}", run.all());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "1. e4 e5 2. Кf3 Кc6 *\n");
+    let run = run_bounded(
+        &[os("--check"), file.as_os_str(), dir.as_os_str(), file.as_os_str()],
+        None,
+        Duration::from_secs(60),
+    );
+    assert!(run.stdout.contains("checked 1 file"), "{}", run.all());
+}
+
+#[test]
+fn output_that_cannot_be_written_fails_the_run() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("skipped: no /dev/full");
+        return;
+    }
+    let game = write("to-dev-full.pgn", "1. e4 e5 2. Kf3 Кc6 3. Кe3 *\n");
+    let clean = write("to-dev-full-clean.pgn", "1. e4 e5 2. Nf3 Nc6 *\n");
+    for args in [
+        &["--translate", "ru"][..],
+        &["--check", "--format", "sarif"],
+        &["--check", "--format", "json"],
+        &["--check", "--format", "github"],
+        &["--check"],
+        &["--fix", "--diff"],
+    ] {
+        for path in [&game, &clean] {
+            let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| os(a)).collect();
+            all.push(path.as_os_str());
+            let run = run_bounded(&all, Some(full), Duration::from_secs(60));
+            if path == &clean && matches!(args.last(), Some(&"--diff" | &"json" | &"github")) {
+                assert_eq!(run.code, 0, "{args:?}: nothing to write: {}", run.stderr);
+                continue;
+            }
+            assert_eq!(run.code, 2, "{args:?} {}: {}", path.display(), run.stderr);
+            assert!(run.stderr.contains("cannot write the output: No space left on device"), "{}", run.stderr);
+        }
+    }
+}
+
+#[test]
+fn one_file_that_cannot_be_written_keeps_the_others_reports() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("one-fails");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.pgn"), "1. e4 e5 2. Kf3 Кc6 *\n").unwrap();
+    std::fs::hard_link(dir.join("a.pgn"), dir.join("a-link.txt")).unwrap();
+    std::fs::write(dir.join("b.pgn"), "1. e4 e5 2. Ke3 *\n").unwrap();
+    std::fs::write(dir.join("c.pgn"), "1. d4 d5 2. Кf3 Kc6 *\n").unwrap();
+    let run = run_bounded(&[os("--fix"), dir.as_os_str()], None, Duration::from_secs(60));
+    assert_eq!(run.code, 2, "{}", run.all());
+    assert!(run.stderr.contains("a.pgn has 2 hard links"), "{}", run.all());
+    assert!(run.stdout.contains("b.pgn:1:13") && run.stdout.contains("illegal-move"), "{}", run.all());
+    assert!(run.stdout.contains("c.pgn:1:"), "{}", run.all());
+    assert_eq!(std::fs::read_to_string(dir.join("c.pgn")).unwrap(), "1. d4 d5 2. Кf3 Кc6 *\n");
+}
+
+/// `n` bytes on one line of Russian games, each with a look-alike letter
+/// and an illegal move: two findings every 31 bytes.
+fn many_findings_on_one_line(n: usize) -> String {
+    let game = "1. e4 e5 2. Kf3 Кc6 3. Кe3 * ";
+    let mut text = game.repeat(n / game.len());
+    text.push('\n');
+    text
+}
+
+#[test]
+fn many_findings_on_one_long_line_are_reported_in_linear_time() {
+    // Each finding's column was counted from the start of its line, and the
+    // human report handed the whole line to the renderer for each finding:
+    // quadratic, 9 s for 200 KB in a release build (hours in a debug one).
+    // Now a window of the line is rendered and columns come from a table.
+    let limit = Duration::from_secs(120);
+    let text = many_findings_on_one_line(200_000);
+    let findings = 2 * text.matches("Кe3").count();
+    let path = write("findings-200k.pgn", &text);
+    let human = run_bounded(&[os("--check"), path.as_os_str()], None, limit);
+    assert_eq!(human.code, 1, "{}", human.stderr);
+    assert_eq!(human.stdout.matches("\n --> ").count(), findings);
+    assert!(human.stdout.len() < findings * 700, "{} bytes for {findings} findings", human.stdout.len());
+    // The column in the header is the finding's own, far along the line.
+    let last = text.rfind("Кe3").unwrap();
+    let column = text[..last].chars().count() + 1;
+    assert!(human.stdout.contains(&format!("findings-200k.pgn:1:{column}\n")), "no header with column {column}");
+    let text = many_findings_on_one_line(1_000_000);
+    let path = write("findings-1m.pgn", &text);
+    for format in ["json", "github"] {
+        let run = run_bounded(&[os("--check"), os("--format"), os(format), path.as_os_str()], None, limit);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert_eq!(run.stdout.lines().count(), 2 * text.matches("Кe3").count(), "{format}");
+    }
+}
+
+#[test]
+fn move_numbers_no_game_reaches_are_reported_as_such_and_never_fixed() {
+    // Past 2^32 the number was capped silently, and the cap gave a
+    // "certain" fix that --fix applied; a FEN's full-move number of 950
+    // digits was accepted (and capped).
+    let nines = "9".repeat(950);
+    let cases = [
+        ("4294967296. Nf3 Nf6 *\n".to_owned(), "move-number"),
+        ("1. e4 e5 4294967296. Nf3 Nf6 *\n".to_owned(), "move-number"),
+        ("1. e4 e5 12345. Nf3 Nf6 *\n".to_owned(), "move-number"),
+        (format!("1. e4 e5 {nines}. Nf3 Nf6 *\n"), "move-number"),
+        (
+            format!("[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 {nines}\"]\n\n1... e5 *\n"),
+            "invalid-position",
+        ),
+        (
+            "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967296\"]\n\n1... e5 *\n"
+                .to_owned(),
+            "invalid-position",
+        ),
+    ];
+    for (n, (text, code)) in cases.iter().enumerate() {
+        let path = write(&format!("absurd-number-{n}.pgn"), text);
+        let run = check(&["--format", "json"], &path);
+        let found = run.json();
+        let first = found.iter().find(|d| d["code"] == *code).unwrap_or_else(|| panic!("{text}: {}", run.stdout));
+        let message = first["message"].as_str().unwrap();
+        assert!(message.contains("larger than any game reaches"), "{message}");
+        assert!(message.len() < 200, "{} bytes of message", message.len());
+        // Nothing --fix is sure of: the file stays as it is.
+        let output = Command::new(chess_ls_tests::binary::chess_ls()).arg("--fix").arg(&path).output().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), *text, "{}", String::from_utf8_lossy(&output.stdout));
+        let human = check(&[], &path);
+        assert!(!human.stdout.contains("(certain)"), "{}", human.stdout);
+    }
+}
+
+#[test]
+fn messages_quote_at_most_a_few_dozen_characters_of_a_token() {
+    let long = "f".repeat(1_000_000);
+    for (text, findings) in [
+        (format!("1. e4 e5 2. N{long}3 *\n"), true),
+        (format!("1. e4 e5 2. {long} *\n"), true),
+        (format!("1. e4 e5 2. {long}"), true),
+        (format!("[Event \"x\"]\n[{long} \"y\"]\n\n1. e4 *\n"), false),
+        (format!("1. e4 e5 2. Nf3 Nc6 $1{} *\n", "1".repeat(100_000)), false),
+    ] {
+        let path = write("long-token.pgn", &text);
+        let run = check(&["--format", "json"], &path);
+        assert!(!findings || !run.json().is_empty(), "{}", run.all());
+        for d in run.json() {
+            let message = d["message"].as_str().unwrap();
+            assert!(message.len() < 300, "{} bytes of message: {}", message.len(), &message[..200]);
+            for fix in d["fixes"].as_array().unwrap() {
+                assert!(fix["title"].as_str().unwrap().len() < 300);
+            }
+        }
+    }
+}
+
+#[test]
+fn runs_without_a_blank_stay_within_twenty_times_their_size() {
+    // The grammar reads such junk a character at a time, some 200 bytes of
+    // memory a byte: 3.4 GB for one 16 MB token, 820 MB for 4 million `*`.
+    // A run of more than 64 KiB without a blank is one syntax error now,
+    // not text to parse.
+    let token = format!("[Event \"a\"]\n\n1. e4 e5 2. N{}3 *\n\n1. e4 e5 2. Ke3 *\n", "f".repeat(16 << 20));
+    let path = write("token-16mb.pgn", &token);
+    let run = check(&["--format", "json"], &path);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let found = run.json();
+    assert_eq!(found[0]["code"], "syntax", "{}", run.stdout);
+    assert!(found[0]["message"].as_str().unwrap().contains("bytes without a blank"), "{}", run.stdout);
+    assert!(found.iter().any(|d| d["code"] == "illegal-move"), "the next game is still checked: {}", run.stdout);
+    run.memory_below(16 * 20);
+    let stars = "*".repeat(4_000_000);
+    let run = check(&[], &write("stars-4m.pgn", &stars));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    run.memory_below(4 * 20 + 20);
+    // Comments and tag values may be as long as they like.
+    let comment = format!("1. e4 {{{}}} e5 *\n", "c".repeat(1 << 20));
+    let run = check(&[], &write("long-comment.pgn", &comment));
+    assert_eq!(run.code, 0, "{}", run.all());
+}
+
+#[test]
+fn a_panic_while_checking_one_file_keeps_the_others_reports() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("one-panics");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.pgn"), "1. e4 e5 2. Ke3 *\n").unwrap();
+    std::fs::write(dir.join("b.pgn"), "1. e4 e5 *\n").unwrap();
+    std::fs::write(dir.join("c.pgn"), "1. d4 d5 2. Kd3 *\n").unwrap();
+    let output = Command::new(chess_ls_tests::binary::chess_ls())
+        .arg("--check")
+        .arg(&dir)
+        .env("CHESS_LS_TEST_PANIC_ON", "b.pgn")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("an internal error stopped the check of") && stderr.contains("b.pgn"), "{stderr}");
+    assert!(stdout.contains("a.pgn:1:13") && stdout.contains("c.pgn:1:13"), "{stdout}");
+    assert!(stdout.contains("checked 2 files"), "{stdout}");
+}
+
+#[test]
+fn a_million_nested_variations_stay_within_twenty_times_their_size() {
+    // The grammar's tree of a million levels took 665 MB for 10 MB; what is
+    // nested deeper than the lowering checks is now not parsed at all, with
+    // the same syntax error at the same place.
+    let levels = 1_000_000;
+    let text = format!("1. e4 e5 {}{} 2. Ke3 *\n", "(1... c5 ".repeat(levels), ")".repeat(levels));
+    let run = check(&["--format", "json"], &write("nested-1m.pgn", &text));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let found = run.json();
+    let deep = found.iter().find(|d| d["code"] == "syntax").unwrap_or_else(|| panic!("{}", run.stdout));
+    assert_eq!(deep["message"], "variations nested too deep (1000000 levels); not checked");
+    let start = "1. e4 e5 ".len() + "(1... c5 ".len() * syntax::MAX_VARIATION_DEPTH;
+    assert_eq!(deep["column"], start + 1);
+    assert!(found.iter().any(|d| d["code"] == "illegal-move"), "the main line goes on after it: {}", run.stdout);
+    run.memory_below(10 * 20);
+}

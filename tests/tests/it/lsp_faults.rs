@@ -321,3 +321,67 @@ fn exit_without_shutdown_ends_the_server() {
     client.notify("exit", Value::Null);
     assert!(client.disconnect(Duration::from_secs(10)).is_some());
 }
+
+// Second round (issue 17): the frame filter recovers at the next header,
+// ids of the wrong type are answered, `exit` without `shutdown` is 1.
+
+#[test]
+fn a_malformed_frame_is_skipped_up_to_the_next_header() {
+    let mut client = started();
+    let frame = |body: &str| format!("Content-Length: {}\r\n\r\n{body}", body.len());
+    let symbols = |id: i64| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/documentSymbol",
+               "params": {"textDocument": {"uri": URI}}})
+        .to_string()
+    };
+    // Each broken frame is followed at once by a request: it must be
+    // answered (before, the filter read the request's header as junk and
+    // never found a frame again).
+    let broken: Vec<String> = vec![
+        // Stray text before a frame.
+        format!("foobar{}", frame(&symbols(9001))),
+        // tower-lsp-server's own test input: a length that is no number.
+        format!("Content-Length: foobar\r\n\r\n{}", frame(&symbols(9002))),
+        format!("Content-Length: abc\r\n\r\n{{\"jsonrpc\":\"2.0\"}}{}", frame(&symbols(9003))),
+        // A length a few bytes short of its body.
+        {
+            let body = symbols(1);
+            format!("Content-Length: {}\r\n\r\n{body}{}", body.len() - 3, frame(&symbols(9004)))
+        },
+    ];
+    for (n, bytes) in broken.iter().enumerate() {
+        let id = 9001 + n as i64;
+        client.send_bytes(bytes.as_bytes());
+        let answer = client
+            .wait_for(|m| m["id"] == json!(id))
+            .unwrap_or_else(|| panic!("no answer after the broken frame {bytes:?}"));
+        assert_eq!(answer["result"].as_array().map(Vec::len), Some(1), "{answer}");
+        alive(&mut client);
+    }
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_request_whose_id_is_not_a_number_or_a_string_gets_an_error_with_a_null_id() {
+    let mut client = started();
+    for id in ["1.5", "true", "[]", "{}", "{\"a\":1}"] {
+        client.send_raw(format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"textDocument/hover"}}"#).as_bytes());
+        let answer = client
+            .wait_for(|m| m.get("id") == Some(&Value::Null) && m.get("error").is_some())
+            .unwrap_or_else(|| panic!("no error response for the id {id}"));
+        assert_eq!(error_code(&answer), -32600, "{answer}");
+        alive(&mut client);
+    }
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn exit_without_shutdown_ends_with_status_1() {
+    let mut client = started();
+    client.notify("exit", Value::Null);
+    let status = client.disconnect(Duration::from_secs(10)).expect("the server exits");
+    assert_eq!(status.code(), Some(1), "{status:?}");
+    // After `shutdown`, 0.
+    let client = started();
+    assert_eq!(client.shutdown().code(), Some(0));
+}

@@ -103,17 +103,26 @@ impl Replayer<'_, '_> {
         }
         let side = explain::color_name(pos.turn());
         let glued = prev_end == Some(t.span.start) && rest.is_empty();
+        // A number no game reaches (or too long to read): said as such, and
+        // its fix is only a suggestion, since nothing tells what was meant.
+        let absurd = digits.parse::<u64>().is_ok_and(|n| n > setup::MAX_MOVE_NUMBER) || number.is_none();
         let mut d = Diagnostic::new(
             Code::MoveNumber,
             t.span.clone(),
             if turn_mismatch && number == Some(expected) {
                 format!("`{}` marks a move of Black, but it is White's move {expected}", t.text)
+            } else if absurd {
+                format!(
+                    "the move number {} ({} digits) is larger than any game reaches; this is {side}'s move {expected}",
+                    crate::analysis::diagnostic::shorten(digits, 12),
+                    digits.len()
+                )
             } else {
                 format!("the move number {digits} does not fit: this is {side}'s move {expected}")
             },
         );
         if glued {
-            d = d.with_fix(Fix::replace(format!("Remove the stray {digits}"), t.span.clone(), "").preferred(true));
+            d = d.with_fix(Fix::replace(format!("Remove the stray {digits}"), t.span.clone(), "").preferred(!absurd));
         } else {
             let dots = if pos.turn() == Color::White {
                 if rest.is_empty() { "" } else { "." }
@@ -124,7 +133,7 @@ impl Replayer<'_, '_> {
             };
             let dots = if rest == ")" { ")" } else { dots };
             let new = format!("{expected}{dots}");
-            d = d.with_fix(Fix::replace(format!("Write {new}"), t.span.clone(), new).preferred(true));
+            d = d.with_fix(Fix::replace(format!("Write {new}"), t.span.clone(), new).preferred(!absurd));
         }
         self.diagnostics.push(d);
     }
