@@ -124,10 +124,10 @@ fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: u
             {
                 let (_, name) = asked.remove(k);
                 waits.entry(name).or_default().push(started.elapsed());
-                if name.starts_with("semanticTokens") {
-                    if let Some(id) = message["result"]["resultId"].as_str() {
-                        result_id = Some(id.to_owned());
-                    }
+                if name.starts_with("semanticTokens")
+                    && let Some(id) = message["result"]["resultId"].as_str()
+                {
+                    result_id = Some(id.to_owned());
                 }
             }
         }

@@ -113,7 +113,7 @@ impl Replayer<'_, '_> {
                 .map(|c| normalize_lookalike(c, LookalikeContext::Castling).unwrap_or(c))
                 .filter(|&c| lexicon::is_castling_letter(c))
                 .collect();
-            let zero = letters.iter().any(|&c| c == '0');
+            let zero = letters.contains(&'0');
             if zero && letters.iter().any(|&c| c != '0') && notes.is_empty() {
                 let like = if letters[0] == '0' { '0' } else { 'O' };
                 let right: String = letters.iter().map(|_| like.to_string()).collect::<Vec<_>>().join("-");
