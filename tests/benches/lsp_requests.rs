@@ -12,8 +12,7 @@
 //! hover; the figures are the time from the keystroke to the published
 //! diagnostics and to each answer.
 //!
-//! `cargo bench -p chess-ls-tests --bench lsp_requests` (`QUICK=1` for one
-//! size and few rounds, as the test command runs it).
+//! `cargo bench -p chess-ls-tests --bench lsp_requests` (`QUICK=1` for one//! size and few rounds, as the test command runs it).
 
 // A benchmark's figures are its output.
 #![allow(clippy::print_stdout)]
@@ -148,8 +147,17 @@ fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: u
 }
 
 fn main() {
-    let quick = std::env::var_os("QUICK").is_some();
-    let sizes: &[usize] = if quick { &[900] } else { &[900, 2_000, 9_600] };
+    // `cargo bench` passes `--bench`; `cargo test --benches` (the test
+    // command, a debug build) does not: then a smoke run of a small document.
+    let smoke = !std::env::args().any(|a| a == "--bench");
+    let quick = smoke || std::env::var_os("QUICK").is_some();
+    let sizes: &[usize] = if smoke {
+        &[60]
+    } else if quick {
+        &[900]
+    } else {
+        &[900, 2_000, 9_600]
+    };
     let rounds = if quick { 5 } else { 50 };
     println!("| document | request | p50 | p99 | answer |");
     println!("|---|---|---|---|---|");
@@ -189,7 +197,19 @@ fn main() {
             .clone();
         let (p50, p99, size) = time(&mut client, rounds.min(10), "codeAction/resolve", &translate);
         println!("| {label} | resolve: translate the document to English | {} | {} | {size} B |", ms(p50), ms(p99));
-        typing(&mut client, uri, &text, &label, if quick { 20 } else { 300 });
+        typing(
+            &mut client,
+            uri,
+            &text,
+            &label,
+            if smoke {
+                5
+            } else if quick {
+                20
+            } else {
+                300
+            },
+        );
         client.shutdown();
     }
 }
