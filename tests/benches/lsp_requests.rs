@@ -12,7 +12,9 @@
 //! hover; the figures are the time from the keystroke to the published
 //! diagnostics and to each answer.
 //!
-//! `cargo bench -p chess-ls-tests --bench lsp_requests` (`QUICK=1` for one//! size and few rounds, as the test command runs it).
+//! `cargo bench -p chess-ls-tests --bench lsp_requests` (`QUICK=1` for one
+//! size and few rounds; the test command's `cargo test --benches` runs a
+//! small smoke document).
 
 // A benchmark's figures are its output.
 #![allow(clippy::print_stdout)]
