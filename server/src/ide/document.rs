@@ -51,6 +51,10 @@ pub struct Section {
     used: u64,
     /// The analysis of each game in the section, spans relative to `start`.
     pub games: Arc<Vec<GameReport>>,
+    /// How many diagnostics its games have: kept beside the section, so
+    /// that publishing a document of thousands of clean sections does not
+    /// follow every section's `Arc` to learn that it has none.
+    pub findings: usize,
     pub outline: Arc<Outline>,
     /// In a manuscript, where each game starts.
     pub chain: Option<Arc<SectionChain>>,
@@ -171,13 +175,14 @@ fn build_section(
     if !keep && let Some((lowered, long_comments)) = syntax::fast::lower_fast_with_comments(source) {
         // No tree is kept for this section anyway: the fast path gives the
         // same games without building one.
-        let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+        let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
         return Section {
             start: range.start,
             len: range.len(),
             tree: None,
             used,
+            findings: findings(&games),
             games: Arc::new(games),
             outline: Arc::new(outline),
             chain: None,
@@ -194,18 +199,24 @@ fn build_section(
         tree = syntax::parse(source, None);
     }
     let lowered = syntax::lower(&tree, source);
-    let games = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+    let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
     let outline = outline::outline(&tree, &lowered, source);
     Section {
         start: range.start,
         len: range.len(),
         tree: keep.then_some(tree),
         used,
+        findings: findings(&games),
         games: Arc::new(games),
         outline: Arc::new(outline),
         chain: None,
         highlights: highlight::Kept::default(),
     }
+}
+
+/// How many diagnostics some games have.
+pub(crate) fn findings(games: &[GameReport]) -> usize {
+    games.iter().map(|g| g.diagnostics.len()).sum()
 }
 
 /// Builds every section of a text cut at `starts`, on every core.
@@ -293,9 +304,10 @@ impl Document {
                 Some(tree) => tree.clone(),
                 None => syntax::parse(source, None),
             };
-            section.games = Arc::new(
-                syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect(),
-            );
+            let games: Vec<GameReport> =
+                syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+            section.findings = findings(&games);
+            section.games = Arc::new(games);
         }
         self.last_reanalysed = self.sections.len();
     }
@@ -429,7 +441,7 @@ impl Document {
 
     /// Every diagnostic of the document, in order, with absolute spans.
     pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
-        self.sections.iter().flat_map(|section| {
+        self.sections.iter().filter(|section| section.findings > 0).flat_map(|section| {
             section.games.iter().flat_map(|g| g.diagnostics.iter()).map(move |d| {
                 let mut d = d.clone();
                 d.shift(section.start as isize);

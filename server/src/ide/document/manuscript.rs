@@ -172,6 +172,7 @@ fn build(
         len: range.len(),
         tree: tree.filter(|_| keep),
         used,
+        findings: super::findings(&reports),
         games: Arc::new(reports),
         outline: Arc::new(outline),
         chain: Some(Arc::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
