@@ -59,7 +59,8 @@ pub fn check_text(text: &str, kind: Kind, options: &Options, progress: &dyn Prog
         progress.advance(text.len());
         return Findings { games: doc.game_count(), diagnostics: doc.diagnostics().collect() };
     }
-    let sections = per_section(text, |parser, section, base| {
+    let (view, hidden) = intake::checked_view(text);
+    let sections = per_section(&view, |parser, section, base| {
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         let games = for_each_game(parser, section, |game, source, offset| {
             let mut found = analysis::analyze_game(game, source, options).diagnostics;
@@ -77,19 +78,19 @@ pub fn check_text(text: &str, kind: Kind, options: &Options, progress: &dyn Prog
         findings.diagnostics.append(&mut found);
     }
     // What the parser was not shown (`intake::checked_view`).
-    for (span, message) in intake::hidden(text) {
+    for (span, message) in hidden {
         let at = findings.diagnostics.partition_point(|d| d.span.start <= span.start);
         findings.diagnostics.insert(at, Diagnostic::new(analysis::Code::Syntax, span, message));
     }
     findings
 }
 
-/// Cuts `text` (notation) into sections of whole games and runs `f` on
-/// each in parallel, with a parser of the thread, the section's text as
-/// the parser reads it and its offset in `text`; the results come back in
-/// text order.
+/// Cuts `view` (notation as the parser reads it: `intake::checked_view`)
+/// into sections of whole games and runs `f` on each in parallel, with a
+/// parser of the thread, the section's text and its offset in `view`; the
+/// results come back in text order.
 pub fn per_section<T: Send>(
-    text: &str,
+    view: &str,
     f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send,
 ) -> Vec<T> {
     thread_local! {
@@ -97,8 +98,7 @@ pub fn per_section<T: Send>(
         // make one per split of the work, thousands on many files).
         static PARSER: RefCell<tree_sitter::Parser> = RefCell::new(syntax::parser());
     }
-    let (view, _) = intake::checked_view(text);
-    let text = &*view;
+    let text = view;
     // Bare games without tag sections (a whole file on one line) are cut
     // after their results too, so that they still spread over the threads.
     let units: Vec<Range<usize>> = syntax::split::split_at_games(text, SECTION_LEN)

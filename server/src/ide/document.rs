@@ -63,6 +63,28 @@ pub struct Section {
 }
 
 impl Section {
+    /// A section of notation over `range` with its games' analyses (no
+    /// manuscript chain; its highlights computed when asked for).
+    pub(super) fn new(
+        range: Range<usize>,
+        tree: Option<Tree>,
+        used: u64,
+        games: Vec<GameReport>,
+        outline: Outline,
+    ) -> Section {
+        Section {
+            start: range.start,
+            len: range.len(),
+            tree,
+            used,
+            findings: findings(&games),
+            games: Arc::new(games),
+            outline: Arc::new(outline),
+            chain: None,
+            highlights: highlight::Kept::default(),
+        }
+    }
+
     pub fn range(&self) -> Range<usize> {
         self.start..self.start + self.len
     }
@@ -177,17 +199,7 @@ fn build_section(
         // same games without building one.
         let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
-        return Section {
-            start: range.start,
-            len: range.len(),
-            tree: None,
-            used,
-            findings: findings(&games),
-            games: Arc::new(games),
-            outline: Arc::new(outline),
-            chain: None,
-            highlights: highlight::Kept::default(),
-        };
+        return Section::new(range, None, used, games, outline);
     }
     let mut tree = syntax::parse(source, old);
     if old.is_some() && tree.root_node().has_error() {
@@ -201,21 +213,11 @@ fn build_section(
     let lowered = syntax::lower(&tree, source);
     let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
     let outline = outline::outline(&tree, &lowered, source);
-    Section {
-        start: range.start,
-        len: range.len(),
-        tree: keep.then_some(tree),
-        used,
-        findings: findings(&games),
-        games: Arc::new(games),
-        outline: Arc::new(outline),
-        chain: None,
-        highlights: highlight::Kept::default(),
-    }
+    Section::new(range, keep.then_some(tree), used, games, outline)
 }
 
 /// How many diagnostics some games have.
-pub(crate) fn findings(games: &[GameReport]) -> usize {
+fn findings(games: &[GameReport]) -> usize {
     games.iter().map(|g| g.diagnostics.len()).sum()
 }
 

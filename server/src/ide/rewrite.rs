@@ -63,7 +63,8 @@ pub fn rewrite_text(text: &str, kind: Kind, options: &Options, rewrite: Rewrite)
 
 /// Notation, section by section in parallel.
 fn rewrite_notation(text: &str, options: &Options, rewrite: Rewrite) -> Edits {
-    let sections = per_section(text, |parser, section, base| {
+    let (view, _) = super::intake::checked_view(text);
+    let sections = per_section(&view, |parser, section, base| {
         let mut found = Edits::default();
         found.games = for_each_game(parser, section, |game, source, offset| {
             let shift = base + offset;

@@ -167,17 +167,9 @@ fn build(
         }
         reports[0].diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
     }
-    Section {
-        start: range.start,
-        len: range.len(),
-        tree: tree.filter(|_| keep),
-        used,
-        findings: super::findings(&reports),
-        games: Arc::new(reports),
-        outline: Arc::new(outline),
-        chain: Some(Arc::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) })),
-        highlights: Default::default(),
-    }
+    let mut section = Section::new(range, tree.filter(|_| keep), used, reports, outline);
+    section.chain = Some(Arc::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) }));
+    section
 }
 
 /// Whether an old section can stand for a new one: the same notation and
