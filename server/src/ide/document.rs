@@ -556,6 +556,18 @@ fn floor_boundary(text: &str, mut offset: usize) -> usize {
     offset
 }
 
+/// A test's source of random numbers below `n` (xorshift, from `seed`):
+/// the random-edit tests of documents and of what they serve share it.
+#[cfg(test)]
+pub(crate) fn below(mut state: u64) -> impl FnMut(usize) -> usize {
+    move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
+
 /// The point after inserting `text` at `start`.
 fn advance(start: Point, text: &str) -> Point {
     let mut row = start.row;
@@ -784,13 +796,7 @@ mod tests {
             "prose ",
             "# Title\n",
         ];
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = crate::ide::document::below(0x9e37_79b9_7f4a_7c15);
         for _ in 0..40 {
             let mut doc = markdown(&format!("{}\n```pgn\n1. e4 e5 2. Кf3 *\n```\nx\n", book()));
             for _ in 0..25 {

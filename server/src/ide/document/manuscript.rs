@@ -573,13 +573,7 @@ mod tests {
     #[test]
     fn random_edits_match_a_fresh_open() {
         let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
-        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = crate::ide::document::below(0x2545_f491_4f6c_dd1d);
         for round in 0..36 {
             let kind = [Kind::Text, Kind::Latex, Kind::Markdown][round % 3];
             let mut doc = open(kind, base);
