@@ -224,19 +224,26 @@ module.exports = grammar({
       choice(
         // `e4`
         field('destination', $.square),
-        // `e2e4` `e2-e4` `e4xd5` `e4:d5`
+        // `e2e4` `e2-e4` `e4xd5` `e4:d5`, and naming the piece taken:
+        // `d4xSe5` (German long algebraic)
         seq(
           field('origin', $.square),
           optional(choice(
-            field('capture', alias($._capture_imm, $.capture)),
+            seq(
+              field('capture', alias($._capture_imm, $.capture)),
+              optional(field('captured', alias($._piece_imm, $.piece))),
+            ),
             field('dash', alias($._dash_imm, $.dash)),
           )),
           field('destination', alias($._square_imm, $.square)),
         ),
-        // `exd5` `ed5` `e:d5`
+        // `exd5` `ed5` `e:d5` `exPd5`
         seq(
           field('origin', $.file),
-          optional(field('capture', alias($._capture_imm, $.capture))),
+          optional(seq(
+            field('capture', alias($._capture_imm, $.capture)),
+            optional(field('captured', alias($._piece_imm, $.piece))),
+          )),
           field('destination', alias($._square_imm, $.square)),
         ),
         // A crazyhouse pawn drop written without its letter: `@d5`.

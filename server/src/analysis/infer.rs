@@ -22,7 +22,10 @@ fn each_letter<'g, 'a>(line: &'g Line<'a>, f: &mut impl FnMut(&'g Token<'a>)) {
     for item in &line.items {
         match item {
             Item::Move(m) => {
-                for t in [&m.piece, &m.captured].into_iter().flatten() {
+                // The letter of a piece taken (`exPd5`, `Sd7xLe5`) is not
+                // counted: a pawn's is written in languages that have no
+                // pawn letter of their own, and the piece's is enough.
+                if let Some(t) = &m.piece {
                     f(t);
                 }
                 // Lower-case promotion letters (`d8q`) come from UCI-minded

@@ -13,6 +13,7 @@ mod recovery;
 
 use marks::{check_result, strip_marks};
 use reading::capture_sign;
+pub(in crate::analysis) use reading::homoglyph;
 #[cfg(test)]
 use recovery::within_one_edit;
 use recovery::{join_or, matching};
@@ -413,7 +414,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         while i < items.len() {
             if !self.syntax_errors.is_empty() {
                 let from = prev_end.unwrap_or(line.span.start);
-                let to = item_start(&items[i]);
+                let to = items[i].start();
                 broken |= self.syntax_errors.iter().any(|e| from <= e.span.start && e.span.start < to);
             }
             match &items[i] {
@@ -504,7 +505,13 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     };
                     i -= 1;
                     before_last = None;
-                    match setup::start_from_descriptions(&descriptions, self.language, Some(self.source), next_number) {
+                    match setup::start_from_descriptions(
+                        &descriptions,
+                        self.language,
+                        Some(self.source),
+                        next_number,
+                        &mut self.diagnostics,
+                    ) {
                         Ok(p) => pos = Some(p),
                         Err(d) => {
                             self.diagnostics.push(d);
@@ -516,7 +523,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 Item::Nag(t) => self.check_nag(t),
                 Item::DrawOffer(_) => {}
             }
-            prev_end = Some(item_end(&items[i]));
+            prev_end = Some(items[i].end());
             i += 1;
         }
         pos
@@ -531,7 +538,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
     /// Whether a legal move fits the written one as the game's language
     /// reads it, without reporting anything.
     fn fits(&self, pos: &Chess, m: &WrittenMove<'_>) -> bool {
-        let Ok(reading) = self.read(m) else { return false };
+        let Ok(reading) = self.read_at(pos, m) else { return false };
         if let Some((target, _)) = &reading.primary
             && !matching(pos, target).is_empty()
         {
@@ -581,7 +588,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
     /// Finds the legal move a written move names; reports and, where it can
     /// be determined, recovers from an illegal or ambiguous move.
     fn play(&mut self, pos: &Chess, m: &WrittenMove<'_>, rest: &[Item<'_>]) -> Option<Move> {
-        let reading = match self.read(m) {
+        let reading = match self.read_at(pos, m) {
             Ok(r) => r,
             Err(d) => {
                 self.diagnostics.push(*d);
@@ -647,24 +654,6 @@ fn null_move(pos: &Chess) -> Option<Chess> {
 fn core_span(m: &WrittenMove<'_>) -> Span {
     let end = [&m.check, &m.annotation].into_iter().flatten().map(|t| t.span.start).min().unwrap_or(m.span.end);
     m.span.start..end
-}
-
-fn item_start(item: &Item<'_>) -> usize {
-    match item {
-        Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => t.span.start,
-        Item::Move(m) => m.span.start,
-        Item::Variation(l) => l.span.start,
-        Item::PositionDescription(d) => d.span.start,
-    }
-}
-
-fn item_end(item: &Item<'_>) -> usize {
-    match item {
-        Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => t.span.end,
-        Item::Move(m) => m.span.end,
-        Item::Variation(l) => l.span.end,
-        Item::PositionDescription(d) => d.span.end,
-    }
 }
 
 #[cfg(test)]

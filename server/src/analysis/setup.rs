@@ -3,7 +3,7 @@
 
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Piece, PositionErrorKinds, Role, Setup, Square, fen::Fen};
 
-use super::diagnostic::{Code, Diagnostic};
+use super::diagnostic::{Code, Diagnostic, Fix};
 use super::explain::{color_name, role_name};
 use super::languages::{Language, LookalikeContext, normalize_lookalike};
 use crate::syntax::lexicon::{self, Side};
@@ -140,10 +140,23 @@ pub fn read_square(text: &str) -> Option<Square> {
     Some(Square::from_coords(shakmaty::File::from_char(file)?, shakmaty::Rank::from_char(rank)?))
 }
 
+/// Reports the look-alikes in a square of a description that starts at
+/// (`с1` with a Cyrillic `с`, `dl`).
+fn square_lookalikes(square: &Token<'_>, notes: &mut Vec<Diagnostic>) {
+    let start = square.span.start;
+    for (i, (offset, ch)) in square.text.char_indices().take(2).enumerate() {
+        let context = if i == 0 { LookalikeContext::File } else { LookalikeContext::Rank };
+        if let Some(right) = normalize_lookalike(ch, context) {
+            let span = start + offset..start + offset + ch.len_utf8();
+            notes.push(super::replay::homoglyph(span, ch, right, "in a square"));
+        }
+    }
+}
+
 /// Builds a board from consecutive descriptions (usually White's, then
 /// Black's). Returns the position, White to move, or a diagnostic.
 pub fn from_descriptions(descriptions: &[&PositionDescription<'_>], language: Language) -> Result<Chess, Diagnostic> {
-    start_from_descriptions(descriptions, language, None, None)
+    start_from_descriptions(descriptions, language, None, None, &mut Vec::new())
 }
 
 /// Builds the position that consecutive descriptions set up.
@@ -153,11 +166,15 @@ pub fn from_descriptions(descriptions: &[&PositionDescription<'_>], language: La
 /// `next_number` is the move number after the descriptions, if any: it
 /// says who moves (`23...` is Black) and from which move the game goes on,
 /// since a book gives a position from a game with that game's numbers.
+/// Look-alike letters (`Крс1` with a Cyrillic `с`, a Latin `K` among
+/// Russian letters, `Лdl`) are read as what they stand for and reported in
+/// `notes`, each with its fix, as they are in moves.
 pub fn start_from_descriptions(
     descriptions: &[&PositionDescription<'_>],
     language: Language,
     source: Option<&str>,
     next_number: Option<&Token<'_>>,
+    notes: &mut Vec<Diagnostic>,
 ) -> Result<Chess, Diagnostic> {
     let mut board = Board::empty();
     let span = descriptions[0].span.start..descriptions[descriptions.len() - 1].span.end;
@@ -165,34 +182,51 @@ pub fn start_from_descriptions(
     let mut side_span: [Option<Span>; 2] = [None, None];
     for description in descriptions {
         let color = side_color(description.side.text);
+        let mut listed: Vec<Token<'_>> = Vec::new();
+        if let Some(source) = source {
+            for (span, text) in pawn_list_after(source, description.span.end) {
+                listed.push(Token { text, span });
+            }
+        }
         side_span[color as usize].get_or_insert_with(|| description.side.span.clone());
-        let mut placements: Vec<(Option<&str>, Span, &str, Span)> = description
+        let mut placements: Vec<(Option<&str>, Span, &Token<'_>, Span)> = description
             .placements
             .iter()
             .map(|p| {
                 (
                     p.piece.as_ref().map(|t| t.text),
                     p.piece.as_ref().map_or(p.span.clone(), |t| t.span.clone()),
-                    p.square.text,
+                    &p.square,
                     p.span.clone(),
                 )
             })
             .collect();
-        if let Some(source) = source {
-            for (square_span, square) in pawn_list_after(source, description.span.end) {
-                placements.push((None, square_span.clone(), square, square_span));
-            }
+        for square in &listed {
+            placements.push((None, square.span.clone(), square, square.span.clone()));
         }
-        for (letter, letter_span, square_text, placement_span) in placements {
+        for (letter, letter_span, written, placement_span) in placements {
+            let square_text = written.text;
             let role = match letter {
                 None => Role::Pawn,
-                Some(letter) => read_piece_letter(letter, language).ok_or_else(|| {
-                    Diagnostic::new(
-                        Code::InvalidPosition,
-                        letter_span.clone(),
-                        format!("`{letter}` is not a piece letter"),
-                    )
-                })?,
+                Some(letter) => {
+                    if let Some(right) = language.read_letter(letter).and_then(|r| r.lookalike_of) {
+                        notes.push(
+                            Diagnostic::new(
+                                Code::Homoglyph,
+                                letter_span.clone(),
+                                format!("`{letter}` is a look-alike of the {} letter `{right}`", language.name()),
+                            )
+                            .with_fix(Fix::replace(format!("Write {right}"), letter_span.clone(), right).preferred(true)),
+                        );
+                    }
+                    read_piece_letter(letter, language).ok_or_else(|| {
+                        Diagnostic::new(
+                            Code::InvalidPosition,
+                            letter_span.clone(),
+                            format!("`{letter}` is not a piece letter"),
+                        )
+                    })?
+                }
             };
             let square = read_square(square_text).ok_or_else(|| {
                 Diagnostic::new(
@@ -201,6 +235,7 @@ pub fn start_from_descriptions(
                     format!("`{square_text}` is not a square"),
                 )
             })?;
+            square_lookalikes(written, notes);
             if let Some(there) = board.piece_at(square) {
                 return Err(Diagnostic::new(
                     Code::InvalidPosition,

@@ -657,27 +657,27 @@ fn invalid_fen() {
 #[test]
 fn invalid_position_description() {
     check(
-        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\n1. Фf7 *",
+        "Белые: Крc1, Фf2, Лe1; пп. a3, b2.\n1. Фf7 *",
         r#"
-        invalid-position @ `Белые: Крс1, Фf2, Лe1; пп. a3, b2.`: the described position is not legal: Black has no king
+        invalid-position @ `Белые: Крc1, Фf2, Лe1; пп. a3, b2.`: the described position is not legal: Black has no king
     "#,
     );
     check(
-        "Белые: Крс1, Фf2, Лe1, Лe1; пп. a3, b2.\nЧёрные: Крg8.\n1. Лe8# *",
+        "Белые: Крc1, Фf2, Лe1, Лe1; пп. a3, b2.\nЧёрные: Крg8.\n1. Лe8# *",
         r#"
         invalid-position @ `Лe1`: two pieces are placed on e1: the white rook is there already
     "#,
     );
     check(
-        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h8.\n1. Лe8# *",
+        "Белые: Крc1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h8.\n1. Лe8# *",
         r#"
         invalid-position @ `h8`: a pawn cannot stand on h8, on the first or last rank
     "#,
     );
     check(
-        "Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крe8.\n1. Фf7+ *",
+        "Белые: Крc1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крe8.\n1. Фf7+ *",
         r#"
-        invalid-position @ `Белые: Крс1, Фf2, Лe1; пп. a3, b2.
+        invalid-position @ `Белые: Крc1, Фf2, Лe1; пп. a3, b2.
         Чёрные: Крe8.`: the described position is not legal: Black is in check, but it is White's move
     "#,
     );
@@ -1298,19 +1298,41 @@ fn chess960_from_the_variant_tag() {
 }
 
 #[test]
+fn lookalikes_in_a_position_description_are_reported_with_their_fix() {
+    // As notation.md and the seed write it: a Cyrillic `с` in `Крс1`, a
+    // Cyrillic `а` in `Ла8`, Latin `K` and `C` among Russian letters, `l`
+    // for `1`. The board is set up as meant, and each is reported.
+    check(
+        "Белые: Крс1, Фf2, Лdl, Лh1, Ke4, Кe6; пп. a3, b2, c2, c5, g3.\nЧёрные: Крg8, Фd8, Ла8, Лf8, Cg4, Сg7; пп. b7, c6, f7, g6, h7.\n1. Кxg7 Крxg7 2. Фd4+ Крg8 3. Кf6+ Крg7 *",
+        r#"
+        homoglyph @ `с`: `с` in a square is the Cyrillic letter `с`, a look-alike of `c`
+          fix* Write c (`с` -> `c`)
+        homoglyph @ `l`: `l` in a square is the letter `l`, a look-alike of `1`
+          fix* Write 1 (`l` -> `1`)
+        homoglyph @ `K`: `K` is a look-alike of the Russian letter `К`
+          fix* Write К (`K` -> `К`)
+        homoglyph @ `а`: `а` in a square is the Cyrillic letter `а`, a look-alike of `a`
+          fix* Write a (`а` -> `a`)
+        homoglyph @ `C`: `C` is a look-alike of the Russian letter `С`
+          fix* Write С (`C` -> `С`)
+    "#,
+    );
+}
+
+#[test]
 fn games_from_a_position_description() {
     check_clean(
-        "Белые: Крс1, Фf2, Лe1, Лh1, Кe4, Кe6; пп. a3, b2, c2, c5, g3.\nЧёрные: Крg8, Фd8, Ла8, Лf8, Сg4, Сg7; пп. b7, c6, f7, g6, h7.\n1. Кxg7 Крxg7 2. Фd4+ Крg8 3. Кf6+ Крg7 *",
+        "Белые: Крc1, Фf2, Лe1, Лh1, Кe4, Кe6; пп. a3, b2, c2, c5, g3.\nЧёрные: Крg8, Фd8, Лa8, Лf8, Сg4, Сg7; пп. b7, c6, f7, g6, h7.\n1. Кxg7 Крxg7 2. Фd4+ Крg8 3. Кf6+ Крg7 *",
     );
     check_clean("White: Kc1, Qf2, Re1; pawns a3, b2.\nBlack: Kg8; pawns h7, g7.\n1. Qf7+ Kh8 2. Re8# 1-0");
     // The move number says whose move it is and how far the game is.
-    check_clean("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23. Фf7+ Крh8 24. Лe8# 1-0");
-    check_clean("Белые: Крс1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23... Крh8 24. Фf8# 1-0");
+    check_clean("Белые: Крc1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23. Фf7+ Крh8 24. Лe8# 1-0");
+    check_clean("Белые: Крc1, Фf2, Лe1; пп. a3, b2.\nЧёрные: Крg8; пп. h7, g7.\n23... Крh8 24. Фf8# 1-0");
     // The pawns after `пп.` are on the board: without f7, g7 and h7 the
     // rook would give no mate.
-    check_clean("Белые: Крс1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, g7, h7.\n1. Лe8# 1-0");
+    check_clean("Белые: Крc1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, g7, h7.\n1. Лe8# 1-0");
     check(
-        "Белые: Крс1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, h7.\n1. Лe8# 1-0",
+        "Белые: Крc1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, h7.\n1. Лe8# 1-0",
         r#"
         check-mark @ `#`: `#` is wrong: the move gives check, not mate
           fix* Write + (`#` -> `+`)
@@ -1457,4 +1479,70 @@ fn a_tie_between_two_languages_that_both_replay_says_which_is_assumed() {
     // Chosen, nothing to say.
     let fr = Options { language: Some(Language::Fr), ..Options::default() };
     assert_eq!(analyze_text("1. e4 e5 2. Re2 Re7 *", &fr).diagnostics().count(), 0);
+}
+
+#[test]
+fn coordinate_moves_without_a_piece_letter_move_what_stands_on_the_first_square() {
+    // What engines and many databases write (UCI): `g1f3`, castling as the
+    // king's two-square move, a lower-case promotion letter.
+    check_clean("1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 f8c5 5. d2d3 e8g8 *");
+    check_clean("[FEN \"8/4P3/8/8/8/8/k7/4K2R w K - 0 1\"]\n\n1. e7e8q Ka3 2. e1g1 Kb2 *");
+    check(
+        "1. e2e4 e7e5 2. g1g3 *",
+        r#"
+        illegal-move @ `g1g3`: g1g3 is illegal: no white knight can reach g3
+    "#,
+    );
+}
+
+#[test]
+fn a_pawn_capture_may_name_the_piece_it_takes() {
+    check_clean("1. d2-d4 Sg8-f6 2. c2-c4 e7-e5 3. d4xe5 Sf6-e4 4. Sb1-d2 Se4-c3 5. b2xSc3 Lf8-b4 *");
+    check_clean("1. e4 d5 2. exPd5 Nf6 *");
+    check_clean("1. d2-d4 e7-e5 2. d4xPe5 *");
+}
+
+#[test]
+fn a_wrongly_named_piece_taken_is_reported_with_the_right_one() {
+    check(
+        "1. e2-e4 d7-d5 2. e4xBd5 *",
+        r#"
+        capture-mark @ `B`: `B` names a bishop, but the piece taken on d5 is a pawn
+          fix* Remove the letter (`B` -> ``)
+    "#,
+    );
+    check(
+        "1. e4 e5 2. Sf3 Sf6 3. Sxe5 Sxe4 4. Sxf7 Se4xLf2 *",
+        r#"
+        capture-mark @ `L`: `L` names a bishop, but the piece taken on f2 is a pawn
+          fix* Remove the letter (`L` -> ``)
+    "#,
+    );
+    check(
+        "1. e2-e4 d7-d5 2. e4xd5 Dd8xd5 3. Sb1-c3 Dd5-a5 4. Sg1-f3 Sg8-f6 5. Lf1-c4 Lc8-g4 6. Lc4xf7+ Ke8xLf7 7. Sf3-e5+ Kf7-e8 8. Se5xLg4 Sf6xTg4 *",
+        r#"
+        capture-mark @ `T`: `T` names a rook, but the piece taken on g4 is a knight
+          fix* Write S (`T` -> `S`)
+    "#,
+    );
+}
+
+#[test]
+fn games_written_one_after_another_start_again_at_move_one() {
+    // The seed's example: the scholar's mate four times, in English,
+    // Russian, long algebraic and Russian long algebraic.
+    check_clean(
+        "1. e4 e5 2. Qh5?! Nc6 3. Bc4 Nf6?? 4. Qxf7#\n\n1. e4 e5 2.Фh5?! Кc6 3. Сc4 Кf6?? 4. Фxf7#\n\n1. e2-e4 e7-e5\n2. Qd1-h5?! Nb8-c6\n3. Bf1-c4 Ng8-f6??\n4. Qh5-f7#\n\n1. e2-e4 e7-e5\n2. Фd1-h5?! Кb8-c6\n3. Сf1-c4 Кg8-f6??\n4. Фh5-f7#\n",
+    );
+    let text = "1. e4 e5 2. Nf3 Nc6\n\n1. d4 d5 2. Ke3 *";
+    let tree = crate::syntax::parse(text, None);
+    assert_eq!(crate::syntax::lower(&tree, text).len(), 2);
+    check(
+        text,
+        r#"
+        illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3
+          fix Write e3 (`Ke3` -> `e3`)
+          fix Write Be3 (`Ke3` -> `Be3`)
+    "#,
+    );
 }

@@ -79,7 +79,11 @@ pub fn lower_fast_with_comments(source: &str) -> Option<(Vec<GameSyntax<'_>>, Ve
         has_movetext = true;
     }
     games.extend(current);
-    Some((games, reader.long_comments))
+    let mut split = Vec::with_capacity(games.len());
+    for game in games {
+        super::restarts::split(game, source, &mut |g| split.push(g));
+    }
+    Some((split, reader.long_comments))
 }
 
 struct Reader<'a> {

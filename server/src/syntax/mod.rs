@@ -21,6 +21,7 @@ pub mod fast;
 pub mod lexicon;
 pub mod manuscript;
 pub mod markdown;
+pub mod restarts;
 pub mod split;
 
 use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
@@ -178,6 +179,28 @@ pub enum Item<'a> {
     PositionDescription(PositionDescription<'a>),
 }
 
+impl Item<'_> {
+    /// Where the item starts in the text.
+    pub fn start(&self) -> usize {
+        match self {
+            Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => t.span.start,
+            Item::Move(m) => m.span.start,
+            Item::Variation(l) => l.span.start,
+            Item::PositionDescription(d) => d.span.start,
+        }
+    }
+
+    /// Where the item ends in the text.
+    pub fn end(&self) -> usize {
+        match self {
+            Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => t.span.end,
+            Item::Move(m) => m.span.end,
+            Item::Variation(l) => l.span.end,
+            Item::PositionDescription(d) => d.span.end,
+        }
+    }
+}
+
 /// The main line of a game or one variation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line<'a> {
@@ -318,6 +341,7 @@ pub fn lower<'a>(tree: &Tree, source: &'a str) -> Vec<GameSyntax<'a>> {
 /// memory instead of a whole file's (`--check` reads files of hundreds of
 /// megabytes, and a lowered game is much larger than its text).
 pub fn lower_each<'a>(tree: &Tree, source: &'a str, mut f: impl FnMut(GameSyntax<'a>)) {
+    let mut f = |game: GameSyntax<'a>| restarts::split(game, source, &mut f);
     let root = tree.root_node();
     let mut cursor = root.walk();
     // Syntax errors directly under the root (between games) go to the game

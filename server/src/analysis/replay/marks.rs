@@ -186,6 +186,9 @@ impl Replayer<'_, '_> {
                     .with_fix(Fix::replace("Add the capture sign", at..at, sign).preferred(true)),
             );
         }
+        if let (Some(letter), Some(taken)) = (&m.captured, mv.capture()) {
+            self.check_captured(letter, taken, mv);
+        }
         if let Some(ep) = &m.en_passant
             && !mv.is_en_passant()
         {
@@ -250,6 +253,39 @@ impl Replayer<'_, '_> {
             }
         }
         let _ = before;
+    }
+
+    /// The piece a long-algebraic capture names (`Sd7xLe5`) against the one
+    /// it takes: a wrong name is reported with the right one (or, for a
+    /// pawn, which long algebraic does not name, without it).
+    fn check_captured(&mut self, letter: &Token<'_>, taken: Role, mv: Move) {
+        let named = self
+            .language
+            .read_letter(letter.text)
+            .map(|r| r.role)
+            .or_else(|| languages::languages_for_letter(letter.text).next().map(|(_, r)| r.role));
+        if named == Some(taken) {
+            return;
+        }
+        let to = mv.to();
+        let what = match named {
+            Some(role) => format!("`{}` names a {}", letter.text, role_name(role)),
+            None => format!("`{}` names no piece", letter.text),
+        };
+        let (title, right) = if taken == Role::Pawn {
+            ("Remove the letter".to_owned(), "")
+        } else {
+            let right = self.language.letter(taken);
+            (format!("Write {right}"), right)
+        };
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::CaptureMark,
+                letter.span.clone(),
+                format!("{what}, but the piece taken on {to} is a {}", role_name(taken)),
+            )
+            .with_fix(Fix::replace(title, letter.span.clone(), right).preferred(true)),
+        );
     }
 
     /// A NAG past `$255`: PGN numbers its annotations from 0 to 255.

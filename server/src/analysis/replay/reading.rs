@@ -48,7 +48,7 @@ pub(super) fn mix_message(text: &str, its: Language, role: Role, game: Language,
     format!("`{text}` is {what}, but this game is {game_is}: write {right}")
 }
 
-pub(super) fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {
+pub(in crate::analysis) fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {
     let script = if ('\u{0400}'..='\u{04FF}').contains(&ch) { "the Cyrillic letter" } else { "the letter" };
     Diagnostic::new(
         Code::Homoglyph,
@@ -93,6 +93,38 @@ impl Replayer<'_, '_> {
             out.push((parts.with(role), d));
         }
         out
+    }
+
+    /// Reads a written move in the game's language at `pos`: as [`read`],
+    /// and a coordinate move without a piece letter (`g1f3`, `e1g1`,
+    /// `e7e8q`: what engines and many databases write) moves whatever
+    /// stands on its first square.
+    ///
+    /// [`read`]: Self::read
+    pub(super) fn read_at(&self, pos: &Chess, m: &WrittenMove<'_>) -> Result<Reading, Box<Diagnostic>> {
+        let mut reading = self.read(m)?;
+        if m.piece.is_none()
+            && matches!(m.origin, Some(Origin::Square(_)))
+            && let Some((target, _)) = &mut reading.primary
+            && let Target::Normal { role, from_file: Some(file), from_rank: Some(rank), to, promotion: None } = *target
+            && role == Role::Pawn
+        {
+            let from = Square::from_coords(file, rank);
+            if let Some(piece) = pos.board().piece_at(from).filter(|p| p.color == pos.turn() && p.role != Role::Pawn) {
+                let back = pos.turn().backrank();
+                let castles = piece.role == Role::King
+                    && from == Square::from_coords(shakmaty::File::E, back)
+                    && to.rank() == back
+                    && matches!(to.file(), shakmaty::File::G | shakmaty::File::C);
+                *target = if castles {
+                    let side = if to.file() == shakmaty::File::G { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+                    Target::Castle(side)
+                } else {
+                    Target::Normal { role: piece.role, from_file: Some(file), from_rank: Some(rank), to, promotion: None }
+                };
+            }
+        }
+        Ok(reading)
     }
 
     /// Reads the letters of a written move in the game's language.

@@ -261,7 +261,7 @@ impl Replayer<'_, '_> {
             upcoming
                 .iter()
                 .take_while(|w| {
-                    let Ok(reading) = self.read(w) else { return false };
+                    let Ok(reading) = self.read_at(&p, w) else { return false };
                     let target = match (reading.primary, reading.foreign, &w.piece) {
                         (Some((target, _)), _, _) => target,
                         (None, Some(parts), Some(letter)) => {

@@ -125,18 +125,23 @@ fn piece_move(s: &str) -> Option<usize> {
 }
 
 /// The longest pawn move at the start of `s`: `e4`, `e2e4`, `e2-e4`,
-/// `e4xd5`, `exd5`, `ed5`, with a promotion, `e.p.` and marks.
+/// `e4xd5`, `exd5`, `ed5`, naming the piece taken (`d4xSe5`, `exPd5`),
+/// with a promotion, `e.p.` and marks.
 fn pawn_move(s: &str) -> Option<usize> {
     let mut ends = Vec::new();
+    let captured = |q: usize| [Some(q), section_at(s, q)].into_iter().flatten();
     if let Some(d) = square_at(s, 0) {
         ends.push(d);
-        for q in [Some(d), one(s, d, is_capture), one(s, d, is_dash)].into_iter().flatten() {
-            ends.extend(square_at(s, q));
+        ends.extend(square_at(s, d));
+        ends.extend(one(s, d, is_dash).and_then(|q| square_at(s, q)));
+        if let Some(q) = one(s, d, is_capture) {
+            ends.extend(captured(q).filter_map(|r| square_at(s, r)));
         }
     }
     if let Some(f) = one(s, 0, is_file) {
-        for q in [Some(f), one(s, f, is_capture)].into_iter().flatten() {
-            ends.extend(square_at(s, q));
+        ends.extend(square_at(s, f));
+        if let Some(q) = one(s, f, is_capture) {
+            ends.extend(captured(q).filter_map(|r| square_at(s, r)));
         }
     }
     ends.into_iter().map(|d| suffix_end(s, en_passant_end(s, promotion_end(s, d)))).max()

@@ -1,0 +1,164 @@
+//! Games written one after another without tags or results between them,
+//! each starting again at its first move number after a blank line (a book
+//! author's habit: the same game in English, then in Russian, then in long
+//! algebraic). The grammar reads such text as one game, since nothing in
+//! PGN's syntax ends it; a careful reader sees a new game where the
+//! numbering starts over.
+//!
+//! A game is cut before a move number when
+//! - it is White's number and equal to the game's first move number (`1.`,
+//!   or the number a FEN tag or a position description started from),
+//! - a blank line stands before it, outside comments,
+//! - and the part before it has at least one move of each side.
+//!
+//! The tags go with the first part, the result with the last; syntax errors
+//! go with the part they stand in.
+
+use super::{GameSyntax, Item, Line, Token};
+
+/// Hands `game` to `f`, cut into the games it holds.
+pub fn split<'a>(game: GameSyntax<'a>, source: &'a str, f: &mut impl FnMut(GameSyntax<'a>)) {
+    let cuts = cuts(&game, source);
+    if cuts.is_empty() {
+        f(game);
+        return;
+    }
+    let GameSyntax { span, tags, mainline, result, errors } = game;
+    let mut items = mainline.items.into_iter();
+    let mut parts: Vec<GameSyntax<'a>> = Vec::with_capacity(cuts.len() + 1);
+    let mut taken = 0;
+    let mut start = span.start;
+    let mut tags = Some(tags);
+    for &cut in cuts.iter().chain(std::iter::once(&usize::MAX)) {
+        let count = cut.saturating_sub(taken);
+        let part: Vec<Item<'a>> = items.by_ref().take(count).collect();
+        taken += part.len();
+        let first_start = part.first().map_or(start, |i| i.start());
+        let last_end = part.last().map_or(first_start, Item::end);
+        let line_start = if parts.is_empty() { mainline.span.start } else { first_start };
+        parts.push(GameSyntax {
+            span: start..last_end,
+            tags: tags.take().unwrap_or_default(),
+            mainline: Line { span: line_start..last_end, items: part },
+            result: None,
+            errors: Vec::new(),
+        });
+        start = items.as_slice().first().map_or(last_end, Item::start);
+    }
+    // The last part keeps the game's end and its result.
+    if let Some(last) = parts.last_mut() {
+        last.span.end = span.end;
+        last.mainline.span.end = last.mainline.span.end.max(mainline.span.end.min(span.end));
+        last.result = result;
+    }
+    // Each error goes to the last part that starts at or before it.
+    let starts: Vec<usize> = parts.iter().map(|p| p.span.start).collect();
+    for error in errors {
+        let at = starts.iter().rposition(|&s| s <= error.span.start).unwrap_or(0);
+        parts[at].errors.push(error);
+    }
+    parts.into_iter().for_each(f);
+}
+
+/// The indices of the main line's items before which a new game starts.
+fn cuts(game: &GameSyntax<'_>, source: &str) -> Vec<usize> {
+    let items = &game.mainline.items;
+    let Some(first) = items.iter().find_map(|i| match i {
+        Item::MoveNumber(t) => white_number(t),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let mut cuts = Vec::new();
+    let mut moves = 0;
+    for (index, item) in items.iter().enumerate() {
+        match item {
+            Item::Move(_) | Item::NullMove(_) => moves += 1,
+            Item::MoveNumber(t)
+                if index > 0 && moves >= 2 && white_number(t) == Some(first) && blank_line_before(items, index, source) =>
+            {
+                cuts.push(index);
+                moves = 0;
+            }
+            _ => {}
+        }
+    }
+    cuts
+}
+
+/// The number of a White move number (`12.`, `12)`, `12`), or `None` for
+/// Black's (`12...`, `12…`).
+fn white_number(t: &Token<'_>) -> Option<u64> {
+    let digits = t.text.trim_end_matches(|c: char| !c.is_ascii_digit());
+    let rest = &t.text[digits.len()..];
+    if rest.contains("..") || rest.contains('…') {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Whether a blank line stands between item `index` and the one before it,
+/// outside comments.
+fn blank_line_before(items: &[Item<'_>], index: usize, source: &str) -> bool {
+    let gap = &source[items[index - 1].end()..items[index].start()];
+    let mut in_comment = false;
+    let mut blank = false;
+    let mut newline = false;
+    for c in gap.chars() {
+        match c {
+            '{' if !in_comment => {
+                in_comment = true;
+                newline = false;
+            }
+            '}' if in_comment => in_comment = false,
+            '\n' if !in_comment => {
+                if newline {
+                    blank = true;
+                }
+                newline = true;
+            }
+            c if c.is_whitespace() => {}
+            _ if !in_comment => newline = false,
+            _ => {}
+        }
+    }
+    blank
+}
+
+#[cfg(test)]
+mod tests {
+
+    fn games(text: &str) -> Vec<(String, usize, Option<String>)> {
+        let tree = crate::syntax::parse(text, None);
+        crate::syntax::lower(&tree, text)
+            .iter()
+            .map(|g| (text[g.span.clone()].to_owned(), g.tags.len(), g.result.as_ref().map(|r| r.text.to_owned())))
+            .collect()
+    }
+
+    #[test]
+    fn a_game_that_starts_again_after_a_blank_line_is_another_game() {
+        let text = "[Event \"x\"]\n\n1. e4 e5 2. Qh5 Nc6\n\n1. e4 e5 2. Фh5 Кc6\n\n\n1. e2-e4 e7-e5 *\n";
+        assert_eq!(
+            games(text),
+            [
+                ("[Event \"x\"]\n\n1. e4 e5 2. Qh5 Nc6".to_owned(), 1, None),
+                ("1. e4 e5 2. Фh5 Кc6".to_owned(), 0, None),
+                ("1. e2-e4 e7-e5 *".to_owned(), 0, Some("*".to_owned())),
+            ]
+        );
+    }
+
+    #[test]
+    fn no_cut_without_a_blank_line_a_full_move_or_the_same_number() {
+        for text in [
+            "1. e4 e5 2. Nf3\n1. d4 *",
+            "1. e4\n\n1... e5 2. Nf3 *",
+            "1. e4\n\n1. d4 *",
+            "1. e4 e5 2. Nf3\n\n2. d4 *",
+            "1. e4 e5 {a\n\nb} 1. d4 *",
+        ] {
+            assert_eq!(games(text).len(), 1, "{text:?}");
+        }
+    }
+}
