@@ -21,6 +21,14 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// A file's findings, with its bytes that were not valid in its
+    /// encoding reported among them.
+    pub fn new(source: Source, games: usize, mut diagnostics: Vec<Diagnostic>) -> Checked {
+        let invalid = source.invalid.iter().map(|b| (b.offset, b.byte));
+        crate::ide::intake::report_invalid_bytes(invalid, source.encoding.name(), &mut diagnostics);
+        Checked { source, games, diagnostics }
+    }
+
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics.iter().filter(|d| d.severity == severity).count()
     }
@@ -42,7 +50,7 @@ pub fn run(session: &Session) -> i32 {
             }));
             progress.file_done();
             match found {
-                Ok((games, diagnostics)) => Ok(Checked { source, games, diagnostics }),
+                Ok((games, diagnostics)) => Ok(Checked::new(source, games, diagnostics)),
                 Err(_) => Err(format!(
                     "an internal error stopped the check of {}; its findings are missing (please report it)",
                     source.name

@@ -63,7 +63,7 @@ pub fn run(session: &Session, diff: bool) -> i32 {
                 analyse(&source.text, source.manuscript, &session.options, &Progress::none())
             };
             FileFix {
-                checked: Checked { source, games, diagnostics },
+                checked: Checked::new(source, games, diagnostics),
                 changes,
                 unfinished: fixed.unfinished,
                 diff: patch,

@@ -15,7 +15,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use super::encoding::{self, Decoded, Encoding};
+use super::encoding::{self, Decoded, Encoding, InvalidByte};
 use crate::syntax::manuscript::Format as ManuscriptFormat;
 
 /// A text to check, under the name the user gave it.
@@ -37,6 +37,9 @@ pub struct Source {
     /// What the file was when it was read, to notice a change before
     /// writing over it (kept only by the modes that write).
     pub stamp: Option<Stamp>,
+    /// Bytes that are not valid in the encoding, read as U+FFFD: each is
+    /// reported, and the file is never rewritten.
+    pub invalid: Vec<InvalidByte>,
     /// Prose with games in it (`.txt`, `.md`, `.tex`, or `--manuscript`),
     /// rather than notation.
     pub manuscript: Option<ManuscriptFormat>,
@@ -107,6 +110,13 @@ pub fn expand(paths: &[PathBuf], errors: &mut Vec<String>, warnings: &mut Vec<St
             walk(path, path, &root, &mut found, errors, &mut skipped);
             found.sort();
             found.dedup();
+            if found.is_empty() {
+                // A run pointed at the wrong folder must not pass as clean.
+                errors.push(format!(
+                    "no notation file under {}: it has no *.pgn file, so nothing was checked",
+                    path.display()
+                ));
+            }
             out.extend(found.into_iter().map(|path| Found { path, searched: true }));
             let dir = path.display();
             if !skipped.outside.is_empty() {
@@ -270,6 +280,6 @@ pub fn read(path: &Path, named: Option<Encoding>, stamp: bool, searched: bool) -
         Some(encoding) => encoding::decode_as(&bytes, encoding),
         None => encoding::detect_owned(bytes),
     };
-    let Decoded { text, encoding, bom, .. } = decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
-    Ok(Source { name, path: file, real, identity, text, encoding, bom, stamp, manuscript: None })
+    let Decoded { text, encoding, bom, invalid, .. } = decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok(Source { name, path: file, real, identity, text, encoding, bom, stamp, invalid, manuscript: None })
 }

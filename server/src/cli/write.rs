@@ -101,6 +101,22 @@ pub fn write_back(source: &Source, text: &str) -> Result<(), WriteError> {
         let why = if source.path.is_none() { "standard input has no file" } else { "it is not a regular file" };
         return Err(WriteError::Io(format!("cannot write {name}: {why}")));
     };
+    if let Some(first) = source.invalid.first() {
+        let index = LineIndex::new(&source.text);
+        let (line, column) = index.position(&source.text, first.offset, Unit::Char);
+        let count = source.invalid.len();
+        return Err(WriteError::Refused(format!(
+            "{name} is not written: {count} byte{} of it {} not valid {} (the first, 0x{:02X}, at line {}, column {}); \
+             correct {} first, the file is left as it was",
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "is" } else { "are" },
+            source.encoding,
+            first.byte,
+            line + 1,
+            column + 1,
+            if count == 1 { "it" } else { "them" },
+        )));
+    }
     let bytes = encoding::encode(text, source.encoding, source.bom).map_err(|e| {
         let index = LineIndex::new(text);
         let (line, column) = index.position(text, e.offset, Unit::Char);

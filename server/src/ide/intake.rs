@@ -238,3 +238,45 @@ mod tests {
         }
     }
 }
+
+/// The `syntax` errors of a text's bytes that were not valid in its
+/// encoding (a NUL, a stray `\xFF`), each read as U+FFFD at its offset,
+/// merged into `diagnostics` in text order; the grammar's own error at such
+/// a character is dropped, since this one says what it is.
+pub fn report_invalid_bytes(
+    invalid: impl IntoIterator<Item = (usize, u8)>,
+    encoding: &str,
+    diagnostics: &mut Vec<crate::analysis::Diagnostic>,
+) {
+    use crate::analysis::{Code, Diagnostic};
+    let mut spans = Vec::new();
+    for (offset, byte) in invalid {
+        let span = offset..offset + char::REPLACEMENT_CHARACTER.len_utf8();
+        let what = if byte == 0 {
+            "a NUL byte here is not text".to_owned()
+        } else {
+            format!(
+                "the byte 0x{byte:02X} here is not valid {encoding} (if the file is in another encoding, name it with --encoding)"
+            )
+        };
+        spans.push(span.clone());
+        diagnostics.push(Diagnostic::new(
+            Code::Syntax,
+            span,
+            format!("{what}: it is read as U+FFFD, and the file is not rewritten until it is corrected"),
+        ));
+    }
+    if spans.is_empty() {
+        return;
+    }
+    let ours = diagnostics.len() - spans.len();
+    let mut i = 0;
+    diagnostics.retain(|d| {
+        let keep = i >= ours
+            || d.code != Code::Syntax
+            || !spans.iter().any(|s| s.start <= d.span.start && d.span.end <= s.end.max(d.span.start));
+        i += 1;
+        keep
+    });
+    diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+}

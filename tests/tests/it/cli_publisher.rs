@@ -330,7 +330,9 @@ fn a_file_whose_encoding_cannot_be_decided_is_reported_and_left_alone() {
     write(&dir, "clean.pgn", "1. e4 e5 2. Nf3+ Nc6 *\n");
     write(&dir, "bad-bom.pgn", b"\xEF\xBB\xBF1. e4 \xFF *\n");
     let check = run_in(&dir, &["--check", "undecided.pgn", "bad-bom.pgn"]);
-    assert_eq!(check.code, 2);
+    // Checked as UTF-8 with the byte reported (and how to name another
+    // encoding), not refused whole.
+    assert_eq!(check.code, 1);
     insta::assert_snapshot!("undecided_encoding", check.snapshot());
 
     let fix = run_in(&dir, &["--fix", "undecided.pgn", "clean.pgn"]);
@@ -344,6 +346,58 @@ fn a_file_whose_encoding_cannot_be_decided_is_reported_and_left_alone() {
     let bad_name = run_in(&dir, &["--check", "--encoding", "ebcdic", "undecided.pgn"]);
     assert_eq!(bad_name.code, 2);
     assert!(bad_name.stderr.contains("unknown encoding `ebcdic`"), "{}", bad_name.stderr);
+}
+
+#[test]
+fn a_few_bytes_that_are_not_text_are_reported_and_the_file_is_never_rewritten() {
+    let dir = scratch("invalid-bytes");
+    // A NUL in a tag, a stray byte in a UTF-8 comment, and a wrong check
+    // mark that `--fix` would remove with certainty.
+    let damaged: Vec<u8> =
+        ["[Event \"a\0b\"]\n\n1. e4 e5 2. Кf3+ {Ход \u{2014} ".as_bytes(), b"\xFF", "} Кc6 *\n".as_bytes()].concat();
+    let damaged = &damaged[..];
+    write(&dir, "damaged.pgn", damaged);
+    let check = run_in(&dir, &["--check", "--format", "json", "damaged.pgn"]);
+    assert_eq!(check.code, 1, "{}", check.snapshot());
+    let found: Vec<Value> = check.stdout.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let at = |d: &Value| {
+        (d["code"].as_str().unwrap().to_owned(), d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap())
+    };
+    let codes: Vec<(String, u64, u64)> = found.iter().map(at).collect();
+    assert_eq!(
+        codes,
+        [("syntax".to_owned(), 1, 10), ("check-mark".to_owned(), 3, 16), ("syntax".to_owned(), 3, 25)],
+        "{}",
+        check.stdout
+    );
+    assert!(found[0]["message"].as_str().unwrap().starts_with("a NUL byte here is not text"), "{}", check.stdout);
+    assert!(
+        found[2]["message"].as_str().unwrap().starts_with("the byte 0xFF here is not valid utf-8"),
+        "{}",
+        check.stdout
+    );
+
+    let fix = run_in(&dir, &["--fix", "damaged.pgn"]);
+    assert_eq!(fix.code, 2, "{}", fix.snapshot());
+    assert!(fix.stderr.contains("damaged.pgn is not written: 2 bytes of it are not valid utf-8"), "{}", fix.snapshot());
+    assert_eq!(read(&dir, "damaged.pgn"), damaged, "never written");
+    let translate = run_in(&dir, &["--translate", "en", "--write", "damaged.pgn"]);
+    assert_eq!(translate.code, 2, "{}", translate.snapshot());
+    assert_eq!(read(&dir, "damaged.pgn"), damaged, "never written");
+}
+
+#[test]
+fn a_directory_without_notation_files_fails_the_run() {
+    // A CI job pointed at the wrong folder must not pass.
+    let dir = scratch("empty-dirs");
+    std::fs::create_dir_all(dir.join("empty")).expect("a directory");
+    write(&dir, "notes/readme.txt", "no games here\n");
+    write(&dir, "games/a.pgn", "1. e4 e5 *\n");
+    let run = run_in(&dir, &["--check", "empty", "notes", "games"]);
+    assert_eq!(run.code, 2, "{}", run.snapshot());
+    assert!(run.stderr.contains("no notation file under empty"), "{}", run.stderr);
+    assert!(run.stderr.contains("no notation file under notes"), "{}", run.stderr);
+    assert!(run.stdout.contains("checked 1 file"), "the other directory is still checked: {}", run.stdout);
 }
 
 #[test]

@@ -214,13 +214,21 @@ fn nul_bytes_are_syntax_errors_or_an_unreadable_file() {
     assert!(findings().all(|d| d.code == Code::Syntax), "{:?}", report.diagnostics().collect::<Vec<_>>());
     assert!(report.diagnostics().count() >= 2);
     every_handler(&Document::open(text.to_owned(), 1, &Options::default()));
-    // The checker takes NUL bytes for UTF-16 without a byte order mark and
-    // says it cannot decide (exit 2, the file named); told the encoding, it
-    // checks the games.
+    // A few NUL bytes in a text file are damage, not UTF-16: the checker
+    // reports each as a syntax error where it stands and checks the games.
     let path = write("nul.pgn", text);
-    let run = check(&[], &path);
+    let run = check(&["--format", "json"], &path);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let nuls: Vec<_> =
+        run.json().into_iter().filter(|d| d["message"].as_str().unwrap().starts_with("a NUL byte")).collect();
+    assert_eq!(nuls.len(), 3, "{}", run.stdout);
+    // Many NULs are UTF-16 without a byte order mark, or not text: refused,
+    // the file named.
+    let utf16: Vec<u8> = text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+    let path16 = write("utf16.pgn", utf16);
+    let run = check(&[], &path16);
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.all().contains("nul.pgn") && run.all().contains("encoding"), "{}", run.all());
+    assert!(run.all().contains("utf16.pgn") && run.all().contains("encoding"), "{}", run.all());
     let run = check(&["--encoding", "utf-8", "--format", "json"], &path);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.json().iter().filter(|d| d["severity"] != "info").all(|d| d["code"] == "syntax"), "{}", run.stdout);

@@ -138,6 +138,53 @@ pub struct Decoded {
     /// The file starts with a byte order mark (kept when written back).
     pub bom: bool,
     pub detection: Detection,
+    /// Bytes that are not valid in the encoding (a NUL, a stray `\xFF` in
+    /// a UTF-8 file), each read as U+FFFD at this byte offset of `text`:
+    /// the file is checked, each is reported, and it is never written.
+    pub invalid: Vec<InvalidByte>,
+}
+
+/// A byte that is not text in its file's encoding, read as U+FFFD.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidByte {
+    /// The offset of its U+FFFD in the decoded text.
+    pub offset: usize,
+    pub byte: u8,
+}
+
+/// How many bytes that are not text a file may have for it still to be
+/// read as text with those bytes reported (a few per ten thousand): more
+/// than that is a binary file or one in another encoding.
+fn invalid_allowed(len: usize) -> usize {
+    8 + len / 10_000
+}
+
+/// Reads bytes that are UTF-8 but for a few bytes (NULs, stray bytes of
+/// another encoding), each read as U+FFFD and listed; `None` when there
+/// are more of them than [`invalid_allowed`].
+pub fn lenient_utf8(bytes: &[u8]) -> Option<Decoded> {
+    let allowed = invalid_allowed(bytes.len());
+    let mut text = String::with_capacity(bytes.len() + 8);
+    let mut invalid = Vec::new();
+    let push_bad = |text: &mut String, byte: u8, invalid: &mut Vec<InvalidByte>| {
+        invalid.push(InvalidByte { offset: text.len(), byte });
+        text.push(char::REPLACEMENT_CHARACTER);
+        invalid.len() <= allowed
+    };
+    for chunk in bytes.utf8_chunks() {
+        for (i, part) in chunk.valid().split('\0').enumerate() {
+            if i > 0 && !push_bad(&mut text, 0, &mut invalid) {
+                return None;
+            }
+            text.push_str(part);
+        }
+        for &byte in chunk.invalid() {
+            if !push_bad(&mut text, byte, &mut invalid) {
+                return None;
+            }
+        }
+    }
+    Some(Decoded { text, encoding: Encoding::Utf8, bom: false, detection: Detection::ValidUtf8, invalid })
 }
 
 /// Why bytes could not be read as text.
@@ -183,7 +230,10 @@ const UTF16BE_BOM: &[u8] = b"\xFE\xFF";
 /// (see `guess.rs`); anything else is an error, never a lossy reading.
 pub fn detect(bytes: &[u8]) -> Result<Decoded, DecodeError> {
     if bytes.starts_with(UTF8_BOM) {
-        return decode_as(bytes, Encoding::Utf8).map(|d| Decoded { detection: Detection::Bom, ..d });
+        return decode_as(bytes, Encoding::Utf8).map(|d| Decoded { detection: Detection::Bom, ..d }).or_else(|e| {
+            let decoded = lenient_utf8(&bytes[UTF8_BOM.len()..]).ok_or(e)?;
+            Ok(Decoded { bom: true, detection: Detection::Bom, ..decoded })
+        });
     }
     if bytes.starts_with(b"\xFF\xFE\x00\x00") {
         return Err(DecodeError::Undecided("a UTF-32 byte order mark: UTF-32 is not supported".into()));
@@ -194,9 +244,10 @@ pub fn detect(bytes: &[u8]) -> Result<Decoded, DecodeError> {
         }
     }
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        return Err(DecodeError::Undecided(format!(
-            "a NUL byte at offset {at}: UTF-16 without a byte order mark, or not text"
-        )));
+        // A few NULs in a text file are damage; many are UTF-16 or binary.
+        return lenient_utf8(bytes).ok_or_else(|| {
+            DecodeError::Undecided(format!("a NUL byte at offset {at}: UTF-16 without a byte order mark, or not text"))
+        });
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Ok(Decoded {
@@ -204,9 +255,21 @@ pub fn detect(bytes: &[u8]) -> Result<Decoded, DecodeError> {
             encoding: Encoding::Utf8,
             bom: false,
             detection: Detection::ValidUtf8,
+            invalid: Vec::new(),
         });
     }
-    guess(bytes)
+    guess_or_lenient(bytes)
+}
+
+/// An 8-bit encoding for bytes that are not UTF-8; but a UTF-8 file with a
+/// stray byte or two (its multi-byte characters are valid UTF-8) is read
+/// as UTF-8 with those bytes reported, not as another encoding's mojibake.
+fn guess_or_lenient(bytes: &[u8]) -> Result<Decoded, DecodeError> {
+    let multibyte = bytes.utf8_chunks().any(|c| c.valid().bytes().any(|b| b >= 0x80));
+    if multibyte && let Some(decoded) = lenient_utf8(bytes) {
+        return Ok(decoded);
+    }
+    guess(bytes).or_else(|e| lenient_utf8(bytes).ok_or(e))
 }
 
 /// [`detect`] for bytes the caller gives away: a UTF-8 file (the usual
@@ -220,8 +283,14 @@ pub fn detect_owned(bytes: Vec<u8>) -> Result<Decoded, DecodeError> {
         return detect(&bytes);
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Decoded { text, encoding: Encoding::Utf8, bom: false, detection: Detection::ValidUtf8 }),
-        Err(e) => guess(e.as_bytes()),
+        Ok(text) => Ok(Decoded {
+            text,
+            encoding: Encoding::Utf8,
+            bom: false,
+            detection: Detection::ValidUtf8,
+            invalid: Vec::new(),
+        }),
+        Err(e) => guess_or_lenient(e.as_bytes()),
     }
 }
 
@@ -235,7 +304,8 @@ fn guess(bytes: &[u8]) -> Result<Decoded, DecodeError> {
 /// Decodes bytes in the given encoding. A UTF-8 or UTF-16 byte order mark
 /// of that encoding is taken off (and kept for writing back).
 pub fn decode_as(bytes: &[u8], encoding: Encoding) -> Result<Decoded, DecodeError> {
-    let named = |text: String, bom: bool| Decoded { text, encoding, bom, detection: Detection::Named };
+    let named =
+        |text: String, bom: bool| Decoded { text, encoding, bom, detection: Detection::Named, invalid: Vec::new() };
     match encoding {
         Encoding::Utf8 => {
             let (body, bom) = strip(bytes, UTF8_BOM);
