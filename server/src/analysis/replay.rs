@@ -7,6 +7,7 @@
 //! decides what to do with one that does not name one legal move, and
 //! `marks.rs` checks marks, numbers and the result.
 
+mod beam;
 mod marks;
 mod reading;
 mod recovery;
@@ -38,6 +39,11 @@ const LOOKAHEAD: usize = 40;
 /// it is taken, when the line has a later mistake of its own: a wrong guess
 /// (a king step for a knight move) often survives a move or two.
 const EVIDENCE: usize = 6;
+/// How many undecided moves of a game are carried forward under each of
+/// their readings (each costs a replay of the rest per reading).
+const MAX_BEAMS: usize = 8;
+/// How many readings of an undecided move are carried forward at most.
+const MAX_READINGS: usize = 4;
 
 pub fn analyze_game(game: &GameSyntax<'_>, source: &str, options: &Options) -> GameReport {
     replay_game(game, source, options, false).0
@@ -151,6 +157,10 @@ pub struct TracedMove {
     pub before: Chess,
     pub played: Move,
     pub after: Chess,
+    /// The written move is not this one: it was illegal or undecided, and
+    /// this is the reading the replay went on with (a front end labels it
+    /// a guess).
+    pub guessed: bool,
 }
 
 /// Replays a game and records every move with the positions around it.
@@ -363,6 +373,17 @@ struct Replayer<'a, 'o> {
     guessed: bool,
     /// How many moves were guessed so.
     guesses: usize,
+    /// The readings the latest move may have, when several fit the moves
+    /// after it equally well (an ambiguous `Nd2` whose two knights both do,
+    /// an illegal move with two likely readings): the replay goes on under
+    /// each (see [`Replayer::beam`]).
+    undecided: Vec<Move>,
+    /// Whether an undecided move is carried forward under its readings;
+    /// off in the replays that do that, so that the work stays linear.
+    beam: bool,
+    /// How many undecided moves were carried forward so: past
+    /// [`MAX_BEAMS`], a line stops at one as before.
+    beams: usize,
     /// Filled only when a front end asks where each move leads (hover,
     /// completion); the checker leaves it off.
     trace: Option<Trace>,
@@ -386,6 +407,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
             plies: 0,
             guessed: false,
             guesses: 0,
+            undecided: Vec::new(),
+            beam: true,
+            beams: 0,
             trace: None,
         }
     }
@@ -393,6 +417,19 @@ impl<'a, 'o> Replayer<'a, 'o> {
     /// Replays a line from `start`; returns the position at its end, or
     /// `None` when the line stopped at a move that could not be read.
     fn replay_line(&mut self, line: &Line<'_>, start: Chess, is_main: bool) -> Option<Chess> {
+        self.replay_line_after(line, start, is_main, None)
+    }
+
+    /// As [`replay_line`](Self::replay_line), for a line that goes on from
+    /// a move before it: `before_last` is the position before that move,
+    /// where a variation right at the start of `line` branches.
+    fn replay_line_after(
+        &mut self,
+        line: &Line<'_>,
+        start: Chess,
+        is_main: bool,
+        before_last: Option<Chess>,
+    ) -> Option<Chess> {
         let line_id = match &mut self.trace {
             Some(trace) => {
                 trace.lines.push(TracedLine { span: line.span.clone(), start: start.clone() });
@@ -402,7 +439,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         };
         let mut pos = Some(start.clone());
         // The position before the latest move, where a variation starts.
-        let mut before_last: Option<Chess> = None;
+        let mut before_last: Option<Chess> = before_last;
         let mut prev_end: Option<usize> = None;
         // Whether text that could not be read (a syntax error, a letter
         // without a square) stands since the latest move: a move may have
@@ -439,8 +476,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                         before_last = Some(p);
                     }
-                    Some(p) => match self.play(&p, m, &items[i + 1..]) {
-                        Some(mv) => {
+                    Some(p) => match (self.guesses, self.play(&p, m, &items[i + 1..])) {
+                        (_, None) if self.beam && self.beams < MAX_BEAMS && self.undecided.len() > 1 => {
+                            let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
+                            return self.beam(&p, m, &rest, is_main, line_id);
+                        }
+                        (guesses_before, Some(mv)) => {
                             let mut next = p.clone();
                             next.play_unchecked(mv);
                             // The marks of a move that had to be guessed
@@ -457,13 +498,15 @@ impl<'a, 'o> Replayer<'a, 'o> {
                                     before: p.clone(),
                                     played: mv,
                                     after: next.clone(),
+                                    guessed: self.guesses > guesses_before,
                                 });
                             }
                             before_last = Some(p);
                             pos = Some(next);
                             broken = false;
                         }
-                        None => {
+                        (_, None) => {
+                            self.undecided.clear();
                             self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                             before_last = Some(p);
                         }

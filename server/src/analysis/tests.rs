@@ -513,14 +513,13 @@ fn ambiguous_move_resolved_by_the_moves_after_it() {
 }
 
 #[test]
-fn ambiguous_move_that_nothing_decides_stops_the_game() {
+fn ambiguous_move_that_nothing_decides_is_checked_under_both_readings() {
     check(
         "1. Nf3 Nf6 2. d4 d5 3. Nd2 e6 4. e4 *",
         r#"
-        ambiguous-move @ `Nd2`: Nd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2
+        ambiguous-move @ `Nd2`: Nd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2; Nbd2 and Nfd2 fit the moves after it alike, so the rest of the game is checked under each, and read on as Nbd2
           fix Write Nbd2 (`Nd2` -> `Nbd2`)
           fix Write Nfd2 (`Nd2` -> `Nfd2`)
-        unchecked @ `e6`: the rest of this game (2 moves) was not checked: the move Nd2 before it could not be read
     "#,
     );
 }
@@ -1403,7 +1402,7 @@ fn every_move_code_in_every_notation() {
         ("1. e4 e5 3. Nf3 Nc6 *".into(), Code::MoveNumber, "3."),
         ("1. e4 e5 2. Ngf3 Nc6 *".into(), Code::RedundantDisambiguation, "g"),
         // After the ambiguous move (the first finding).
-        ("1. Nf3 Nf6 2. d4 d5 3. Nd2 e6 4. e4 *".into(), Code::Unchecked, "e6"),
+        ("1. Nf3 Nf6 2. Qh8 e6 3. e4 *".into(), Code::Unchecked, "e6"),
     ];
     for language in [Language::En, Language::Ru, Language::De, Language::Fr, Language::Figurine] {
         let mut all = cases.to_vec();
@@ -1543,6 +1542,22 @@ fn games_written_one_after_another_start_again_at_move_one() {
         illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3
           fix Write e3 (`Ke3` -> `e3`)
           fix Write Be3 (`Ke3` -> `Be3`)
+    "#,
+    );
+}
+
+#[test]
+fn an_undecided_move_is_carried_forward_under_each_reading() {
+    // Both knights can go to d2 and both readings fit the moves after it:
+    // the rest is still checked, and the illegal `Ke3` is found under both.
+    check(
+        "1. e4 e5 2. Nf3 Nc6 3. d3 Nf6 4. Be2 d6 5. Nd2 Be7 6. Ke3 O-O *",
+        r#"
+        ambiguous-move @ `Nd2`: Nd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2; Nbd2 and Nfd2 fit the moves after it alike, so the rest of the game is checked under each, and read on as Nbd2
+          fix Write Nbd2 (`Nd2` -> `Nbd2`)
+          fix Write Nfd2 (`Nd2` -> `Nfd2`)
+        illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3
+        unchecked @ `O-O`: the rest of this game (1 move) was not checked: the move Ke3 before it could not be read
     "#,
     );
 }

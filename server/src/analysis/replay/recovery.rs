@@ -135,7 +135,8 @@ impl Replayer<'_, '_> {
             .filter_map(|mv| mv.from().map(|from| format!("the {} on {from}", role_name(mv.role()))))
             .collect();
         let tiered: Vec<(Move, u8)> = found.iter().map(|&mv| (mv, 0)).collect();
-        let chosen = self.choose(pos, &tiered, rest);
+        let (chosen, tied) = self.choose_or_tie(pos, &tiered, rest);
+        self.undecided = tied;
         let to = found[0].to();
         let mut message = format!("{written} is ambiguous: {} can go to {to}", join_or(&names, "and"));
         if let Some(mv) = chosen {
@@ -173,7 +174,8 @@ impl Replayer<'_, '_> {
         let written = m.text(self.source);
         let why = explain::illegal(pos, target, self.language);
         let mut candidates = self.recovery_candidates(pos, m, target);
-        let chosen = self.choose(pos, &candidates, rest);
+        let (chosen, tied) = self.choose_or_tie(pos, &candidates, rest);
+        self.undecided = tied;
         // The fix the replay goes on with comes first, so that it is among
         // the few offered.
         if let Some(i) = candidates.iter().position(|&(mv, _)| Some(mv) == chosen) {
@@ -242,13 +244,22 @@ impl Replayer<'_, '_> {
     /// which the following moves replay furthest, the likeliest (lowest
     /// tier) among those, if exactly one. With no move after it, only a
     /// sole candidate is taken.
-    pub(super) fn choose(&self, pos: &Chess, candidates: &[(Move, u8)], rest: &[Item<'_>]) -> Option<Move> {
+    ///
+    /// When no one candidate is chosen because several are borne out
+    /// equally well, those come second: the readings an undecided move is
+    /// carried forward under.
+    pub(super) fn choose_or_tie(
+        &self,
+        pos: &Chess,
+        candidates: &[(Move, u8)],
+        rest: &[Item<'_>],
+    ) -> (Option<Move>, Vec<Move>) {
         let upcoming: Vec<&WrittenMove<'_>> =
             rest.iter().filter_map(|i| if let Item::Move(m) = i { Some(m) } else { None }).take(LOOKAHEAD).collect();
         if upcoming.is_empty() {
             return match candidates {
-                [(only, _)] => Some(*only),
-                _ => None,
+                [(only, _)] => (Some(*only), Vec::new()),
+                _ => (None, Vec::new()),
             };
         }
         // How far each reading gets before a move no longer fits. The one
@@ -279,15 +290,22 @@ impl Replayer<'_, '_> {
                 .count()
         };
         let scored: Vec<(usize, u8, Move)> = candidates.iter().map(|&(mv, tier)| (reach(&mv), tier, mv)).collect();
-        let best = scored.iter().map(|&(reach, tier, _)| (reach, std::cmp::Reverse(tier))).max()?;
+        let Some(best) = scored.iter().map(|&(reach, tier, _)| (reach, std::cmp::Reverse(tier))).max() else {
+            return (None, Vec::new());
+        };
+        let at_best: Vec<Move> =
+            scored.iter().filter(|&&(reach, tier, _)| (reach, std::cmp::Reverse(tier)) == best).map(|s| s.2).collect();
         // A guess must be borne out: by every move after it, or by enough
-        // of them when a later mistake of its own stops the line.
-        if best.0 < upcoming.len().min(EVIDENCE) {
-            return None;
+        // of them when a later mistake of its own stops the line. Readings
+        // that tie are carried forward together (a few at most), proven or
+        // not: a later mistake under all of them is what stops them alike.
+        let proven = best.0 >= upcoming.len().min(EVIDENCE);
+        match at_best[..] {
+            [only] if proven => (Some(only), Vec::new()),
+            [_] => (None, Vec::new()),
+            _ if at_best.len() <= MAX_READINGS => (None, at_best),
+            _ => (None, Vec::new()),
         }
-        let mut at_best = scored.iter().filter(|&&(reach, tier, _)| (reach, std::cmp::Reverse(tier)) == best);
-        let first = at_best.next().map(|s| s.2);
-        if at_best.next().is_some() { None } else { first }
     }
 
     pub(super) fn render(&self, pos: &Chess, mv: &Move) -> String {

@@ -488,8 +488,13 @@ mod tests {
             decode_as(b"\xFF\xFE\x00\xD8a\x00", Encoding::Utf16Le),
             Err(DecodeError::Invalid { offset: 2, .. })
         ));
+        // A stray byte after a UTF-8 byte order mark is read as U+FFFD and
+        // listed (the checker reports it and never writes the file).
+        let stray = detect(b"\xEF\xBB\xBF1. e4 \xFF").unwrap();
+        assert_eq!((stray.text.as_str(), stray.bom), ("1. e4 \u{FFFD}", true));
+        assert_eq!(stray.invalid, [InvalidByte { offset: 6, byte: 0xFF }]);
         assert!(matches!(
-            detect(b"\xEF\xBB\xBF1. e4 \xFF"),
+            decode_as(b"\xEF\xBB\xBF1. e4 \xFF", Encoding::Utf8),
             Err(DecodeError::Invalid { encoding: Encoding::Utf8, offset: 9 })
         ));
     }

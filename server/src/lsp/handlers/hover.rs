@@ -84,6 +84,11 @@ fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Sett
     if language != Language::En {
         out.push_str(&format!(" ({}) · English SAN **{english}**", language.name()));
     }
+    if traced.guessed {
+        // The written move is illegal or undecided: this is the reading the
+        // check went on with, not what was written.
+        out.push_str(" · *a guess: the move as written is illegal or ambiguous*");
+    }
     out.push_str(&format!(" · {}\n\n", board::status(&traced.after)));
     out.push_str("```text\n");
     out.push_str(&board::diagram(&traced.after, settings.pieces()));

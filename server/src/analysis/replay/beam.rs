@@ -1,0 +1,87 @@
+//! Going on past an undecided move: an ambiguous `Nd2` whose two knights
+//! both fit the moves after it, or an illegal move with two readings that
+//! the rest bears out equally well. The rest of the line is replayed under
+//! each reading; the replay goes on under the one that reads best (fewest
+//! findings, then the furthest, then the first), and a finding that some
+//! other reading does not share says which reading it assumes. So one
+//! undecided move never leaves the rest of a game unchecked.
+
+use super::*;
+
+impl Replayer<'_, '_> {
+    /// Replays `rest`, the line after `m` (played at `pos`), under the
+    /// readings in [`Replayer::undecided`]; returns the position at its end
+    /// under the chosen one.
+    pub(super) fn beam(
+        &mut self,
+        pos: &Chess,
+        m: &WrittenMove<'_>,
+        rest: &Line<'_>,
+        is_main: bool,
+        line_id: usize,
+    ) -> Option<Chess> {
+        self.beams += 1;
+        let readings = std::mem::take(&mut self.undecided);
+        // The rest under each reading, in a replay of its own that does not
+        // carry further undecided moves forward (the work stays linear).
+        let forks: Vec<(Vec<Diagnostic>, usize)> = readings
+            .iter()
+            .map(|&mv| {
+                let mut fork = Replayer::new(self.source, self.options, self.language, self.syntax_errors);
+                fork.style = self.style;
+                fork.mixing = self.mixing;
+                fork.beam = false;
+                let mut next = pos.clone();
+                next.play_unchecked(mv);
+                fork.replay_line_after(rest, next, is_main, Some(pos.clone()));
+                (fork.diagnostics, fork.plies)
+            })
+            .collect();
+        let findings =
+            |ds: &[Diagnostic]| ds.iter().filter(|d| matches!(d.severity, Severity::Error | Severity::Warning)).count();
+        let best =
+            (0..forks.len()).min_by_key(|&i| (findings(&forks[i].0), std::cmp::Reverse(forks[i].1), i)).unwrap_or(0);
+        let chosen = readings[best];
+        let written = m.text(self.source).to_owned();
+        let reading = self.render(pos, &chosen);
+        let names: Vec<String> = readings.iter().map(|mv| self.render(pos, mv)).collect();
+        let what = if is_main { "game" } else { "variation" };
+        if let Some(d) = self.diagnostics.iter_mut().rev().find(|d| {
+            matches!(d.code, Code::AmbiguousMove | Code::IllegalMove)
+                && m.span.start <= d.span.start
+                && d.span.end <= m.span.end
+        }) {
+            d.message.push_str(&format!(
+                "; {} fit the moves after it alike, so the rest of the {what} is checked under each, \
+                 and read on as {reading}",
+                join_or(&names, "and")
+            ));
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(chosen);
+        self.plies += 1;
+        self.guesses += 1;
+        if let Some(trace) = &mut self.trace {
+            trace.moves.push(TracedMove {
+                span: m.span.clone(),
+                line: line_id,
+                before: pos.clone(),
+                played: chosen,
+                after: next.clone(),
+                guessed: true,
+            });
+        }
+        let mark = self.diagnostics.len();
+        let end = self.replay_line_after(rest, next, is_main, Some(pos.clone()));
+        // What is wrong under every reading is reported as it is; what only
+        // the chosen reading finds says so.
+        let same = |a: &Diagnostic, b: &Diagnostic| a.code == b.code && a.span == b.span;
+        for d in &mut self.diagnostics[mark..] {
+            let everywhere = forks.iter().enumerate().all(|(i, (ds, _))| i == best || ds.iter().any(|o| same(o, d)));
+            if !everywhere && !matches!(d.severity, Severity::Info) {
+                d.message.push_str(&format!(" (if {written} is {reading})"));
+            }
+        }
+        end
+    }
+}
