@@ -126,10 +126,8 @@ fn plan(found: Found) -> Plan {
     }
     let name = found.path.display().to_string();
     let manuscript = sources::manuscript_format(&name, false).is_some();
-    let compressed = std::fs::File::open(&found.path)
-        .ok()
-        .and_then(|f| Compression::detect(&sources::head(&f), &name))
-        .is_some();
+    let compressed =
+        std::fs::File::open(&found.path).ok().and_then(|f| Compression::detect(&sources::head(&f), &name)).is_some();
     if compressed || metadata.len() > stream::WHOLE_LIMIT && !manuscript {
         Plan::Stream(found)
     } else {
@@ -307,8 +305,7 @@ impl Run<'_> {
             source.bom = bom;
             source.first_line = batch.first_line;
             source.effective = effective.clone();
-            let (checked, read) =
-                rayon::join(|| check_source(source, continued, &Progress::none()), || batches.next());
+            let (checked, read) = rayon::join(|| check_source(source, continued, &Progress::none()), || batches.next());
             next = read;
             match checked {
                 Ok(file) => self.print(&file),

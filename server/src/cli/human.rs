@@ -85,7 +85,8 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
                 groups.push(Group::with_title(Level::HELP.secondary_title(title)));
                 continue;
             }
-            let mut snippet = Snippet::source(excerpt).line_start(base + first_line + 1).path(file.source.name.as_str());
+            let mut snippet =
+                Snippet::source(excerpt).line_start(base + first_line + 1).path(file.source.name.as_str());
             for e in &fix.edits {
                 snippet = snippet.patch(Patch::new(local(&e.span), e.new_text.as_str()));
             }

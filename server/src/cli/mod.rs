@@ -217,9 +217,12 @@ impl Session {
                     Some(p) => p.settings.overridden_by(&self.flags),
                     None => self.flags.clone(),
                 };
-                Effective::of(&merged)
-                    .map(Arc::new)
-                    .map_err(|e| format!("{}: {e}", project.as_ref().map_or("the command line".into(), |p| p.path.display().to_string())))
+                Effective::of(&merged).map(Arc::new).map_err(|e| {
+                    format!(
+                        "{}: {e}",
+                        project.as_ref().map_or("the command line".into(), |p| p.path.display().to_string())
+                    )
+                })
             })
             .clone()
     }

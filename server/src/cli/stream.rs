@@ -43,6 +43,7 @@ const BLOCK: usize = 1 << 20;
 const HEAD: usize = 1 << 20;
 
 /// A batch of whole games, and the lines of the file before it.
+#[derive(Debug)]
 pub struct Batch {
     pub text: String,
     pub first_line: usize,

@@ -102,8 +102,7 @@ fn zstd(bytes: &[u8]) -> Vec<u8> {
 fn zip(members: &[(&str, &[u8])]) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for (name, bytes) in members {
-        let options =
-            zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
         w.start_file(*name, options).unwrap();
         w.write_all(bytes).unwrap();
     }
@@ -146,7 +145,8 @@ fn each_compression_gives_the_findings_of_the_plain_file() {
 #[test]
 fn each_member_of_a_zip_archive_is_a_file_of_its_own() {
     let dir = scratch("zip");
-    let other = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 Bg4 7. dxe5 Qxd1 8. Rxd1 fxe5 9. Rd3 Rb8 *\n";
+    let other =
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 Bg4 7. dxe5 Qxd1 8. Rxd1 fxe5 9. Rd3 Rb8 *\n";
     let clean = "[Event \"clean\"]\n\n1. e4 e5 *\n";
     std::fs::write(dir.join("twic.pgn"), DAMAGED).unwrap();
     std::fs::write(dir.join("other.pgn"), other).unwrap();
@@ -181,10 +181,16 @@ fn the_modes_that_write_refuse_compressed_files() {
     let bytes = gzip(DAMAGED.as_bytes());
     std::fs::write(dir.join("games.pgn.gz"), &bytes).unwrap();
     std::fs::write(dir.join("games.zip"), zip(&[("g.pgn", DAMAGED.as_bytes())])).unwrap();
-    for args in [&["--fix", "games.pgn.gz"][..], &["--translate", "ru", "--write", "games.pgn.gz"], &["--fix", "games.zip"]] {
+    for args in
+        [&["--fix", "games.pgn.gz"][..], &["--translate", "ru", "--write", "games.pgn.gz"], &["--fix", "games.zip"]]
+    {
         let run = run_in(&dir, args, None);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
-        assert!(run.stderr.contains("cannot rewrite") && run.stderr.contains("rewrites only plain files"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("cannot rewrite") && run.stderr.contains("rewrites only plain files"),
+            "{}",
+            run.stderr
+        );
     }
     assert_eq!(std::fs::read(dir.join("games.pgn.gz")).unwrap(), bytes);
     // Read, not written: the diff of the fixes of what it holds.
@@ -253,7 +259,11 @@ fn a_project_file_sets_the_language_and_the_codes_and_flags_override_it() {
     std::fs::write(sub.join("chess-ls.toml"), "ignore = [\"no-such-code\"]\n").unwrap();
     let run = run_in(&dir, &["--check", "ru/g.pgn"], None);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("chess-ls.toml") && run.stderr.contains("unknown code `no-such-code`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("chess-ls.toml") && run.stderr.contains("unknown code `no-such-code`"),
+        "{}",
+        run.stderr
+    );
     let run = run_in(&dir, &["--check", "--ignore", "nonsense", "g.pgn"], None);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("unknown code `nonsense`"), "{}", run.stderr);
@@ -273,7 +283,8 @@ fn directory_searches_respect_gitignore_and_hidden_files() {
     }
     std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
     let files = |run: &Run| {
-        let mut files: Vec<String> = findings(run, None).iter().map(|d| d["file"].as_str().unwrap().to_owned()).collect();
+        let mut files: Vec<String> =
+            findings(run, None).iter().map(|d| d["file"].as_str().unwrap().to_owned()).collect();
         files.dedup();
         files
     };
