@@ -18,12 +18,15 @@ pub struct Project {
     pub settings: Settings,
 }
 
+/// The nearest project file of a directory, or why it cannot be read.
+type Found = Result<Option<Arc<Project>>, String>;
+
 /// The project files found so far, by directory.
 #[derive(Debug, Default)]
 pub struct Projects {
     /// A directory's nearest project file (`None`: none above it), or why
     /// it could not be read.
-    by_dir: Mutex<HashMap<PathBuf, Result<Option<Arc<Project>>, String>>>,
+    by_dir: Mutex<HashMap<PathBuf, Found>>,
 }
 
 impl Projects {

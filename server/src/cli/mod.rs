@@ -182,6 +182,9 @@ impl Effective {
     }
 }
 
+/// The settings of a project file, or why it cannot be used.
+type EffectiveOrError = Result<Arc<Effective>, String>;
+
 /// What every mode needs: the settings, the output format, the files, and
 /// when the run started.
 pub struct Session {
@@ -190,7 +193,7 @@ pub struct Session {
     /// The project files, unless `--no-config`.
     pub projects: Option<Projects>,
     /// The settings of each project file met (by its path; `None`: no file).
-    effective: std::sync::Mutex<std::collections::HashMap<Option<PathBuf>, Result<Arc<Effective>, String>>>,
+    effective: std::sync::Mutex<std::collections::HashMap<Option<PathBuf>, EffectiveOrError>>,
     pub format: Format,
     pub paths: Vec<PathBuf>,
     /// The run writes files (`--fix` without `--diff`, `--translate --write`).

@@ -90,7 +90,6 @@ impl<'a> Batches<'a> {
 
     /// The next batch, `None` at the end, or why the stream cannot be read
     /// on (its findings so far stand).
-    #[expect(clippy::should_implement_trait, reason = "a fallible iterator")]
     pub fn next(&mut self) -> Result<Option<Batch>, String> {
         loop {
             if let Some(cut) = self.cut() {

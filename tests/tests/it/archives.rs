@@ -117,7 +117,8 @@ fn each_compression_gives_the_findings_of_the_plain_file() {
     assert_eq!(plain.code, 1, "{}", plain.stderr);
     let expected = findings(&plain, None);
     assert_eq!(expected.len(), 2, "{}", plain.stdout);
-    let made: [(&str, fn(&[u8]) -> Vec<u8>); 4] =
+    type Compress = fn(&[u8]) -> Vec<u8>;
+    let made: [(&str, Compress); 4] =
         [("games.pgn.gz", gzip), ("games.pgn.bz2", bzip2), ("games.pgn.xz", xz), ("games.pgn.zst", zstd)];
     for (name, compress) in made {
         std::fs::write(dir.join(name), compress(DAMAGED.as_bytes())).unwrap();
