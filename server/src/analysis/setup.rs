@@ -216,7 +216,9 @@ pub fn start_from_descriptions(
                                 letter_span.clone(),
                                 format!("`{letter}` is a look-alike of the {} letter `{right}`", language.name()),
                             )
-                            .with_fix(Fix::replace(format!("Write {right}"), letter_span.clone(), right).preferred(true)),
+                            .with_fix(
+                                Fix::replace(format!("Write {right}"), letter_span.clone(), right).preferred(true),
+                            ),
                         );
                     }
                     read_piece_letter(letter, language).ok_or_else(|| {

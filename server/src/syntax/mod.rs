@@ -183,7 +183,9 @@ impl Item<'_> {
     /// Where the item starts in the text.
     pub fn start(&self) -> usize {
         match self {
-            Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => t.span.start,
+            Item::MoveNumber(t) | Item::NullMove(t) | Item::Nag(t) | Item::Glyph(t) | Item::DrawOffer(t) => {
+                t.span.start
+            }
             Item::Move(m) => m.span.start,
             Item::Variation(l) => l.span.start,
             Item::PositionDescription(d) => d.span.start,

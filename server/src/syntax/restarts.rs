@@ -75,7 +75,10 @@ fn cuts(game: &GameSyntax<'_>, source: &str) -> Vec<usize> {
         match item {
             Item::Move(_) | Item::NullMove(_) => moves += 1,
             Item::MoveNumber(t)
-                if index > 0 && moves >= 2 && white_number(t) == Some(first) && blank_line_before(items, index, source) =>
+                if index > 0
+                    && moves >= 2
+                    && white_number(t) == Some(first)
+                    && blank_line_before(items, index, source) =>
             {
                 cuts.push(index);
                 moves = 0;

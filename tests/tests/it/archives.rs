@@ -196,7 +196,12 @@ fn the_modes_that_write_refuse_compressed_files() {
     assert_eq!(std::fs::read(dir.join("games.pgn.gz")).unwrap(), bytes);
     // Read, not written: the diff of the fixes of what it holds.
     let run = run_in(&dir, &["--fix", "--diff", "games.pgn.gz"], None);
-    assert!(run.stdout.contains("checked 1 file, 3 games: 2 errors"), "{}{}", run.stdout, run.stderr);
+    assert!(
+        (run.stdout.clone() + &run.stderr).contains("checked 1 file, 3 games: 2 errors"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
 }
 
 #[test]

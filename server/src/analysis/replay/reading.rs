@@ -117,10 +117,17 @@ impl Replayer<'_, '_> {
                     && to.rank() == back
                     && matches!(to.file(), shakmaty::File::G | shakmaty::File::C);
                 *target = if castles {
-                    let side = if to.file() == shakmaty::File::G { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+                    let side =
+                        if to.file() == shakmaty::File::G { CastlingSide::KingSide } else { CastlingSide::QueenSide };
                     Target::Castle(side)
                 } else {
-                    Target::Normal { role: piece.role, from_file: Some(file), from_rank: Some(rank), to, promotion: None }
+                    Target::Normal {
+                        role: piece.role,
+                        from_file: Some(file),
+                        from_rank: Some(rank),
+                        to,
+                        promotion: None,
+                    }
                 };
             }
         }
