@@ -7,4 +7,5 @@ pub mod analysis;
 pub mod cli;
 pub mod ide;
 pub mod lsp;
+pub mod project;
 pub mod syntax;

@@ -1,32 +1,52 @@
 //! `chess-ls --check`: reads the files, checks them on every core (rayon:
 //! files, and sections of big files, in parallel, by `ide::check`), and
 //! prints the findings in file order.
+//!
+//! Memory stays bounded whatever the input: plain files up to
+//! [`stream::WHOLE_LIMIT`] are read whole, in groups of at most
+//! [`GROUP_BYTES`] checked at once; standard input, FIFOs, larger files,
+//! compressed files and the members of zip archives are read as streams of
+//! batches of whole games (`super::stream`), each batch checked on every
+//! core while the next is read. Manuscripts (`.md`, `.tex`, `.txt`) are
+//! read whole in every case: a game's language and numbering there follow
+//! the prose before it.
+
+use std::collections::HashSet;
+use std::io::Read;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::Session;
+use super::compressed::{self, Compression};
 use super::output::{Printer, Summary};
 use super::progress::Progress;
-use super::sources::Source;
-use crate::analysis::{Diagnostic, Options, Severity};
+use super::sources::{self, Found, Source};
+use super::stream::{self, Batches};
+use super::{Effective, Session};
+use crate::analysis::{Diagnostic, Severity};
 use crate::ide::check::check_text;
 use crate::ide::document::Kind;
 use crate::syntax::manuscript::Format as ManuscriptFormat;
 
-/// A file's findings.
+/// Whole files are read and checked in groups of about this many bytes.
+const GROUP_BYTES: u64 = 64 << 20;
+
+/// A file's findings (or a batch's, for a file read as a stream).
 pub struct Checked {
     pub source: Source,
     pub games: usize,
     pub diagnostics: Vec<Diagnostic>,
+    /// A later batch of a file whose first batch was counted already.
+    pub continued: bool,
 }
 
 impl Checked {
     /// A file's findings, with its bytes that were not valid in its
     /// encoding reported among them.
-    pub fn new(source: Source, games: usize, mut diagnostics: Vec<Diagnostic>) -> Checked {
+    pub fn new(source: Source, games: usize, mut diagnostics: Vec<Diagnostic>, continued: bool) -> Checked {
         let invalid = source.invalid.iter().map(|b| (b.offset, b.byte));
         crate::ide::intake::report_invalid_bytes(invalid, source.encoding.name(), &mut diagnostics);
-        Checked { source, games, diagnostics }
+        Checked { source, games, diagnostics, continued }
     }
 
     pub fn count(&self, severity: Severity) -> usize {
@@ -34,52 +54,297 @@ impl Checked {
     }
 }
 
+/// How a file is read.
+enum Plan {
+    /// Whole, with its length.
+    Whole(Found, u64),
+    /// As a stream.
+    Stream(Found),
+}
+
+/// The run: what is printed, counted and failed so far.
+struct Run<'a> {
+    session: &'a Session,
+    printer: Printer,
+    summary: Summary,
+    failures: Vec<String>,
+    seen: HashSet<(u64, u64)>,
+    /// Set when the output could not be written: the exit status.
+    stopped: Option<i32>,
+}
+
 /// Runs `--check`; returns the exit status (0 no error, 1 errors, 2 the run
 /// failed).
 pub fn run(session: &Session) -> i32 {
-    let (sources, mut failures) = session.read_all();
-    let progress = Progress::new(&sources);
-    // A panic while checking one file (a bug) costs that file's findings,
-    // not every other file's: it is a failure of that file (exit 2).
-    let results: Vec<Result<Checked, String>> = sources
-        .into_par_iter()
-        .map(|source| {
-            let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                test_panic(&source.name);
-                analyse(&source.text, source.manuscript, &session.options, &progress)
-            }));
-            progress.file_done();
-            match found {
-                Ok((games, diagnostics)) => Ok(Checked::new(source, games, diagnostics)),
-                Err(_) => Err(format!(
-                    "an internal error stopped the check of {}; its findings are missing (please report it)",
-                    source.name
-                )),
+    let mut failures = Vec::new();
+    let found = session.find(&mut failures);
+    let plans: Vec<Plan> = found.into_par_iter().map(plan).collect();
+    let mut run = Run {
+        session,
+        printer: Printer::new(session.format),
+        summary: Summary::default(),
+        failures,
+        seen: HashSet::new(),
+        stopped: None,
+    };
+    let mut group = Vec::new();
+    let mut group_bytes = 0;
+    for plan in plans {
+        match plan {
+            Plan::Whole(found, len) => {
+                if group_bytes + len > GROUP_BYTES && !group.is_empty() {
+                    run.whole(std::mem::take(&mut group));
+                    group_bytes = 0;
+                }
+                group_bytes += len;
+                group.push(found);
             }
-        })
-        .collect();
-    progress.finish();
-    let mut checked = Vec::with_capacity(results.len());
-    for result in results {
-        match result {
-            Ok(file) => checked.push(file),
-            Err(failure) => failures.push(failure),
+            Plan::Stream(found) => {
+                run.whole(std::mem::take(&mut group));
+                group_bytes = 0;
+                run.stream(&found);
+            }
+        }
+        if let Some(status) = run.stopped {
+            return status;
         }
     }
-
-    let mut printer = Printer::new(session.format);
-    let mut summary = Summary::default();
-    for file in &checked {
-        summary.add(file);
-        if let Err(e) = printer.file(file) {
-            // A full disk, or stdout closed (e.g. piped into `head`).
-            return super::output::output_failed(&e);
-        }
+    run.whole(group);
+    if let Some(status) = run.stopped {
+        return status;
     }
+    let Run { mut printer, mut summary, mut failures, .. } = run;
     failures.sort();
     summary.failures = failures.len();
     summary.elapsed = session.started.elapsed();
+    let _ = &mut printer;
     printer.finish(&failures, &summary.line(), summary.exit_status())
+}
+
+/// Whether a file is read whole or as a stream: by what it is (a regular
+/// file, and how long) and its first bytes.
+fn plan(found: Found) -> Plan {
+    if found.path.as_os_str() == "-" {
+        return Plan::Stream(found);
+    }
+    let Ok(metadata) = std::fs::metadata(&found.path) else { return Plan::Whole(found, 0) };
+    if !metadata.is_file() {
+        // A FIFO or a device (or a directory, refused when read).
+        return if metadata.is_dir() || found.searched { Plan::Whole(found, 0) } else { Plan::Stream(found) };
+    }
+    let name = found.path.display().to_string();
+    let manuscript = sources::manuscript_format(&name, false).is_some();
+    let compressed =
+        std::fs::File::open(&found.path).ok().and_then(|f| Compression::detect(&sources::head(&f), &name)).is_some();
+    if compressed || metadata.len() > stream::WHOLE_LIMIT && !manuscript {
+        Plan::Stream(found)
+    } else {
+        Plan::Whole(found, metadata.len())
+    }
+}
+
+impl Run<'_> {
+    fn print(&mut self, file: &Checked) {
+        if self.stopped.is_some() {
+            return;
+        }
+        self.summary.add(file);
+        if let Err(e) = self.printer.file(file) {
+            // A full disk, or stdout closed (e.g. piped into `head`).
+            self.stopped = Some(super::output::output_failed(&e));
+        }
+    }
+
+    /// Reads and checks files whole, in parallel, and prints them in order.
+    fn whole(&mut self, group: Vec<Found>) {
+        if group.is_empty() {
+            return;
+        }
+        let session = self.session;
+        let read: Vec<Result<Source, String>> = group.par_iter().map(|found| session.read(found)).collect();
+        let mut sources = Vec::with_capacity(read.len());
+        for result in read {
+            match result {
+                Ok(source) => {
+                    if source.identity.is_some_and(|identity| !self.seen.insert(identity)) {
+                        continue;
+                    }
+                    sources.push(source);
+                }
+                Err(e) => self.failures.push(e),
+            }
+        }
+        let progress = Progress::new(&sources);
+        let results: Vec<Result<Checked, String>> =
+            sources.into_par_iter().map(|source| check_source(source, false, &progress)).collect();
+        progress.finish();
+        for result in results {
+            match result {
+                Ok(file) => self.print(&file),
+                Err(failure) => self.failures.push(failure),
+            }
+        }
+    }
+
+    /// Reads a file as a stream (decompressed, or member by member for a
+    /// zip archive) and checks it batch by batch.
+    fn stream(&mut self, found: &Found) {
+        let name = found.path.display().to_string();
+        let effective = match self.session.effective(&found.path) {
+            Ok(effective) => effective,
+            Err(e) => return self.failures.push(e),
+        };
+        let opened = match sources::open(&found.path, found.searched) {
+            Ok(opened) => opened,
+            Err(e) => return self.failures.push(e),
+        };
+        if let Some(identity) = opened.identity()
+            && !self.seen.insert(identity)
+        {
+            return;
+        }
+        let mut input = std::io::BufReader::with_capacity(1 << 16, opened.into_reader());
+        let head = match std::io::BufRead::fill_buf(&mut input) {
+            Ok(head) => head[..head.len().min(8)].to_vec(),
+            Err(e) => return self.failures.push(format!("cannot read {name}: {e}")),
+        };
+        match Compression::detect(&head, &name) {
+            Some(Compression::Zip) => self.zip(&name, input, &effective),
+            Some(compression) => {
+                let inner = compressed::inner_name(&name, compression).to_owned();
+                let reader = compression.decoder(input);
+                self.text(name, &inner, reader, &effective, Some(compression));
+            }
+            None => {
+                let inner = name.clone();
+                self.text(name, &inner, Box::new(input), &effective, None);
+            }
+        }
+    }
+
+    /// Checks each wanted member of a zip archive, in the archive's order.
+    fn zip(&mut self, name: &str, mut input: impl Read + Send, effective: &Arc<Effective>) {
+        loop {
+            let member = match zip::read::read_zipfile_from_stream(&mut input) {
+                Ok(Some(member)) => member,
+                Ok(None) => return,
+                Err(e) => return self.failures.push(format!("cannot read {name}: not a valid zip archive: {e}")),
+            };
+            let member_name = match member.name() {
+                Ok(n) => n.into_owned(),
+                Err(_) => String::from_utf8_lossy(member.name_raw()).into_owned(),
+            };
+            if !member.is_file() || !compressed::member_wanted(&member_name, effective.search_manuscripts) {
+                // Read past it (the stream reader needs its data consumed).
+                let mut sink = std::io::sink();
+                let mut member = member;
+                if let Err(e) = std::io::copy(&mut member, &mut sink) {
+                    return self.failures.push(format!("cannot read {name}:{member_name}: {e}"));
+                }
+                continue;
+            }
+            let full = format!("{name}:{member_name}");
+            match Compression::from_name(&member_name) {
+                Some(compression) if compression != Compression::Zip => {
+                    let inner = compressed::inner_name(&full, compression).to_owned();
+                    let reader = compression.decoder(member);
+                    self.text(full, &inner, reader, effective, Some(compression));
+                }
+                _ => {
+                    let inner = full.clone();
+                    self.text(full, &inner, Box::new(member), effective, None);
+                }
+            }
+            if self.stopped.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// Checks one text read as a stream: notation batch by batch (the next
+    /// batch is read while one is checked), a manuscript whole.
+    fn text(
+        &mut self,
+        name: String,
+        inner: &str,
+        reader: Box<dyn Read + Send + '_>,
+        effective: &Arc<Effective>,
+        compression: Option<Compression>,
+    ) {
+        let manuscript = sources::manuscript_format(inner, effective.all_manuscripts);
+        let invalid = |e: String| match compression {
+            Some(c) if !e.contains("NUL") => e.replacen(": ", &format!(": not a valid {} file: ", c.name()), 1),
+            _ => e,
+        };
+        let mut batches = Batches::new(reader, name.clone(), effective.encoding);
+        if manuscript.is_some() {
+            let mut text = String::new();
+            loop {
+                match batches.next() {
+                    Ok(Some(batch)) => text.push_str(&batch.text),
+                    Ok(None) => break,
+                    Err(e) => return self.failures.push(invalid(e)),
+                }
+            }
+            let (encoding, bom) = batches.encoding();
+            let mut source = Source::new(name, text, encoding);
+            source.bom = bom;
+            source.manuscript = manuscript;
+            source.effective = effective.clone();
+            return match check_source(source, false, &Progress::none()) {
+                Ok(file) => self.print(&file),
+                Err(failure) => self.failures.push(failure),
+            };
+        }
+        let mut next = batches.next();
+        let mut continued = false;
+        loop {
+            let batch = match next {
+                Ok(Some(batch)) => batch,
+                Ok(None) if !continued => {
+                    // An empty stream is a file of no games.
+                    stream::Batch { text: String::new(), first_line: 0 }
+                }
+                Ok(None) => return,
+                Err(e) => return self.failures.push(invalid(e)),
+            };
+            let (encoding, bom) = batches.encoding();
+            let mut source = Source::new(name.clone(), batch.text, encoding);
+            source.bom = bom;
+            source.first_line = batch.first_line;
+            source.effective = effective.clone();
+            let (checked, read) = rayon::join(|| check_source(source, continued, &Progress::none()), || batches.next());
+            next = read;
+            match checked {
+                Ok(file) => self.print(&file),
+                Err(failure) => return self.failures.push(failure),
+            }
+            if self.stopped.is_some() {
+                return;
+            }
+            if !continued && matches!(next, Ok(None)) {
+                return;
+            }
+            continued = true;
+        }
+    }
+}
+
+/// Checks one text, a panic (a bug) costing its findings only: a failure
+/// of that file (exit 2), not of every other.
+fn check_source(source: Source, continued: bool, progress: &Progress) -> Result<Checked, String> {
+    let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        test_panic(&source.name);
+        analyse(&source.text, source.manuscript, &source.effective, progress)
+    }));
+    progress.file_done();
+    match found {
+        Ok((games, diagnostics)) => Ok(Checked::new(source, games, diagnostics, continued)),
+        Err(_) => Err(format!(
+            "an internal error stopped the check of {}; its findings are missing (please report it)",
+            source.name
+        )),
+    }
 }
 
 /// Test hook: `CHESS_LS_TEST_PANIC_ON=NAME` makes the check of a file whose
@@ -94,13 +359,15 @@ fn test_panic(name: &str) {
     }
 }
 
-/// The games and diagnostics of a file's text (`ide::check`).
+/// The games and diagnostics of a file's text (`ide::check`), with the
+/// settings' `ignore`, `select` and severities applied.
 pub fn analyse(
     text: &str,
     manuscript: Option<ManuscriptFormat>,
-    options: &Options,
+    effective: &Effective,
     progress: &Progress,
 ) -> (usize, Vec<Diagnostic>) {
-    let found = check_text(text, Kind::from_manuscript(manuscript), options, progress);
+    let mut found = check_text(text, Kind::from_manuscript(manuscript), &effective.options, progress);
+    effective.filter.apply(&mut found.diagnostics);
     (found.games, found.diagnostics)
 }

@@ -34,7 +34,7 @@ pub fn run(session: &Session, diff: bool) -> i32 {
         .into_par_iter()
         .map(|mut source| {
             let kind = Kind::from_manuscript(source.manuscript);
-            let fixed = fix_text(&source.text, kind, &session.options, &progress);
+            let fixed = fix_text(&source.text, kind, &source.effective.options, &progress);
             progress.file_done();
             let index = LineIndex::new(&source.text);
             let changes = fixed
@@ -60,10 +60,10 @@ pub fn run(session: &Session, diff: bool) -> i32 {
             let (games, diagnostics) = if failure.is_none() {
                 (fixed.games, fixed.remaining)
             } else {
-                analyse(&source.text, source.manuscript, &session.options, &Progress::none())
+                analyse(&source.text, source.manuscript, &source.effective, &Progress::none())
             };
             FileFix {
-                checked: Checked::new(source, games, diagnostics),
+                checked: Checked::new(source, games, diagnostics, false),
                 changes,
                 unfinished: fixed.unfinished,
                 diff: patch,

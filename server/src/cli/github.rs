@@ -20,7 +20,7 @@ pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
     if file.diagnostics.is_empty() {
         return Ok(());
     }
-    let positions = super::output::Positions::new(&file.source.text);
+    let positions = super::output::Positions::of(&file.source);
     let at = |offset: usize| positions.at(offset);
     for d in &file.diagnostics {
         let command = match d.severity {

@@ -24,7 +24,8 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     let text = &file.source.text;
-    let positions = super::output::Positions::new(text);
+    let positions = super::output::Positions::of(&file.source);
+    let base = file.source.first_line;
     let index = positions.index();
     for d in &file.diagnostics {
         // Only the lines the diagnostic and its fixes touch are handed to
@@ -63,7 +64,7 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
         let mut groups: Vec<Group<'_>> = vec![
             level.primary_title(d.message.as_str()).id(d.code.as_str()).element(
                 Snippet::source(excerpt)
-                    .line_start(index.line_of(from) + 1)
+                    .line_start(base + index.line_of(from) + 1)
                     .path(file.source.name.as_str())
                     .annotation(AnnotationKind::Primary.span(local(&d.span))),
             ),
@@ -84,7 +85,8 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
                 groups.push(Group::with_title(Level::HELP.secondary_title(title)));
                 continue;
             }
-            let mut snippet = Snippet::source(excerpt).line_start(first_line + 1).path(file.source.name.as_str());
+            let mut snippet =
+                Snippet::source(excerpt).line_start(base + first_line + 1).path(file.source.name.as_str());
             for e in &fix.edits {
                 snippet = snippet.patch(Patch::new(local(&e.span), e.new_text.as_str()));
             }
@@ -94,7 +96,7 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
         if long {
             // The renderer counts the column from the window's start; the
             // header says where the finding is in its line.
-            let shown_from = from.max(index.line_start(line - 1).unwrap_or(0));
+            let shown_from = from.max(index.line_start(line - base - 1).unwrap_or(0));
             let shown = text[shown_from..d.span.start.clamp(shown_from, to)].chars().count() + 1;
             let name = &file.source.name;
             report = report.replacen(&format!("{name}:{line}:{shown}"), &format!("{name}:{line}:{column}"), 1);

@@ -46,7 +46,7 @@ pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
     }
     // Columns counted in constant time: many findings on one long line
     // would otherwise count its characters again for each.
-    let positions = super::output::Positions::new(&file.source.text);
+    let positions = super::output::Positions::of(&file.source);
     let at = |offset: usize| positions.at(offset);
     for d in &file.diagnostics {
         let (line, column) = at(d.span.start);

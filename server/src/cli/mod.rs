@@ -9,6 +9,7 @@
 //! that changed meanwhile).
 
 mod check;
+mod compressed;
 pub mod encoding;
 mod fix;
 mod github;
@@ -18,16 +19,20 @@ mod output;
 mod progress;
 mod sarif;
 mod sources;
+mod stream;
 mod translate;
 mod write;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Parser, ValueEnum};
 use rayon::prelude::*;
 
 use crate::analysis::{Language, Options};
+use crate::ide::settings::{self, Filter, Settings};
+use crate::project::Projects;
 use encoding::Encoding;
 use sources::Source;
 
@@ -77,14 +82,37 @@ pub struct Args {
     pub format: Format,
 
     /// The notation language of every game (en, ru, uk, de, fr, ..., figurine),
-    /// or `auto` to infer it per game.
-    #[arg(long, value_name = "LANG", default_value = "auto")]
-    pub lang: String,
+    /// or `auto` to infer it per game [default: the project's `language`, else auto].
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 
     /// The encoding of every file (utf-8, utf-16le, utf-16be, windows-1251, cp866, koi8-r,
-    /// latin-1, windows-1252), or `auto` to detect it per file.
-    #[arg(long, value_name = "NAME", default_value = "auto")]
-    pub encoding: String,
+    /// latin-1, windows-1252), or `auto` to detect it per file [default: the project's, else auto].
+    #[arg(long, value_name = "NAME")]
+    pub encoding: Option<String>,
+
+    /// Codes never reported (comma-separated, e.g. check-mark,move-number), besides
+    /// those a project's `chess-ls.toml` ignores.
+    #[arg(long, value_name = "CODES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+
+    /// Report only these codes (comma-separated); replaces a project's `select`.
+    #[arg(long, value_name = "CODES", value_delimiter = ',')]
+    pub select: Vec<String>,
+
+    /// Search directories for every file: hidden ones, and those that `.gitignore`,
+    /// `.ignore` and git's excludes leave out.
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Search directories for manuscripts too (`.md`, `.tex`, `.txt`), not only for
+    /// notation (`.pgn`, compressed or in zip archives).
+    #[arg(long)]
+    pub search_manuscripts: bool,
+
+    /// Do not read `chess-ls.toml` project files.
+    #[arg(long)]
+    pub no_config: bool,
 
     /// Also report checks and mates written without `+`/`#`.
     #[arg(long)]
@@ -107,7 +135,8 @@ pub struct Args {
     #[arg(long)]
     pub manuscript: bool,
 
-    /// Files or directories (searched for *.pgn); `-` reads stdin.
+    /// Files or directories (searched for *.pgn, also compressed: .gz, .bz2, .xz, .zst,
+    /// and .zip archives); `-` reads stdin.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 }
@@ -120,45 +149,125 @@ impl Args {
     }
 }
 
-/// What every mode needs: the analysis options, the output format, the
-/// files, and when the run started.
-pub struct Session {
+/// The settings that apply to a file: its project's `chess-ls.toml` with
+/// the command line's flags over it (`ide::settings`).
+#[derive(Clone, Debug, Default)]
+pub struct Effective {
     pub options: Options,
-    pub format: Format,
+    pub filter: Filter,
     pub encoding: Option<Encoding>,
+    /// Every file is a manuscript (`--manuscript`, `manuscript.all`).
+    pub all_manuscripts: bool,
+    /// Directory searches take manuscripts (`--search-manuscripts`,
+    /// `manuscript.search`).
+    pub search_manuscripts: bool,
+}
+
+impl Effective {
+    fn of(settings: &Settings) -> Result<Effective, String> {
+        let encoding = match settings.encoding.as_deref() {
+            None | Some("auto") => None,
+            Some(name) => Some(Encoding::from_name(name).ok_or_else(|| {
+                let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
+                format!("unknown encoding `{name}`; use auto or one of {}", names.join(", "))
+            })?),
+        };
+        Ok(Effective {
+            options: settings.options(&Options::default()),
+            filter: settings.filter(),
+            encoding,
+            all_manuscripts: settings.all_manuscripts.unwrap_or(false),
+            search_manuscripts: settings.search_manuscripts.unwrap_or(false),
+        })
+    }
+}
+
+/// The settings of a project file, or why it cannot be used.
+type EffectiveOrError = Result<Arc<Effective>, String>;
+
+/// What every mode needs: the settings, the output format, the files, and
+/// when the run started.
+pub struct Session {
+    /// What the command line's flags say.
+    pub flags: Settings,
+    /// The project files, unless `--no-config`.
+    pub projects: Option<Projects>,
+    /// The settings of each project file met (by its path; `None`: no file).
+    effective: std::sync::Mutex<std::collections::HashMap<Option<PathBuf>, EffectiveOrError>>,
+    pub format: Format,
     pub paths: Vec<PathBuf>,
     /// The run writes files (`--fix` without `--diff`, `--translate --write`).
     pub writes: bool,
     pub started: Instant,
-    /// `--manuscript`: every file is a manuscript.
-    pub manuscript: bool,
+    pub walk: sources::Walk,
 }
 
 impl Session {
+    /// The settings of a file (or of stdin, `-`: those of the current
+    /// directory), or why its project file cannot be used.
+    pub fn effective(&self, path: &std::path::Path) -> Result<Arc<Effective>, String> {
+        let path = if path.as_os_str() == "-" { std::path::Path::new(".") } else { path };
+        let project = match &self.projects {
+            Some(projects) => projects.for_path(path)?,
+            None => None,
+        };
+        let key = project.as_ref().map(|p| p.path.clone());
+        let mut cache = self.effective.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(key)
+            .or_insert_with(|| {
+                let merged = match &project {
+                    Some(p) => p.settings.overridden_by(&self.flags),
+                    None => self.flags.clone(),
+                };
+                Effective::of(&merged).map(Arc::new).map_err(|e| {
+                    format!(
+                        "{}: {e}",
+                        project.as_ref().map_or("the command line".into(), |p| p.path.display().to_string())
+                    )
+                })
+            })
+            .clone()
+    }
+
+    /// The files named, directories searched (in the stable order of
+    /// [`sources::expand`]); what a search skipped is said on stderr.
+    pub fn find(&self, failures: &mut Vec<String>) -> Vec<sources::Found> {
+        let mut warnings = Vec::new();
+        let manuscripts = |dir: &std::path::Path| self.effective(dir).is_ok_and(|e| e.search_manuscripts);
+        let found = sources::expand(&self.paths, self.walk, &manuscripts, failures, &mut warnings);
+        for warning in &warnings {
+            eprintln!("warning: {warning}");
+        }
+        found
+    }
+
+    /// Reads a file whole, with its settings.
+    pub fn read(&self, found: &sources::Found) -> Result<Source, String> {
+        let effective = self.effective(&found.path)?;
+        let mut source = sources::read(&found.path, effective.encoding, self.writes, found.searched)?;
+        let name = source.inner_name.as_deref().unwrap_or(&source.name);
+        source.manuscript = sources::manuscript_format(name, effective.all_manuscripts);
+        source.effective = effective;
+        Ok(source)
+    }
+
     /// Reads every file (in parallel), in the stable order of
     /// [`sources::expand`], each file once however many names lead to it;
     /// returns the sources and what could not be read. What a directory
     /// search skipped is said on stderr as warnings.
     pub fn read_all(&self) -> (Vec<Source>, Vec<String>) {
         let mut failures = Vec::new();
-        let mut warnings = Vec::new();
-        let found = sources::expand(&self.paths, &mut failures, &mut warnings);
-        for warning in &warnings {
-            eprintln!("warning: {warning}");
-        }
-        let read: Vec<Result<Source, String>> = found
-            .par_iter()
-            .map(|found| sources::read(&found.path, self.encoding, self.writes, found.searched))
-            .collect();
+        let found = self.find(&mut failures);
+        let read: Vec<Result<Source, String>> = found.par_iter().map(|found| self.read(found)).collect();
         let mut sources = Vec::with_capacity(read.len());
         let mut seen = std::collections::HashSet::new();
         for result in read {
             match result {
-                Ok(mut source) => {
+                Ok(source) => {
                     if source.identity.is_some_and(|identity| !seen.insert(identity)) {
                         continue;
                     }
-                    source.manuscript = sources::manuscript_format(&source.name, self.manuscript);
                     sources.push(source);
                 }
                 Err(e) => failures.push(e),
@@ -203,29 +312,27 @@ pub fn run(args: &Args) -> i32 {
 }
 
 fn session(args: &Args) -> Result<(Session, usize), String> {
-    let language_codes = || {
-        let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-        codes.join(", ")
-    };
-    let language = match args.lang.as_str() {
-        "auto" => None,
-        code => Some(
-            Language::from_code(code)
-                .ok_or_else(|| format!("unknown language `{code}`; use auto or one of {}", language_codes()))?,
-        ),
-    };
+    let language = args.lang.as_deref().map(settings::parse_language).transpose()?;
     if let Some(code) = &args.translate
         && Language::from_code(code).is_none()
     {
-        return Err(format!("unknown language `{code}` for --translate; use one of {}", language_codes()));
+        let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+        return Err(format!("unknown language `{code}` for --translate; use one of {}", codes.join(", ")));
     }
-    let encoding = match args.encoding.as_str() {
-        "auto" => None,
-        name => Some(Encoding::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
-            format!("unknown encoding `{name}`; use auto or one of {}", names.join(", "))
-        })?),
+    let codes = |names: &[String]| names.iter().map(|n| settings::parse_code(n)).collect::<Result<Vec<_>, _>>();
+    let flags = Settings {
+        language,
+        encoding: args.encoding.clone(),
+        missing_check_marks: args.missing_check_marks.then_some(true),
+        missing_capture_signs: args.missing_capture_signs.then_some(true),
+        ignore: codes(&args.ignore)?,
+        select: if args.select.is_empty() { None } else { Some(codes(&args.select)?) },
+        severity: Vec::new(),
+        search_manuscripts: args.search_manuscripts.then_some(true),
+        all_manuscripts: args.manuscript.then_some(true),
     };
+    // The flags alone must make sense (an unknown encoding is said now).
+    Effective::of(&flags)?;
     if args.diff && !args.fix && args.translate.is_none() {
         return Err("--diff goes with --fix or --translate".into());
     }
@@ -247,19 +354,15 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
         return Err("standard input cannot be rewritten in place; use --diff, or --translate without --write".into());
     }
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let options = Options {
-        language,
-        report_missing_check: args.missing_check_marks,
-        report_missing_capture: args.missing_capture_signs,
-    };
     let session = Session {
-        options,
+        flags,
+        projects: (!args.no_config).then(Projects::new),
+        effective: Default::default(),
         format: args.format,
-        encoding,
         paths: args.paths.clone(),
         writes,
         started: Instant::now(),
-        manuscript: args.manuscript,
+        walk: sources::Walk { everything: args.no_ignore },
     };
     Ok((session, threads))
 }

@@ -113,7 +113,9 @@ pub struct Summary {
 
 impl Summary {
     pub fn add(&mut self, file: &Checked) {
-        self.files += 1;
+        if !file.continued {
+            self.files += 1;
+        }
         self.games += file.games;
         self.errors += file.count(Severity::Error);
         self.warnings += file.count(Severity::Warning);
@@ -163,6 +165,8 @@ pub struct Positions<'a> {
     /// The characters before the start of each block (block `k` starts at
     /// the character boundary at or before `k * BLOCK`).
     chars: Vec<usize>,
+    /// The lines of the file before the text (a batch of a stream).
+    first_line: usize,
 }
 
 const BLOCK: usize = 4096;
@@ -178,7 +182,13 @@ impl<'a> Positions<'a> {
             chars.push(count);
             start = at;
         }
-        Positions { text, index: LineIndex::new(text), chars }
+        Positions { text, index: LineIndex::new(text), chars, first_line: 0 }
+    }
+
+    /// The positions of a source's text in its file (a batch of a stream
+    /// starts at a line start, after `first_line` lines).
+    pub fn of(source: &'a super::sources::Source) -> Positions<'a> {
+        Positions { first_line: source.first_line, ..Positions::new(&source.text) }
     }
 
     pub fn index(&self) -> &LineIndex {
@@ -198,7 +208,7 @@ impl<'a> Positions<'a> {
         let offset = self.text.floor_char_boundary(offset.min(self.text.len()));
         let line = self.index.line_of(offset);
         let start = self.index.line_start(line).unwrap_or(0);
-        (line + 1, self.chars_before(offset) - self.chars_before(start) + 1)
+        (self.first_line + line + 1, self.chars_before(offset) - self.chars_before(start) + 1)
     }
 }
 

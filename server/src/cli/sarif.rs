@@ -44,9 +44,9 @@ impl Log {
             let (line, column) = index.position(text, span.start, Unit::Char);
             let (end_line, end_column) = index.position(text, span.end, Unit::Char);
             json!({
-                "startLine": line + 1,
+                "startLine": file.source.first_line + line + 1,
                 "startColumn": column + 1,
-                "endLine": end_line + 1,
+                "endLine": file.source.first_line + end_line + 1,
                 "endColumn": end_column + 1,
             })
         };

@@ -43,6 +43,35 @@ pub struct Source {
     /// Prose with games in it (`.txt`, `.md`, `.tex`, or `--manuscript`),
     /// rather than notation.
     pub manuscript: Option<ManuscriptFormat>,
+    /// The name of what a compressed file holds (`a.md` for `a.md.gz`),
+    /// which tells its format.
+    pub inner_name: Option<String>,
+    /// The settings that apply to it (project file and flags).
+    pub effective: std::sync::Arc<super::Effective>,
+    /// Lines and bytes before this text in its file, when it is one batch
+    /// of games of a file read as a stream (`super::stream`).
+    pub first_line: usize,
+}
+
+impl Source {
+    /// A text of a name, read in an encoding, with nothing else known.
+    pub fn new(name: String, text: String, encoding: Encoding) -> Source {
+        Source {
+            name,
+            path: None,
+            real: None,
+            identity: None,
+            text,
+            encoding,
+            bom: false,
+            stamp: None,
+            invalid: Vec::new(),
+            manuscript: None,
+            inner_name: None,
+            effective: std::sync::Arc::default(),
+            first_line: 0,
+        }
+    }
 }
 
 /// How a file named on the command line is read: as a manuscript of the
@@ -96,9 +125,39 @@ pub struct Found {
     pub searched: bool,
 }
 
-/// Expands directories into the `*.pgn` files below them, sorted so that
-/// the output is stable; what a search skipped is said in `warnings`.
-pub fn expand(paths: &[PathBuf], errors: &mut Vec<String>, warnings: &mut Vec<String>) -> Vec<Found> {
+/// How directories are searched.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Walk {
+    /// Take every file: hidden ones and those `.gitignore`, `.ignore` and
+    /// git's exclude files leave out, too (`--no-ignore`).
+    pub everything: bool,
+}
+
+/// Whether a directory search takes a file of this name: notation
+/// (`.pgn`, also compressed: `.pgn.gz`, `.pgn.zst`, ...), zip archives,
+/// and with `manuscripts` the `.md`, `.tex` and `.txt` files.
+pub fn searched_name(path: &Path, manuscripts: bool) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
+    match super::compressed::Compression::from_name(name) {
+        Some(super::compressed::Compression::Zip) => true,
+        Some(c) => super::compressed::member_wanted(super::compressed::inner_name(name, c), manuscripts),
+        None => super::compressed::member_wanted(name, manuscripts),
+    }
+}
+
+/// Expands directories into the files below them that [`searched_name`]
+/// takes (`manuscripts` says, for each directory named, whether its search
+/// takes manuscripts), sorted so that the output is stable; what a search
+/// skipped is said in `warnings`. The search respects `.gitignore` files
+/// and leaves hidden files out, as ripgrep does (the `ignore` crate),
+/// unless `walk.everything`.
+pub fn expand(
+    paths: &[PathBuf],
+    walk: Walk,
+    manuscripts: &dyn Fn(&Path) -> bool,
+    errors: &mut Vec<String>,
+    warnings: &mut Vec<String>,
+) -> Vec<Found> {
     let mut out = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" || !path.is_dir() {
@@ -107,13 +166,14 @@ pub fn expand(paths: &[PathBuf], errors: &mut Vec<String>, warnings: &mut Vec<St
             let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
             let mut skipped = Skipped::default();
             let mut found = Vec::new();
-            walk(path, path, &root, &mut found, errors, &mut skipped);
+            walk_dir(path, &root, walk, manuscripts(path), &mut found, errors, &mut skipped);
             found.sort();
             found.dedup();
             if found.is_empty() {
                 // A run pointed at the wrong folder must not pass as clean.
                 errors.push(format!(
-                    "no notation file under {}: it has no *.pgn file, so nothing was checked",
+                    "no notation file under {}: nothing was checked (it has no file of the kinds searched; \
+                     --search-manuscripts adds .md, .tex and .txt, --no-ignore ignored and hidden files)",
                     path.display()
                 ));
             }
@@ -160,31 +220,34 @@ fn list(paths: &[PathBuf]) -> String {
     shown.join(", ")
 }
 
-/// Searches `dir`, below `given` (the directory as the user named it, whose
-/// canonical path is `root`).
-fn walk(
-    dir: &Path,
+/// Searches `given` (the directory as the user named it, whose canonical
+/// path is `root`) with the `ignore` crate's walker, which never follows a
+/// link itself: links are judged here, as before.
+fn walk_dir(
     given: &Path,
     root: &Path,
+    walk: Walk,
+    manuscripts: bool,
     out: &mut Vec<PathBuf>,
     errors: &mut Vec<String>,
     skipped: &mut Skipped,
 ) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            errors.push(format!("cannot read the directory {}: {e}", dir.display()));
-            return;
-        }
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(kind) = entry.file_type() else { continue };
-        if kind.is_dir() {
-            walk(&path, given, root, out, errors, skipped);
+    let mut builder = ignore::WalkBuilder::new(given);
+    builder.follow_links(false).standard_filters(!walk.everything).hidden(!walk.everything);
+    for entry in builder.build() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                errors.push(format!("cannot search {}: {e}", given.display()));
+                continue;
+            }
+        };
+        if entry.depth() == 0 {
             continue;
         }
-        if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
+        let path = entry.path().to_path_buf();
+        let Some(kind) = entry.file_type() else { continue };
+        if kind.is_dir() || !searched_name(&path, manuscripts) {
             continue;
         }
         if kind.is_file() {
@@ -208,68 +271,147 @@ fn walk(
     }
 }
 
+/// A file opened for reading: standard input (`file` is `None`) or a file
+/// with what it was when opened.
+pub struct Opened {
+    pub file: Option<std::fs::File>,
+    pub metadata: Option<std::fs::Metadata>,
+}
+
+impl Opened {
+    /// The device and inode of a regular file, to read each file once.
+    pub fn identity(&self) -> Option<(u64, u64)> {
+        use std::os::unix::fs::MetadataExt;
+        self.metadata.as_ref().filter(|m| m.is_file()).map(|m| (m.dev(), m.ino()))
+    }
+
+    /// The whole stream, to read as it comes.
+    pub fn into_reader(self) -> Box<dyn Read + Send> {
+        match self.file {
+            Some(file) => Box::new(file),
+            None => Box::new(std::io::stdin()),
+        }
+    }
+}
+
+/// Opens a file (or stdin for `-`) for reading, without waiting and
+/// without following a link where a search found it (`searched`: it must
+/// still be a regular file now). A FIFO or a device the user named is
+/// opened to be read as it comes (a FIFO without a writer reads as empty).
+pub fn open(path: &Path, searched: bool) -> Result<Opened, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let name = path.display().to_string();
+    if path.as_os_str() == "-" {
+        return Ok(Opened { file: None, metadata: None });
+    }
+    // Opened without waiting: opening a FIFO for reading would wait for
+    // a writer, maybe for ever.
+    // A file a search found is no link (a link in the tree was replaced
+    // by its target's path): one put there since is not followed.
+    let mut flags = rustix::fs::OFlags::NONBLOCK;
+    if searched {
+        flags |= rustix::fs::OFlags::NOFOLLOW;
+    }
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(flags.bits() as i32)
+        .open(path)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    let metadata = file.metadata().map_err(|e| format!("cannot read {name}: {e}"))?;
+    if metadata.is_dir() {
+        return Err(format!("cannot read {name}: it is a directory"));
+    } else if !metadata.is_file() {
+        if searched {
+            return Err(format!("cannot read {name}: it is not a regular file"));
+        }
+        rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty()).map_err(|e| format!("cannot read {name}: {e}"))?;
+    }
+    Ok(Opened { file: Some(file), metadata: Some(metadata) })
+}
+
+/// The first bytes of a regular file, to tell a compressed one.
+pub fn head(file: &std::fs::File) -> Vec<u8> {
+    use std::os::unix::fs::FileExt;
+    let mut head = vec![0; 8];
+    let n = file.read_at(&mut head, 0).unwrap_or(0);
+    head.truncate(n);
+    head
+}
+
 /// Reads a file (or stdin for `-`) and decodes it: in `encoding` if one is
 /// named, else in the encoding [`encoding::detect`] decides. A file that
 /// cannot be decoded is an error, never a lossy reading. With `stamp`, what
 /// is needed to notice a later change is kept (hashing every byte costs
 /// time, so only the modes that write ask for it). A file a directory
 /// search found (`searched`) must still be a regular file when it is opened.
+///
+/// A compressed file (gzip, bzip2, xz, zstd) is read decompressed, up to
+/// [`STREAM_LIMIT`]; the modes that write refuse it (they would have to
+/// write it back compressed), and a zip archive is read by `--check` only.
+/// (`--check` reads compressed files as streams: `super::stream`.)
 pub fn read(path: &Path, named: Option<Encoding>, stamp: bool, searched: bool) -> Result<Source, String> {
-    use std::os::unix::fs::OpenOptionsExt;
     let name = path.display().to_string();
-    let too_long = || {
+    let too_long = |what: &str| {
         format!(
-            "cannot read {name}: it is not a regular file and gives more than {} MiB; \
+            "cannot read {name}: it is {what} and gives more than {} MiB; \
              save it to a file and name that",
             STREAM_LIMIT >> 20
         )
     };
     let mut bytes = Vec::new();
-    let (file, metadata) = if path.as_os_str() == "-" {
-        std::io::stdin()
-            .take(STREAM_LIMIT + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
-        if bytes.len() as u64 > STREAM_LIMIT {
-            return Err(too_long());
-        }
-        (None, None)
-    } else {
-        // Opened without waiting: opening a FIFO for reading would wait for
-        // a writer, maybe for ever.
-        // A file a search found is no link (a link in the tree was replaced
-        // by its target's path): one put there since is not followed.
-        let mut flags = rustix::fs::OFlags::NONBLOCK;
-        if searched {
-            flags |= rustix::fs::OFlags::NOFOLLOW;
-        }
-        let mut file = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(flags.bits() as i32)
-            .open(path)
-            .map_err(|e| format!("cannot read {name}: {e}"))?;
-        let metadata = file.metadata().map_err(|e| format!("cannot read {name}: {e}"))?;
-        if metadata.is_file() {
-            file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
-        } else if metadata.is_dir() {
-            return Err(format!("cannot read {name}: it is a directory"));
-        } else if searched {
-            return Err(format!("cannot read {name}: it is not a regular file"));
-        } else {
-            // A FIFO or a device the user named: read as it comes (a FIFO
-            // without a writer reads as empty), up to the limit.
-            rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty())
-                .map_err(|e| format!("cannot read {name}: {e}"))?;
-            (&mut file)
+    let opened = open(path, searched)?;
+    let (file, metadata) = match opened.file {
+        None => {
+            std::io::stdin()
                 .take(STREAM_LIMIT + 1)
                 .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read {name}: {e}"))?;
+                .map_err(|e| format!("cannot read stdin: {e}"))?;
             if bytes.len() as u64 > STREAM_LIMIT {
-                return Err(too_long());
+                return Err(too_long("not a regular file"));
             }
+            (None, None)
         }
-        (Some(path.to_path_buf()), Some(metadata))
+        Some(mut file) => {
+            if opened.metadata.as_ref().is_some_and(|m| m.is_file()) {
+                file.read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+            } else {
+                // A FIFO or a device the user named: read as it comes, up
+                // to the limit.
+                (&mut file)
+                    .take(STREAM_LIMIT + 1)
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| format!("cannot read {name}: {e}"))?;
+                if bytes.len() as u64 > STREAM_LIMIT {
+                    return Err(too_long("not a regular file"));
+                }
+            }
+            (Some(path.to_path_buf()), opened.metadata)
+        }
     };
+    let mut manuscript_name = None;
+    if let Some(compression) = super::compressed::Compression::detect(&bytes[..bytes.len().min(8)], &name) {
+        if stamp {
+            return Err(format!(
+                "cannot rewrite {name}: it is a {} file, and chess-ls rewrites only plain files; \
+                 decompress it, rewrite that, and compress it again",
+                compression.name()
+            ));
+        }
+        if compression == super::compressed::Compression::Zip {
+            return Err(format!("cannot read {name}: a zip archive is read by --check only"));
+        }
+        let mut plain = Vec::new();
+        compression
+            .decoder(&bytes[..])
+            .take(STREAM_LIMIT + 1)
+            .read_to_end(&mut plain)
+            .map_err(|e| format!("cannot read {name}: not a valid {} file: {e}", compression.name()))?;
+        if plain.len() as u64 > STREAM_LIMIT {
+            return Err(too_long(&format!("{} compressed", compression.name())));
+        }
+        bytes = plain;
+        manuscript_name = Some(super::compressed::inner_name(&name, compression).to_owned());
+    }
     let identity = metadata.as_ref().filter(|m| m.is_file()).map(|m| {
         use std::os::unix::fs::MetadataExt;
         (m.dev(), m.ino())
@@ -281,5 +423,13 @@ pub fn read(path: &Path, named: Option<Encoding>, stamp: bool, searched: bool) -
         None => encoding::detect_owned(bytes),
     };
     let Decoded { text, encoding, bom, invalid, .. } = decoded.map_err(|e| format!("cannot read {name}: {e}"))?;
-    Ok(Source { name, path: file, real, identity, text, encoding, bom, stamp, invalid, manuscript: None })
+    let mut source = Source::new(name, text, encoding);
+    source.invalid = invalid;
+    source.path = file;
+    source.real = real;
+    source.identity = identity;
+    source.bom = bom;
+    source.stamp = stamp;
+    source.inner_name = manuscript_name;
+    Ok(source)
 }

@@ -33,7 +33,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
         .par_iter()
         .map(|source| {
             let kind = Kind::from_manuscript(source.manuscript);
-            let translated = rewrite_text(&source.text, kind, &session.options, Rewrite::Translate(language));
+            let translated = rewrite_text(&source.text, kind, &source.effective.options, Rewrite::Translate(language));
             progress.advance(source.text.len());
             progress.file_done();
             let failure = (write && translated.text != source.text)

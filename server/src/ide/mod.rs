@@ -16,6 +16,7 @@ pub mod line_index;
 pub mod outline;
 pub mod position;
 pub mod rewrite;
+pub mod settings;
 
 #[cfg(test)]
 mod tests {

@@ -40,6 +40,47 @@ pub struct Open {
     published: tokio::sync::watch::Sender<i32>,
     /// The semantic tokens the client holds, for `full/delta`.
     tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
+    /// The settings of the document's project (`chess-ls.toml` above its
+    /// file), if it has one.
+    project: Option<Arc<crate::project::Project>>,
+}
+
+impl Open {
+    /// The analysis options of this document: the editor's, with its
+    /// project file's over them.
+    fn options(&self, editor: &Settings) -> crate::analysis::Options {
+        match &self.project {
+            Some(project) => project.settings.options(&editor.options),
+            None => editor.options.clone(),
+        }
+    }
+
+    fn filter(&self) -> crate::ide::settings::Filter {
+        self.project.as_ref().map(|p| p.settings.filter()).unwrap_or_default()
+    }
+}
+
+/// The file a `file:` URI names.
+fn file_path(uri: &Uri) -> Option<std::path::PathBuf> {
+    let rest = uri.as_str().strip_prefix("file://")?;
+    let path = rest.split(['?', '#']).next().unwrap_or(rest);
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(b) = path.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok())
+        {
+            out.push(b);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    use std::os::unix::ffi::OsStringExt;
+    let path = std::path::PathBuf::from(std::ffi::OsString::from_vec(out));
+    path.is_absolute().then_some(path)
 }
 
 pub struct State {
@@ -50,6 +91,8 @@ pub struct State {
     pub resolves_code_actions: bool,
     /// How many folding ranges the client keeps, if it says.
     pub folding_limit: Option<usize>,
+    /// The project files found for the documents opened.
+    pub projects: crate::project::Projects,
 }
 
 /// What a request reads: a document as it was when the request came.
@@ -62,6 +105,8 @@ struct Snapshot {
     settings: Arc<Settings>,
     latest: Arc<AtomicI32>,
     resolves_code_actions: bool,
+    /// The project's `ignore`, `select` and severities.
+    filter: crate::ide::settings::Filter,
 }
 
 pub struct Backend {
@@ -91,6 +136,7 @@ impl Backend {
                 settings: Arc::new(Settings::default()),
                 resolves_code_actions: false,
                 folding_limit: None,
+                projects: crate::project::Projects::new(),
             }),
             publishing: tokio::sync::Mutex::new(()),
         }
@@ -114,6 +160,7 @@ impl Backend {
             doc: open.doc.clone(),
             published: open.published.subscribe(),
             tokens: open.tokens.clone(),
+            filter: open.filter(),
             unit: state.unit,
             settings: state.settings.clone(),
             latest: open.latest.clone(),
@@ -182,8 +229,9 @@ impl Backend {
         let doc = snapshot.doc;
         let unit = snapshot.unit;
         let target = uri.clone();
+        let filter = snapshot.filter.clone();
         let found = tokio::task::spawn_blocking(move || {
-            catch_unwind(AssertUnwindSafe(|| handlers::diagnostics::collect(&doc, &target, unit)))
+            catch_unwind(AssertUnwindSafe(|| handlers::diagnostics::collect(&doc, &target, unit, &filter)))
                 .ok()
                 .map(|d| (d, doc))
         })
@@ -299,10 +347,25 @@ impl LanguageServer for Backend {
         let _ = self.with_state(|state| {
             // A Markdown document is analysed in its ```pgn / ```chess blocks.
             let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
-            let opened = Document::open_as(kind, doc.text, doc.version, &state.settings.options);
+            // The project file above the document's file, read as the
+            // command line reads it; one that cannot be used is logged and
+            // the editor's settings stand.
+            let project = file_path(&doc.uri).and_then(|path| match state.projects.for_path(&path) {
+                Ok(project) => project,
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    None
+                }
+            });
             let latest = Arc::new(AtomicI32::new(doc.version));
             let (published, _) = tokio::sync::watch::channel(i32::MIN);
-            state.docs.insert(doc.uri, Open { doc: Arc::new(opened), latest, published, tokens: Arc::default() });
+            let options = match &project {
+                Some(project) => project.settings.options(&state.settings.options),
+                None => state.settings.options.clone(),
+            };
+            let opened = Document::open_as(kind, doc.text, doc.version, &options);
+            let open = Open { doc: Arc::new(opened), latest, published, tokens: Arc::default(), project };
+            state.docs.insert(doc.uri, open);
         });
         self.publish(uri).await;
     }
@@ -314,7 +377,7 @@ impl LanguageServer for Backend {
         // cannot overtake this one.
         let applied = self.with_state(|state| {
             let unit = state.unit;
-            let options = state.settings.options.clone();
+            let editor = state.settings.clone();
             let Some(open) = state.docs.get_mut(&uri) else {
                 tracing::warn!("an edit for a document that is not open: {}", uri.as_str());
                 return false;
@@ -323,6 +386,7 @@ impl LanguageServer for Backend {
                 tracing::warn!("ignored an edit with an older version ({version} < {})", open.doc.version);
                 return false;
             }
+            let options = open.options(&editor);
             // Copied only if a request still reads the old version.
             let doc = Arc::make_mut(&mut open.doc);
             // Ranges refer to the text as it is after the previous change
@@ -349,8 +413,8 @@ impl LanguageServer for Backend {
         let uris = self
             .with_state(|state| {
                 Arc::make_mut(&mut state.settings).update(&params.settings);
-                let options = state.settings.options.clone();
                 for open in state.docs.values_mut() {
+                    let options = open.options(&state.settings);
                     Arc::make_mut(&mut open.doc).reanalyse_all(&options);
                 }
                 state.docs.keys().cloned().collect::<Vec<_>>()

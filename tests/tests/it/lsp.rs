@@ -3,6 +3,7 @@
 
 use chess_ls_tests::lsp_client::{Client, codes, pretty, pretty_semantic_tokens, range};
 use serde_json::{Value, json};
+use std::path::Path;
 
 const URI: &str = "file:///games/ru-errors.pgn";
 
@@ -320,5 +321,45 @@ fn completion_after_a_move_number_offers_every_legal_move_in_the_games_language(
     }
     assert!(!labels.iter().any(|l| l.starts_with(['N', 'B'])), "{labels:?}");
     insta::assert_snapshot!("completion_after_a_move_number", pretty(&completion));
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_project_file_above_the_document_sets_its_language_and_codes_as_for_the_command_line() {
+    // The same game and `chess-ls.toml` as `archives::` gives the command
+    // line: the server publishes what `--check` reports for the file.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-project");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("ru")).unwrap();
+    let game = "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 6. Ke3 *\n";
+    std::fs::write(dir.join("ru/g.pgn"), game).unwrap();
+    std::fs::write(dir.join("g.pgn"), game).unwrap();
+    std::fs::write(
+        dir.join("ru/chess-ls.toml"),
+        "language = \"ru\"\nignore = [\"illegal-move\"]\n\n[severity]\nhomoglyph = \"info\"\n",
+    )
+    .unwrap();
+    let inside = format!("file://{}", dir.join("ru/g.pgn").display());
+    let outside = format!("file://{}", dir.join("g.pgn").display());
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(&inside, game);
+    client.open(&outside, game);
+    let found = client.diagnostics(&inside, 1);
+    assert!(!codes(&found).contains(&"illegal-move".to_owned()), "{found}");
+    let homoglyph = found["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "homoglyph");
+    assert_eq!(homoglyph.map(|d| d["severity"].clone()), Some(json!(3)), "{found}");
+    assert!(codes(&client.diagnostics(&outside, 1)).contains(&"illegal-move".to_owned()));
+    // What the command line reports for the file, code by code.
+    let output = std::process::Command::new(chess_ls_tests::binary::chess_ls())
+        .args(["--check", "--format", "json", "ru/g.pgn"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let cli: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["code"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(codes(&found), cli);
     assert!(client.shutdown().success());
 }

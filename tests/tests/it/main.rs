@@ -13,6 +13,7 @@
 //! server publishes what `--check` reports, for every text). The lexicon
 //! against the grammar: `lexicon`.
 
+mod archives;
 mod cli;
 mod cli_publisher;
 mod corpus_analysis;

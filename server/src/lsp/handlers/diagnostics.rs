@@ -4,8 +4,17 @@ use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 use crate::ide::document::Document;
 use crate::ide::line_index::Unit;
+use crate::ide::settings::Filter;
 use crate::lsp::convert;
 
-pub fn collect(doc: &Document, uri: &Uri, unit: Unit) -> Vec<Diagnostic> {
-    doc.diagnostics().map(|d| convert::diagnostic(doc, uri, &d, unit)).collect()
+/// The diagnostics of a document as the project's settings have them
+/// (`ignore`, `select`, severities: `ide::settings::Filter`).
+pub fn collect(doc: &Document, uri: &Uri, unit: Unit, filter: &Filter) -> Vec<Diagnostic> {
+    doc.diagnostics()
+        .filter(|d| filter.keeps(d.code))
+        .map(|mut d| {
+            d.severity = filter.severity(d.code, d.severity);
+            convert::diagnostic(doc, uri, &d, unit)
+        })
+        .collect()
 }

@@ -1,0 +1,326 @@
+//! Reading a text of any size in batches of whole games, so that `--check`
+//! holds a few batches in memory, not the file: standard input, FIFOs,
+//! compressed files and zip members, and files larger than
+//! [`WHOLE_LIMIT`].
+//!
+//! Bytes come in blocks; a block is decoded up to its last line end (so no
+//! character is cut), and the text is handed out up to the last start of a
+//! game section found in it (`syntax::split::scan`, the very boundaries at
+//! which `ide::check` cuts a text for its threads: a boundary depends only
+//! on the text before it, so one found in a prefix is one in the whole).
+//! Bare games without tag sections are cut after a result that ends its
+//! line. Every batch thus starts at a line start, holds whole games, and
+//! is checked as the whole file would be; its findings are printed with
+//! the lines before it added. Memory follows the batch size and the
+//! largest game, not the file.
+//!
+//! The encoding is decided on the first MiB (as `encoding::detect` decides
+//! it on a whole file: a byte order mark, valid UTF-8, else the 8-bit
+//! guess); a later byte that is not valid in it is an error, as in a whole
+//! file. A NUL byte anywhere is refused, as in a whole file.
+
+use std::io::Read;
+
+use super::encoding::{self, DecodeError, Encoding};
+
+/// Regular plain files up to this size are read whole (and checked many at
+/// once); larger ones as streams.
+pub const WHOLE_LIMIT: u64 = 64 << 20;
+
+/// A batch is handed out once this much text is waiting.
+pub const BATCH: usize = 8 << 20;
+
+/// Text without any cut in it beyond this (no game boundary, no result at
+/// a line end: not notation) is cut at its last line end anyway, so that
+/// memory stays bounded; findings across such a cut may differ from the
+/// whole file's.
+const MAX_PENDING: usize = 64 << 20;
+
+/// How much is read at a time.
+const BLOCK: usize = 1 << 20;
+
+/// How much of the start decides the encoding.
+const HEAD: usize = 1 << 20;
+
+/// A batch of whole games, and the lines of the file before it.
+#[derive(Debug)]
+pub struct Batch {
+    pub text: String,
+    pub first_line: usize,
+}
+
+/// The batches of a stream.
+pub struct Batches<'a> {
+    input: Box<dyn Read + Send + 'a>,
+    name: String,
+    named: Option<Encoding>,
+    encoding: Option<(Encoding, bool)>,
+    raw: Vec<u8>,
+    /// Bytes of the stream decoded so far (for messages).
+    consumed: usize,
+    text: String,
+    /// The last piece start found in `text` (0: none yet), where a scan
+    /// goes on from.
+    last_start: usize,
+    eof: bool,
+    lines: usize,
+}
+
+impl<'a> Batches<'a> {
+    pub fn new(input: Box<dyn Read + Send + 'a>, name: String, named: Option<Encoding>) -> Batches<'a> {
+        Batches {
+            input,
+            name,
+            named,
+            encoding: None,
+            raw: Vec::new(),
+            consumed: 0,
+            text: String::new(),
+            last_start: 0,
+            eof: false,
+            lines: 0,
+        }
+    }
+
+    /// The encoding decided (after the first batch), and whether a byte
+    /// order mark started the stream.
+    pub fn encoding(&self) -> (Encoding, bool) {
+        self.encoding.unwrap_or((Encoding::Utf8, false))
+    }
+
+    /// The next batch, `None` at the end, or why the stream cannot be read
+    /// on (its findings so far stand).
+    pub fn next(&mut self) -> Result<Option<Batch>, String> {
+        loop {
+            if let Some(cut) = self.cut() {
+                return Ok(Some(self.take(cut)));
+            }
+            if self.eof {
+                if self.text.is_empty() {
+                    return Ok(None);
+                }
+                return Ok(Some(self.take(self.text.len())));
+            }
+            self.fill()?;
+        }
+    }
+
+    fn take(&mut self, cut: usize) -> Batch {
+        let rest = self.text.split_off(cut);
+        let text = std::mem::replace(&mut self.text, rest);
+        self.last_start = 0;
+        let first_line = self.lines;
+        self.lines += line_ends(&text);
+        Batch { text, first_line }
+    }
+
+    /// Where the waiting text can be cut, when enough waits.
+    fn cut(&mut self) -> Option<usize> {
+        if self.text.len() < BATCH || self.eof && self.text.len() < 2 * BATCH {
+            return None;
+        }
+        let mut last = self.last_start;
+        crate::syntax::split::scan(&self.text, last, |start| {
+            last = start;
+            true
+        });
+        self.last_start = last;
+        if last > 0 {
+            return Some(last);
+        }
+        // Bare games: after a result that ends its line.
+        let text = &self.text;
+        let parts = crate::syntax::split::cut_after_results(text, 0..text.len(), BATCH / 2);
+        let bytes = text.as_bytes();
+        for part in parts.iter().rev().skip(1) {
+            let mut i = part.end;
+            while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
+                i += 1;
+            }
+            if i < bytes.len() && bytes[i] == b'\n' {
+                return Some(i + 1);
+            }
+            if i + 1 < bytes.len() && bytes[i] == b'\r' {
+                return Some(if bytes[i + 1] == b'\n' { i + 2 } else { i + 1 });
+            }
+        }
+        if text.len() >= MAX_PENDING {
+            return text[..text.len() - 1].rfind('\n').map(|at| at + 1).filter(|&at| at > 0);
+        }
+        None
+    }
+
+    /// Reads a block and decodes what can be decoded of it.
+    fn fill(&mut self) -> Result<(), String> {
+        let start = self.raw.len();
+        self.raw.resize(start + BLOCK, 0);
+        let n = loop {
+            match self.input.read(&mut self.raw[start..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.raw.truncate(start);
+                    return Err(format!("cannot read {}: {e}", self.name));
+                }
+            }
+        };
+        self.raw.truncate(start + n);
+        if n == 0 {
+            self.eof = true;
+        }
+        if self.encoding.is_none() {
+            if self.raw.len() < HEAD && !self.eof {
+                return Ok(());
+            }
+            self.encoding = Some(self.decide()?);
+        }
+        let (encoding, _) = self.encoding();
+        let cut = if self.eof { self.raw.len() } else { safe_cut(&self.raw, encoding) };
+        if cut == 0 {
+            if self.raw.len() > MAX_PENDING {
+                return Err(format!(
+                    "cannot read {}: more than {} MiB without a line end at byte {}; not chess notation",
+                    self.name,
+                    MAX_PENDING >> 20,
+                    self.consumed
+                ));
+            }
+            return Ok(());
+        }
+        let part = &self.raw[..cut];
+        if self.named.is_none()
+            && !matches!(encoding, Encoding::Utf16Le | Encoding::Utf16Be)
+            && let Some(at) = part.iter().position(|&b| b == 0)
+        {
+            return Err(format!(
+                "cannot read {}: {}",
+                self.name,
+                DecodeError::Undecided(format!(
+                    "a NUL byte at offset {}: UTF-16 without a byte order mark, or not text",
+                    self.consumed + at
+                ))
+            ));
+        }
+        let decoded = encoding::decode_as(part, encoding).map_err(|e| {
+            let e = match e {
+                DecodeError::Invalid { encoding, offset } => {
+                    DecodeError::Invalid { encoding, offset: offset + self.consumed }
+                }
+                other => other,
+            };
+            format!("cannot read {}: {e}", self.name)
+        })?;
+        self.text.push_str(&decoded.text);
+        self.consumed += cut;
+        self.raw.drain(..cut);
+        Ok(())
+    }
+
+    /// The encoding of the stream, from its first bytes.
+    fn decide(&self) -> Result<(Encoding, bool), String> {
+        if let Some(named) = self.named {
+            let bom = match named {
+                Encoding::Utf8 => self.raw.starts_with(b"\xEF\xBB\xBF"),
+                Encoding::Utf16Le => self.raw.starts_with(b"\xFF\xFE"),
+                Encoding::Utf16Be => self.raw.starts_with(b"\xFE\xFF"),
+                _ => false,
+            };
+            return Ok((named, bom));
+        }
+        // Decided on whole lines (a UTF-8 character is never cut), or on
+        // a head that is valid UTF-8 up to a character cut at its end.
+        let head = &self.raw[..self.raw.len().min(HEAD)];
+        let whole = if self.eof { head.len() } else { head.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1) };
+        let head = if whole > 0 {
+            &head[..whole]
+        } else {
+            match std::str::from_utf8(head) {
+                Err(e) if e.error_len().is_none() => &head[..e.valid_up_to()],
+                _ => head,
+            }
+        };
+        encoding::detect(head).map(|d| (d.encoding, d.bom)).map_err(|e| format!("cannot read {}: {e}", self.name))
+    }
+}
+
+/// How much of `raw` can be decoded without cutting a character: up to
+/// its last line end.
+fn safe_cut(raw: &[u8], encoding: Encoding) -> usize {
+    match encoding {
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let lf: [u8; 2] = if encoding == Encoding::Utf16Le { [b'\n', 0] } else { [0, b'\n'] };
+            let mut at = raw.len() & !1;
+            while at >= 2 {
+                if raw[at - 2..at] == lf {
+                    return at;
+                }
+                at -= 2;
+            }
+            0
+        }
+        _ => raw.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1),
+    }
+}
+
+/// The line ends in a text, as lines are counted in reports (`\n`, `\r\n`
+/// and a lone `\r` each end one).
+fn line_ends(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let lf = bytes.iter().filter(|&&b| b == b'\n').count();
+    if !bytes.contains(&b'\r') {
+        return lf;
+    }
+    lf + (0..bytes.len()).filter(|&i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n')).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn batches(bytes: Vec<u8>) -> Vec<Batch> {
+        let mut b = Batches::new(Box::new(std::io::Cursor::new(bytes)), "t".into(), None);
+        let mut out = Vec::new();
+        while let Some(batch) = b.next().unwrap() {
+            out.push(batch);
+        }
+        out
+    }
+
+    #[test]
+    fn batches_hold_whole_games_and_count_lines() {
+        let game = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+        let text = game.repeat(BATCH * 3 / game.len());
+        let out = batches(text.clone().into_bytes());
+        assert!(out.len() >= 2, "{}", out.len());
+        let mut lines = 0;
+        let mut joined = String::new();
+        for batch in &out {
+            assert!(batch.text.starts_with("[Event"));
+            assert_eq!(batch.first_line, lines);
+            lines += line_ends(&batch.text);
+            joined.push_str(&batch.text);
+        }
+        assert_eq!(joined, text);
+    }
+
+    #[test]
+    fn bare_games_are_cut_after_results_at_line_ends() {
+        let text = "1. e4 e5 2. Nf3 Nc6 1-0\n".repeat(BATCH * 3 / 24);
+        let out = batches(text.clone().into_bytes());
+        assert!(out.len() >= 2);
+        assert!(out.iter().all(|b| b.text.starts_with("1. e4")));
+        assert_eq!(out.iter().map(|b| b.text.as_str()).collect::<String>(), text);
+    }
+
+    #[test]
+    fn encodings_are_decided_on_the_head_and_nul_is_refused() {
+        let mut bytes = b"\xFF\xFE".to_vec();
+        for unit in "1. e4 e5 *\n".encode_utf16() {
+            bytes.extend_from_slice(&unit.to_le_bytes());
+        }
+        let out = batches(bytes);
+        assert_eq!(out[0].text, "1. e4 e5 *\n");
+        let mut b = Batches::new(Box::new(std::io::repeat(0).take(10 << 20)), "z".into(), None);
+        assert!(b.next().unwrap_err().contains("a NUL byte at offset 0"));
+    }
+}
