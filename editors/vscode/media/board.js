@@ -106,7 +106,10 @@
     const where = last.file ? " — " + last.file : "";
     if (move) {
       const english = move.english !== move.san ? " (" + move.english + ")" : "";
-      captionEl.textContent = "After " + move.number + " " + move.san + english + where;
+      // An illegal or ambiguous move is shown as the reading the check
+      // went on with, and said to be one.
+      const guess = move.guessed ? " (a guess: as written, the move is illegal or ambiguous)" : "";
+      captionEl.textContent = "After " + move.number + " " + move.san + english + guess + where;
     } else {
       captionEl.textContent = "Start of the line" + where;
     }

@@ -16,6 +16,8 @@ export interface MoveInfo {
   /** UCI, castling as the king's move (`e1g1`). */
   uci: string;
   range: Range;
+  /** As written the move is illegal or ambiguous: this is the reading the check went on with. */
+  guessed: boolean;
 }
 
 export interface PositionInfo {

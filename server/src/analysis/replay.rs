@@ -373,11 +373,19 @@ struct Replayer<'a, 'o> {
     guessed: bool,
     /// How many moves were guessed so.
     guesses: usize,
+    /// Set when the latest move was read as one of several (an ambiguous
+    /// move decided by the moves after it, an illegal one recovered): the
+    /// trace labels its board a guess.
+    read_as_guess: bool,
     /// The readings the latest move may have, when several fit the moves
     /// after it equally well (an ambiguous `Nd2` whose two knights both do,
     /// an illegal move with two likely readings): the replay goes on under
     /// each (see [`Replayer::beam`]).
     undecided: Vec<Move>,
+    /// Whether the readings of [`Replayer::undecided`] surely include the
+    /// intended move (an ambiguous move's do; an illegal move's may all be
+    /// wrong): else what is found after it is no certain finding.
+    undecided_firm: bool,
     /// Whether an undecided move is carried forward under its readings;
     /// off in the replays that do that, so that the work stays linear.
     beam: bool,
@@ -407,7 +415,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
             plies: 0,
             guessed: false,
             guesses: 0,
+            read_as_guess: false,
             undecided: Vec::new(),
+            undecided_firm: false,
             beam: true,
             beams: 0,
             trace: None,
@@ -476,12 +486,13 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                         before_last = Some(p);
                     }
-                    Some(p) => match (self.guesses, self.play(&p, m, &items[i + 1..])) {
-                        (_, None) if self.beam && self.beams < MAX_BEAMS && self.undecided.len() > 1 => {
+                    Some(p) => match self.play(&p, m, &items[i + 1..]) {
+                        None if self.beam && self.beams < MAX_BEAMS && self.undecided.len() > 1 => {
                             let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
                             return self.beam(&p, m, &rest, is_main, line_id);
                         }
-                        (guesses_before, Some(mv)) => {
+                        Some(mv) => {
+                            let guessed = std::mem::take(&mut self.read_as_guess);
                             let mut next = p.clone();
                             next.play_unchecked(mv);
                             // The marks of a move that had to be guessed
@@ -498,14 +509,14 @@ impl<'a, 'o> Replayer<'a, 'o> {
                                     before: p.clone(),
                                     played: mv,
                                     after: next.clone(),
-                                    guessed: self.guesses > guesses_before,
+                                    guessed,
                                 });
                             }
                             before_last = Some(p);
                             pos = Some(next);
                             broken = false;
                         }
-                        (_, None) => {
+                        None => {
                             self.undecided.clear();
                             self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                             before_last = Some(p);

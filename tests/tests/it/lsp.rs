@@ -69,6 +69,8 @@ fn utf16_session_diagnostics_hover_quickfix_completion_and_edits() {
         json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": col + 1}}),
     );
     assert!(hover["contents"]["value"].as_str().unwrap().contains("English SAN **Nbd2**"), "{hover}");
+    // ... said to be a guess: as written, the move is ambiguous.
+    assert!(hover["contents"]["value"].as_str().unwrap().contains("a guess"), "{hover}");
     insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
     // Hover on the illegal 16. Кf3 (today: none, there is no position after
     // it; the diagnostic says why).

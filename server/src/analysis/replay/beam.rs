@@ -2,9 +2,12 @@
 //! both fit the moves after it, or an illegal move with two readings that
 //! the rest bears out equally well. The rest of the line is replayed under
 //! each reading; the replay goes on under the one that reads best (fewest
-//! findings, then the furthest, then the first), and a finding that some
-//! other reading does not share says which reading it assumes. So one
-//! undecided move never leaves the rest of a game unchecked.
+//! findings, then the furthest, then the first). What is wrong under every
+//! reading is reported as usual when the readings surely hold the
+//! intended move (an ambiguous move's); a finding that some other reading does not share,
+//! or any finding after readings that may all be wrong, becomes an
+//! `unchecked` note that says which reading it assumes. So one undecided move never leaves the rest of a game
+//! unchecked, and never makes a false error of a later move.
 
 use super::*;
 
@@ -22,6 +25,7 @@ impl Replayer<'_, '_> {
     ) -> Option<Chess> {
         self.beams += 1;
         let readings = std::mem::take(&mut self.undecided);
+        let firm = std::mem::take(&mut self.undecided_firm);
         // The rest under each reading, in a replay of its own that does not
         // carry further undecided moves forward (the work stays linear).
         let forks: Vec<(Vec<Diagnostic>, usize)> = readings
@@ -74,12 +78,20 @@ impl Replayer<'_, '_> {
         let mark = self.diagnostics.len();
         let end = self.replay_line_after(rest, next, is_main, Some(pos.clone()));
         // What is wrong under every reading is reported as it is; what only
-        // the chosen reading finds says so.
+        // the chosen reading finds is no certain finding: a note says what
+        // it depends on, without a fix.
         let same = |a: &Diagnostic, b: &Diagnostic| a.code == b.code && a.span == b.span;
         for d in &mut self.diagnostics[mark..] {
             let everywhere = forks.iter().enumerate().all(|(i, (ds, _))| i == best || ds.iter().any(|o| same(o, d)));
-            if !everywhere && !matches!(d.severity, Severity::Info) {
-                d.message.push_str(&format!(" (if {written} is {reading})"));
+            let certain = firm && everywhere;
+            if !certain && !matches!(d.severity, Severity::Info) {
+                d.message = format!(
+                    "not checked for certain, since it depends on how {written} is read: if it is {reading}, {}",
+                    d.message
+                );
+                d.code = Code::Unchecked;
+                d.severity = Severity::Info;
+                d.fixes.clear();
             }
         }
         end

@@ -136,7 +136,11 @@ impl Replayer<'_, '_> {
             .collect();
         let tiered: Vec<(Move, u8)> = found.iter().map(|&mv| (mv, 0)).collect();
         let (chosen, tied) = self.choose_or_tie(pos, &tiered, rest);
+        // The written move is one of its readings: what is wrong after it
+        // under all of them is wrong.
         self.undecided = tied;
+        self.undecided_firm = true;
+        self.read_as_guess = chosen.is_some();
         let to = found[0].to();
         let mut message = format!("{written} is ambiguous: {} can go to {to}", join_or(&names, "and"));
         if let Some(mv) = chosen {
@@ -175,13 +179,18 @@ impl Replayer<'_, '_> {
         let why = explain::illegal(pos, target, self.language);
         let mut candidates = self.recovery_candidates(pos, m, target);
         let (chosen, tied) = self.choose_or_tie(pos, &candidates, rest);
+        // The intended move may be none of the readings (the generated
+        // games show it: readings that the next moves bear out alike, then
+        // a later move that fits none): nothing found after it is certain.
         self.undecided = tied;
+        self.undecided_firm = false;
         // The fix the replay goes on with comes first, so that it is among
         // the few offered.
         if let Some(i) = candidates.iter().position(|&(mv, _)| Some(mv) == chosen) {
             candidates[..=i].rotate_right(1);
         }
         self.guessed = chosen.is_some();
+        self.read_as_guess = chosen.is_some();
         self.guesses += usize::from(chosen.is_some());
         let mut message = format!("{written} is illegal: {why}");
         if let Some(mv) = chosen {

@@ -55,6 +55,9 @@ pub struct MoveInfo {
     pub uci: String,
     /// Where it is written.
     pub range: Range,
+    /// The move as written is illegal or ambiguous: this is the reading
+    /// the check went on with.
+    pub guessed: bool,
 }
 
 pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
@@ -85,6 +88,7 @@ pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: 
             english: render_move(&m.before, &m.played, &MoveStyle::default()),
             uci: m.played.to_uci(CastlingMode::Standard).to_string(),
             range: convert::range(doc, &(start + m.span.start..start + m.span.end), unit),
+            guessed: m.guessed,
         }
     });
     Some(info)
