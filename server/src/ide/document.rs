@@ -66,7 +66,7 @@ pub struct Section {
     /// command line's checker reads it; `None` for every usual section.
     blanked: Option<Arc<str>>,
     /// The syntax errors that say what was blanked (spans relative to
-    /// `start`).
+    /// `start`); those in a game are among its diagnostics too, in order.
     pub hidden: Vec<Diagnostic>,
 }
 
@@ -97,6 +97,13 @@ impl Section {
 
     pub fn range(&self) -> Range<usize> {
         self.start..self.start + self.len
+    }
+
+    /// The syntax errors of what was hidden before the section's first game
+    /// (the others are among their games' diagnostics).
+    pub fn leading_hidden(&self) -> impl Iterator<Item = &Diagnostic> {
+        let first = self.games.first().map(|g| g.span.start);
+        self.hidden.iter().filter(move |d| first.is_none_or(|start| d.span.start < start))
     }
 
     /// The section's own text, as the parser reads it (blanked outside the
@@ -221,15 +228,16 @@ fn build_section(
     let keep = keep && blanked.is_none() && hidden.is_empty();
     let source = blanked.as_deref().unwrap_or(&text[range.clone()]);
     let with_hidden = |mut section: Section| {
-        section.findings += hidden.len();
         section.blanked = blanked.clone();
         section.hidden = hidden.clone();
+        section.findings += section.leading_hidden().count();
         section
     };
     if !keep && let Some((lowered, long_comments)) = syntax::fast::lower_fast_with_comments(source) {
         // No tree is kept for this section anyway: the fast path gives the
         // same games without building one.
-        let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+        let mut games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+        place_hidden(&mut games, &hidden);
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
         return with_hidden(Section::new(range, None, used, games, outline));
     }
@@ -243,9 +251,24 @@ fn build_section(
         tree = syntax::parse(source, None);
     }
     let lowered = syntax::lower(&tree, source);
-    let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+    let mut games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+    place_hidden(&mut games, &hidden);
     let outline = outline::outline(&tree, &lowered, source);
     with_hidden(Section::new(range, keep.then_some(tree), used, games, outline))
+}
+
+/// Puts the syntax errors of what was hidden among the diagnostics of the
+/// game they stand in (the last one starting before), in order, as the
+/// command line reports them; those before every game stay in
+/// [`Section::hidden`] only (see [`Section::leading_hidden`]).
+fn place_hidden(games: &mut [GameReport], hidden: &[Diagnostic]) {
+    for d in hidden {
+        let holder = games.partition_point(|g| g.span.start <= d.span.start);
+        if let Some(game) = holder.checked_sub(1).map(|i| &mut games[i]) {
+            let at = game.diagnostics.partition_point(|e| e.span.start <= d.span.start);
+            game.diagnostics.insert(at, d.clone());
+        }
+    }
 }
 
 /// How many diagnostics some games have.
@@ -338,9 +361,10 @@ impl Document {
                 Some(tree) => tree.clone(),
                 None => syntax::parse(source, None),
             };
-            let games: Vec<GameReport> =
+            let mut games: Vec<GameReport> =
                 syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
-            section.findings = findings(&games) + section.hidden.len();
+            place_hidden(&mut games, &section.hidden);
+            section.findings = findings(&games) + section.leading_hidden().count();
             section.games = Arc::new(games);
         }
         self.last_reanalysed = self.sections.len();
@@ -476,7 +500,7 @@ impl Document {
     /// Every diagnostic of the document, in order, with absolute spans.
     pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
         self.sections.iter().filter(|section| section.findings > 0).flat_map(|section| {
-            section.games.iter().flat_map(|g| g.diagnostics.iter()).chain(&section.hidden).map(move |d| {
+            section.leading_hidden().chain(section.games.iter().flat_map(|g| g.diagnostics.iter())).map(move |d| {
                 let mut d = d.clone();
                 d.shift(section.start as isize);
                 d
@@ -494,7 +518,7 @@ impl Document {
         self.sections[first.min(last)..last]
             .iter()
             .flat_map(|section| {
-                section.games.iter().flat_map(|g| g.diagnostics.iter()).chain(&section.hidden).map(move |d| {
+                section.leading_hidden().chain(section.games.iter().flat_map(|g| g.diagnostics.iter())).map(move |d| {
                     let mut d = d.clone();
                     d.shift(section.start as isize);
                     d

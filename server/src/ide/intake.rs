@@ -70,6 +70,8 @@ pub const MAX_RUN: usize = 64 * 1024;
 /// - the runs of more than [`MAX_RUN`] bytes without a blank or a bracket
 ///   of a variation, outside `{}` comments, `;` comments and the quoted
 ///   values of tags;
+/// - the rest of a game whose main line goes on past [`MAX_MAIN_LINE`]
+///   words, longer than any game (a 16 MB game, junk words without end);
 /// - variations nested deeper than [`crate::syntax::MAX_VARIATION_DEPTH`], from
 ///   the bracket that opens the first level too deep to the one that closes
 ///   it (the very span and message the lowering gives them; it checks
@@ -168,17 +170,138 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
         i += 1;
     }
     end_run(&mut run_start, bytes.len());
+    let long = long_main_lines(text);
+    let inside_long = |span: &Range<usize>| long.iter().any(|l| l.start <= span.start && span.end <= l.end);
     let mut found: Vec<(Range<usize>, String)> = deep
         .iter()
+        .filter(|(span, _)| !inside_long(span))
         .map(|(span, levels)| (span.clone(), format!("variations nested too deep ({levels} levels); not checked")))
         .collect();
     for run in runs {
-        if !deep.iter().any(|(d, _)| d.start <= run.start && run.end <= d.end) {
+        if !deep.iter().any(|(d, _)| d.start <= run.start && run.end <= d.end) && !inside_long(&run) {
             let message = format!("{} bytes without a blank are not chess notation; not read", run.len());
             found.push((run, message));
         }
     }
+    for span in long {
+        let message = format!(
+            "this game's main line goes on past {MAX_MAIN_LINE} moves, move numbers and variations, longer than \
+             any game (the 75-move rule ends every game by move 8,849); the rest of it ({} bytes) was not checked",
+            span.len()
+        );
+        found.push((span, message));
+    }
     found.sort_by_key(|(span, _)| span.start);
+    found
+}
+
+/// A game's main line holding more words than this (moves, move numbers,
+/// NAGs, variations: what is outside comments at depth 0) is no game: the
+/// 75-move rule and fivefold repetition end every game by move 8,849,
+/// some 26,500 moves and numbers. Each word costs some 440 bytes once
+/// lowered, so the text after that many is not read (44 MB of lowered game
+/// at most, where a 16 MB main line took 1.4 GB).
+pub const MAX_MAIN_LINE: usize = 100_000;
+
+/// The rest of each game past its first [`MAX_MAIN_LINE`] words at depth
+/// 0: from the next word at depth 0 to the game's end (the result at depth
+/// 0, a tag section, or the end of the text). Comments, `;` comments and
+/// tag values are skipped as in [`hidden`].
+fn long_main_lines(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    // Cheap first: a text of fewer bytes than twice the bound cannot hold
+    // that many words (each takes at least a byte and a blank).
+    if bytes.len() <= 2 * MAX_MAIN_LINE {
+        return found;
+    }
+    let (mut comment, mut line_comment, mut tag, mut value) = (false, false, false, false);
+    let mut depth = 0usize;
+    let mut words = 0usize;
+    let mut word_start: Option<usize> = None;
+    let mut rest: Option<usize> = None;
+    let is_result = |word: &[u8]| matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*");
+    let mut i = 0;
+    while i <= bytes.len() {
+        let b = bytes.get(i).copied().unwrap_or(b' ');
+        if comment {
+            comment = b != b'}';
+        } else if line_comment {
+            line_comment = b != b'\n';
+        } else if value {
+            if b == b'\\' {
+                i += 1;
+            } else if b == b'"' {
+                value = false;
+            }
+        } else if tag {
+            match b {
+                b'"' => value = true,
+                b']' => tag = false,
+                _ => {}
+            }
+        } else {
+            let delimiter = b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'{' | b';' | b'[');
+            if delimiter && let Some(start) = word_start.take() {
+                // A word ends: the result at depth 0 ends the game.
+                if depth == 0 && is_result(&bytes[start..i]) {
+                    if let Some(from) = rest.take()
+                        && from < start
+                    {
+                        found.push(from..start);
+                    }
+                    words = 0;
+                }
+            }
+            let word = match b {
+                b'{' => {
+                    comment = true;
+                    false
+                }
+                b';' => {
+                    line_comment = true;
+                    false
+                }
+                b'[' if depth == 0 => {
+                    // A tag section: a new game.
+                    if let Some(from) = rest.take() {
+                        found.push(from..i);
+                    }
+                    words = 0;
+                    tag = true;
+                    false
+                }
+                b'[' => {
+                    tag = true;
+                    false
+                }
+                b'(' => {
+                    depth += 1;
+                    depth == 1
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    false
+                }
+                _ if delimiter => false,
+                _ => {
+                    let starts = word_start.is_none();
+                    word_start.get_or_insert(i);
+                    starts && depth == 0
+                }
+            };
+            if word {
+                words += 1;
+                if words > MAX_MAIN_LINE && rest.is_none() {
+                    rest = Some(i);
+                }
+            }
+        }
+        i += 1;
+    }
+    if let Some(from) = rest {
+        found.push(from..bytes.len());
+    }
     found
 }
 

@@ -728,3 +728,57 @@ fn the_editor_hides_what_the_checker_hides_and_edits_agree_with_a_fresh_open() {
         assert_eq!(messages(&doc), messages(&fresh), "after {insert:?}");
     }
 }
+
+/// One game of `n` bytes that nothing cuts: `Nf3 Nf6 Ng1 Ng8` over and
+/// over, numbered (`numbered`) or not, with an illegal move at move 3.
+fn one_long_game(n: usize, numbered: bool) -> String {
+    let mut text = String::with_capacity(n + 64);
+    text.push_str("[Event \"long\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 ");
+    let mut number = 4;
+    while text.len() < n {
+        if numbered {
+            text.push_str(&format!("{number}. Ng1 Ng8 {}. Nf3 Nf6 ", number + 1));
+        } else {
+            text.push_str("Ng1 Ng8 Nf3 Nf6 ");
+        }
+        number += 2;
+    }
+    text.push_str("*\n\n1. d4 d5 2. Kd3 *\n");
+    text
+}
+
+#[test]
+fn one_sixteen_megabyte_game_stays_within_twenty_times_its_size() {
+    // A game that cannot be cut took 82 times its size (1.38 GB for 16 MB):
+    // some 440 bytes of lowered game per move. A main line longer than
+    // any game is read up to `MAX_MAIN_LINE` words; the rest is one
+    // syntax error, and the games after it are checked.
+    for numbered in [true, false] {
+        let text = one_long_game(16 << 20, numbered);
+        let run = check(&["--format", "json"], &write(&format!("game-16mb-{numbered}.pgn"), &text));
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        let found = run.json();
+        let long = found.iter().find(|d| d["code"] == "syntax").unwrap_or_else(|| panic!("{}", run.stdout));
+        assert!(long["message"].as_str().unwrap().contains("longer than any game"), "{long}");
+        let illegal: Vec<_> = found.iter().filter(|d| d["code"] == "illegal-move").map(|d| d["line"].clone()).collect();
+        assert_eq!(illegal, [3, 5], "the game's start and the next game are checked: {}", run.stdout);
+        run.memory_below(16 * 20);
+    }
+    // The language server reads it the same way.
+    let text = one_long_game(1 << 20, true);
+    let doc = Document::open(text.clone(), 1, &Options::default());
+    let found: Vec<_> = doc.diagnostics().map(|d| (d.code.as_str().to_owned(), d.span)).collect();
+    let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &Options::default(), &());
+    assert_eq!(found, f.diagnostics.into_iter().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>());
+    assert!(found.iter().any(|(code, _)| code == "syntax"), "{found:?}");
+    // A game just under the bound is read whole.
+    let words = chess_ls::ide::intake::MAX_MAIN_LINE - 100;
+    let mut text = String::from("1. e4 e5 ");
+    for i in 0..words / 3 {
+        text.push_str(if i % 2 == 0 { "Nf3 Nf6 " } else { "Ng1 Ng8 " });
+        text.push_str("$1 ");
+    }
+    text.push_str("2. Ke2 *\n");
+    let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &Options::default(), &());
+    assert!(f.diagnostics.iter().all(|d| d.code != Code::Syntax), "{:?}", &f.diagnostics[..f.diagnostics.len().min(3)]);
+}
