@@ -208,99 +208,100 @@ pub const MAX_MAIN_LINE: usize = 100_000;
 /// 0, a tag section, or the end of the text). Comments, `;` comments and
 /// tag values are skipped as in [`hidden`].
 fn long_main_lines(text: &str) -> Vec<Range<usize>> {
+    // What each byte is to the scan: part of a word (0), a blank (1), or
+    // one of `(`, `)`, `{`, `;`, `[` (2 to 6). A table, and a word read to
+    // its end at once: this runs over every byte of every file.
+    const CLASS: [u8; 256] = {
+        let mut class = [0u8; 256];
+        class[b'\t' as usize] = 1;
+        class[b'\n' as usize] = 1;
+        class[0x0c] = 1;
+        class[b'\r' as usize] = 1;
+        class[b' ' as usize] = 1;
+        class[b'(' as usize] = 2;
+        class[b')' as usize] = 3;
+        class[b'{' as usize] = 4;
+        class[b';' as usize] = 5;
+        class[b'[' as usize] = 6;
+        class
+    };
     let bytes = text.as_bytes();
+    let n = bytes.len();
     let mut found = Vec::new();
-    // Cheap first: a text of fewer bytes than twice the bound cannot hold
-    // that many words (each takes at least a byte and a blank).
-    if bytes.len() <= 2 * MAX_MAIN_LINE {
+    // A text of fewer bytes than twice the bound cannot hold that many
+    // words (each takes at least a byte and a blank).
+    if n <= 2 * MAX_MAIN_LINE {
         return found;
     }
-    let (mut comment, mut line_comment, mut tag, mut value) = (false, false, false, false);
-    let mut depth = 0usize;
-    let mut words = 0usize;
-    let mut word_start: Option<usize> = None;
-    let mut rest: Option<usize> = None;
     let is_result = |word: &[u8]| matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*");
+    let (mut depth, mut words) = (0usize, 0usize);
+    // Where the game's rest that is not read starts, once it has.
+    let mut rest: Option<usize> = None;
+    let count = |words: &mut usize, rest: &mut Option<usize>, at: usize| {
+        *words += 1;
+        if *words > MAX_MAIN_LINE && rest.is_none() {
+            *rest = Some(at);
+        }
+    };
     let mut i = 0;
-    while i <= bytes.len() {
-        let b = bytes.get(i).copied().unwrap_or(b' ');
-        if comment {
-            comment = b != b'}';
-        } else if line_comment {
-            line_comment = b != b'\n';
-        } else if value {
-            if b == b'\\' {
-                i += 1;
-            } else if b == b'"' {
-                value = false;
-            }
-        } else if tag {
-            match b {
-                b'"' => value = true,
-                b']' => tag = false,
-                _ => {}
-            }
-        } else {
-            let delimiter = b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'{' | b';' | b'[');
-            if delimiter && let Some(start) = word_start.take() {
-                // A word ends: the result at depth 0 ends the game.
-                if depth == 0 && is_result(&bytes[start..i]) {
-                    if let Some(from) = rest.take()
-                        && from < start
-                    {
-                        found.push(from..start);
+    while i < n {
+        match CLASS[bytes[i] as usize] {
+            0 => {
+                let start = i;
+                while i < n && CLASS[bytes[i] as usize] == 0 {
+                    i += 1;
+                }
+                if depth == 0 {
+                    count(&mut words, &mut rest, start);
+                    // The result at depth 0 ends the game.
+                    if i - start <= 7 && is_result(&bytes[start..i]) {
+                        if let Some(from) = rest.take()
+                            && from < start
+                        {
+                            found.push(from..start);
+                        }
+                        words = 0;
                     }
-                    words = 0;
+                }
+                continue;
+            }
+            2 => {
+                depth += 1;
+                if depth == 1 {
+                    count(&mut words, &mut rest, i);
                 }
             }
-            let word = match b {
-                b'{' => {
-                    comment = true;
-                    false
-                }
-                b';' => {
-                    line_comment = true;
-                    false
-                }
-                b'[' if depth == 0 => {
+            3 => depth = depth.saturating_sub(1),
+            // A comment, to its `}`; a `;` comment, to the line's end.
+            4 => i = bytes[i + 1..].iter().position(|&b| b == b'}').map_or(n, |p| i + 1 + p),
+            5 => i = bytes[i + 1..].iter().position(|&b| b == b'\n').map_or(n, |p| i + 1 + p),
+            6 => {
+                if depth == 0 {
                     // A tag section: a new game.
                     if let Some(from) = rest.take() {
                         found.push(from..i);
                     }
                     words = 0;
-                    tag = true;
-                    false
                 }
-                b'[' => {
-                    tag = true;
-                    false
-                }
-                b'(' => {
-                    depth += 1;
-                    depth == 1
-                }
-                b')' => {
-                    depth = depth.saturating_sub(1);
-                    false
-                }
-                _ if delimiter => false,
-                _ => {
-                    let starts = word_start.is_none();
-                    word_start.get_or_insert(i);
-                    starts && depth == 0
-                }
-            };
-            if word {
-                words += 1;
-                if words > MAX_MAIN_LINE && rest.is_none() {
-                    rest = Some(i);
+                // To the tag's `]`, outside its quoted value.
+                let mut value = false;
+                i += 1;
+                while i < n {
+                    match bytes[i] {
+                        b'\\' if value => i += 1,
+                        b'"' => value = !value,
+                        b']' if !value => break,
+                        _ => {}
+                    }
+                    i += 1;
                 }
             }
+            _ => {}
         }
         i += 1;
     }
     if let Some(from) = rest {
-        found.push(from..bytes.len());
+        found.push(from..n);
     }
     found
 }
