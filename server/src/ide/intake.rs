@@ -333,36 +333,6 @@ pub fn patch_view(text: &str, view: &mut String, changed: Range<usize>) {
     *view = String::from_utf8(patched).expect("only ASCII bytes were replaced");
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lone_carriage_returns_become_line_feeds_at_the_same_offsets() {
-        assert!(matches!(parser_view("a\r\nb\n"), Cow::Borrowed(_)));
-        assert_eq!(parser_view("a\rb\r\nc\r"), "a\nb\r\nc\n");
-    }
-
-    #[test]
-    fn a_patched_view_equals_a_fresh_one() {
-        let cases: &[(&str, usize, usize, &str)] = &[
-            ("a\r\nb", 2, 3, ""),
-            ("a\rb", 2, 2, "\n"),
-            ("a\r", 2, 2, "x"),
-            ("ab", 1, 1, "\r"),
-            ("a\r\rb", 2, 3, "\r\n"),
-        ];
-        for &(before, start, end, insert) in cases {
-            let mut text = before.to_owned();
-            let mut view = parser_view(before).into_owned();
-            text.replace_range(start..end, insert);
-            view.replace_range(start..end, insert);
-            patch_view(&text, &mut view, start..start + insert.len());
-            assert_eq!(view, parser_view(&text), "{before:?} -> {text:?}");
-        }
-    }
-}
-
 /// The `syntax` errors of a text's bytes that were not valid in its
 /// encoding (a NUL, a stray `\xFF`), each read as U+FFFD at its offset,
 /// merged into `diagnostics` in text order; the grammar's own error at such
@@ -403,4 +373,34 @@ pub fn report_invalid_bytes(
         keep
     });
     diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lone_carriage_returns_become_line_feeds_at_the_same_offsets() {
+        assert!(matches!(parser_view("a\r\nb\n"), Cow::Borrowed(_)));
+        assert_eq!(parser_view("a\rb\r\nc\r"), "a\nb\r\nc\n");
+    }
+
+    #[test]
+    fn a_patched_view_equals_a_fresh_one() {
+        let cases: &[(&str, usize, usize, &str)] = &[
+            ("a\r\nb", 2, 3, ""),
+            ("a\rb", 2, 2, "\n"),
+            ("a\r", 2, 2, "x"),
+            ("ab", 1, 1, "\r"),
+            ("a\r\rb", 2, 3, "\r\n"),
+        ];
+        for &(before, start, end, insert) in cases {
+            let mut text = before.to_owned();
+            let mut view = parser_view(before).into_owned();
+            text.replace_range(start..end, insert);
+            view.replace_range(start..end, insert);
+            patch_view(&text, &mut view, start..start + insert.len());
+            assert_eq!(view, parser_view(&text), "{before:?} -> {text:?}");
+        }
+    }
 }
