@@ -340,17 +340,25 @@ fn check_source(source: Source, continued: bool, progress: &Progress) -> Result<
     progress.file_done();
     match found {
         Ok((games, diagnostics)) => Ok(Checked::new(source, games, diagnostics, continued)),
-        Err(_) => Err(format!(
-            "an internal error stopped the check of {}; its findings are missing (please report it)",
-            source.name
-        )),
+        Err(_) => Err(internal_error("check", &source.name)),
     }
 }
 
-/// Test hook: `CHESS_LS_TEST_PANIC_ON=NAME` makes the check of a file whose
-/// name ends with NAME panic, for the test that one file's failure keeps
-/// the others' reports. Only that test sets it.
-fn test_panic(name: &str) {
+/// The failure of a file whose `stage` (check, fix, translation) panicked.
+pub(super) fn internal_error(stage: &str, name: &str) -> String {
+    match stage {
+        "check" => {
+            format!("an internal error stopped the check of {name}; its findings are missing (please report it)")
+        }
+        _ => format!("an internal error stopped the {stage} of {name}; it was left as it was (please report it)"),
+    }
+}
+
+/// Test hook: `CHESS_LS_TEST_PANIC_ON=NAME` makes the check (the fix, the
+/// translation) of a file whose name ends with NAME panic, for the tests
+/// that one file's failure keeps the others' reports and leaves the file
+/// as it was. Only those tests set it.
+pub(super) fn test_panic(name: &str) {
     static ON: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     if let Some(suffix) = ON.get_or_init(|| std::env::var("CHESS_LS_TEST_PANIC_ON").ok())
         && name.ends_with(suffix.as_str())

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use similar::TextDiff;
 
 use super::Session;
-use super::check::{Checked, analyse};
+use super::check::{Checked, analyse, internal_error, test_panic};
 use super::output::{Printer, Summary, plural};
 use super::progress::Progress;
 use super::write::write_back;
@@ -30,12 +30,19 @@ struct FileFix {
 pub fn run(session: &Session, diff: bool) -> i32 {
     let (sources, mut failures) = session.read_all();
     let progress = Progress::new(&sources);
-    let files: Vec<FileFix> = sources
+    let files: Vec<Result<FileFix, String>> = sources
         .into_par_iter()
         .map(|mut source| {
             let kind = Kind::from_manuscript(source.manuscript);
-            let fixed = fix_text(&source.text, kind, &source.effective.options, &progress);
+            // A panic while fixing one file (a bug) leaves that file as it
+            // was, and is a failure of that file (exit 2); the others are
+            // fixed and reported. Nothing is written before the fix is done.
+            let fixed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                test_panic(&source.name);
+                fix_text(&source.text, kind, &source.effective.options, &progress)
+            }));
             progress.file_done();
+            let Ok(fixed) = fixed else { return Err(internal_error("fix", &source.name)) };
             let index = LineIndex::new(&source.text);
             let changes = fixed
                 .changes
@@ -62,15 +69,17 @@ pub fn run(session: &Session, diff: bool) -> i32 {
             } else {
                 analyse(&source.text, source.manuscript, &source.effective, &Progress::none())
             };
-            FileFix {
+            Ok(FileFix {
                 checked: Checked::new(source, games, diagnostics, false),
                 changes,
                 unfinished: fixed.unfinished,
                 diff: patch,
                 failure,
-            }
+            })
         })
         .collect();
+    let files: Vec<FileFix> =
+        files.into_iter().filter_map(|file| file.map_err(|failure| failures.push(failure)).ok()).collect();
     progress.finish();
 
     let mut printer = Printer::new(session.format);

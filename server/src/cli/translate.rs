@@ -14,6 +14,7 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::Session;
+use super::check::{internal_error, test_panic};
 use super::fix::diff_in_encoding;
 use super::output::plural;
 use super::progress::Progress;
@@ -33,9 +34,19 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
         .par_iter()
         .map(|source| {
             let kind = Kind::from_manuscript(source.manuscript);
-            let translated = rewrite_text(&source.text, kind, &source.effective.options, Rewrite::Translate(language));
+            // A panic while translating one file (a bug) leaves that file
+            // as it was (nothing is written or printed of it), and is a
+            // failure of that file (exit 2); the others are translated.
+            let translated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                test_panic(&source.name);
+                rewrite_text(&source.text, kind, &source.effective.options, Rewrite::Translate(language))
+            }));
             progress.advance(source.text.len());
             progress.file_done();
+            let translated = match translated {
+                Ok(translated) => translated,
+                Err(_) => return (Rewritten::default(), Some(internal_error("translation", &source.name))),
+            };
             let failure = (write && translated.text != source.text)
                 .then(|| write_back(source, &translated.text).err().map(|e| e.to_string()))
                 .flatten();

@@ -60,6 +60,14 @@ pub struct Section {
     pub chain: Option<Arc<SectionChain>>,
     /// Its highlights, once asked for (`ide::highlight`).
     pub highlights: highlight::Kept,
+    /// What the parser reads of a hostile section: its text with what
+    /// [`intake::hidden`] finds (a run of more than [`intake::MAX_RUN`]
+    /// bytes without a blank, variations nested too deep) blanked, as the
+    /// command line's checker reads it; `None` for every usual section.
+    blanked: Option<Arc<str>>,
+    /// The syntax errors that say what was blanked (spans relative to
+    /// `start`); those in a game are among its diagnostics too, in order.
+    pub hidden: Vec<Diagnostic>,
 }
 
 impl Section {
@@ -82,6 +90,8 @@ impl Section {
             outline: Arc::new(outline),
             chain: None,
             highlights: highlight::Kept::default(),
+            blanked: None,
+            hidden: Vec::new(),
         }
     }
 
@@ -89,10 +99,21 @@ impl Section {
         self.start..self.start + self.len
     }
 
+    /// The syntax errors of what was hidden before the section's first game
+    /// (the others are among their games' diagnostics).
+    pub fn leading_hidden(&self) -> impl Iterator<Item = &Diagnostic> {
+        let first = self.games.first().map(|g| g.span.start);
+        self.hidden.iter().filter(move |d| first.is_none_or(|start| d.span.start < start))
+    }
+
     /// The section's own text, as the parser reads it (blanked outside the
-    /// chess blocks of a Markdown document).
-    pub fn text<'d>(&self, doc: &'d Document) -> &'d str {
-        &doc.source()[self.range()]
+    /// chess blocks of a Markdown document, and where [`intake::hidden`]
+    /// finds hostile input).
+    pub fn text<'d>(&'d self, doc: &'d Document) -> &'d str {
+        match &self.blanked {
+            Some(blanked) => blanked,
+            None => &doc.source()[self.range()],
+        }
     }
 
     /// The section's syntax tree (positions relative to the section): the kept
@@ -193,13 +214,32 @@ fn build_section(
     keep: bool,
     used: u64,
 ) -> Section {
-    let source = &text[range.clone()];
+    // Hostile input (a 16 MB token, a million nested variations) is not
+    // shown to the grammar, as on the command line: the section's parser
+    // text has it blanked, and a syntax error says so. Such a section
+    // keeps no tree, so an edit in it parses it afresh.
+    let (checked, hidden) = intake::checked_view(&text[range.clone()]);
+    let blanked: Option<Arc<str>> = match checked {
+        Cow::Owned(blanked) => Some(Arc::from(blanked)),
+        Cow::Borrowed(_) => None,
+    };
+    let hidden: Vec<Diagnostic> =
+        hidden.into_iter().map(|(span, message)| Diagnostic::new(analysis::Code::Syntax, span, message)).collect();
+    let keep = keep && blanked.is_none() && hidden.is_empty();
+    let source = blanked.as_deref().unwrap_or(&text[range.clone()]);
+    let with_hidden = |mut section: Section| {
+        section.blanked = blanked.clone();
+        section.hidden = hidden.clone();
+        section.findings += section.leading_hidden().count();
+        section
+    };
     if !keep && let Some((lowered, long_comments)) = syntax::fast::lower_fast_with_comments(source) {
         // No tree is kept for this section anyway: the fast path gives the
         // same games without building one.
-        let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+        let mut games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+        place_hidden(&mut games, &hidden);
         let outline = outline::outline_without_tree(&lowered, &long_comments, source);
-        return Section::new(range, None, used, games, outline);
+        return with_hidden(Section::new(range, None, used, games, outline));
     }
     let mut tree = syntax::parse(source, old);
     if old.is_some() && tree.root_node().has_error() {
@@ -211,9 +251,24 @@ fn build_section(
         tree = syntax::parse(source, None);
     }
     let lowered = syntax::lower(&tree, source);
-    let games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+    let mut games: Vec<GameReport> = lowered.iter().map(|g| analysis::analyze_game(g, source, options)).collect();
+    place_hidden(&mut games, &hidden);
     let outline = outline::outline(&tree, &lowered, source);
-    Section::new(range, keep.then_some(tree), used, games, outline)
+    with_hidden(Section::new(range, keep.then_some(tree), used, games, outline))
+}
+
+/// Puts the syntax errors of what was hidden among the diagnostics of the
+/// game they stand in (the last one starting before), in order, as the
+/// command line reports them; those before every game stay in
+/// [`Section::hidden`] only (see [`Section::leading_hidden`]).
+fn place_hidden(games: &mut [GameReport], hidden: &[Diagnostic]) {
+    for d in hidden {
+        let holder = games.partition_point(|g| g.span.start <= d.span.start);
+        if let Some(game) = holder.checked_sub(1).map(|i| &mut games[i]) {
+            let at = game.diagnostics.partition_point(|e| e.span.start <= d.span.start);
+            game.diagnostics.insert(at, d.clone());
+        }
+    }
 }
 
 /// How many diagnostics some games have.
@@ -301,14 +356,15 @@ impl Document {
         }
         let source = self.view.as_deref().unwrap_or(&self.text);
         for section in &mut self.sections {
-            let source = &source[section.start..section.start + section.len];
+            let source = section.blanked.as_deref().unwrap_or(&source[section.start..section.start + section.len]);
             let tree = match &section.tree {
                 Some(tree) => tree.clone(),
                 None => syntax::parse(source, None),
             };
-            let games: Vec<GameReport> =
+            let mut games: Vec<GameReport> =
                 syntax::lower(&tree, source).iter().map(|g| analysis::analyze_game(g, source, options)).collect();
-            section.findings = findings(&games);
+            place_hidden(&mut games, &section.hidden);
+            section.findings = findings(&games) + section.leading_hidden().count();
             section.games = Arc::new(games);
         }
         self.last_reanalysed = self.sections.len();
@@ -444,7 +500,7 @@ impl Document {
     /// Every diagnostic of the document, in order, with absolute spans.
     pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
         self.sections.iter().filter(|section| section.findings > 0).flat_map(|section| {
-            section.games.iter().flat_map(|g| g.diagnostics.iter()).map(move |d| {
+            section.leading_hidden().chain(section.games.iter().flat_map(|g| g.diagnostics.iter())).map(move |d| {
                 let mut d = d.clone();
                 d.shift(section.start as isize);
                 d
@@ -462,7 +518,7 @@ impl Document {
         self.sections[first.min(last)..last]
             .iter()
             .flat_map(|section| {
-                section.games.iter().flat_map(|g| g.diagnostics.iter()).map(move |d| {
+                section.leading_hidden().chain(section.games.iter().flat_map(|g| g.diagnostics.iter())).map(move |d| {
                     let mut d = d.clone();
                     d.shift(section.start as isize);
                     d

@@ -70,6 +70,8 @@ pub const MAX_RUN: usize = 64 * 1024;
 /// - the runs of more than [`MAX_RUN`] bytes without a blank or a bracket
 ///   of a variation, outside `{}` comments, `;` comments and the quoted
 ///   values of tags;
+/// - the rest of a game whose main line goes on past [`MAX_MAIN_LINE`]
+///   words, longer than any game (a 16 MB game, junk words without end);
 /// - variations nested deeper than [`crate::syntax::MAX_VARIATION_DEPTH`], from
 ///   the bracket that opens the first level too deep to the one that closes
 ///   it (the very span and message the lowering gives them; it checks
@@ -168,17 +170,139 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
         i += 1;
     }
     end_run(&mut run_start, bytes.len());
+    let long = long_main_lines(text);
+    let inside_long = |span: &Range<usize>| long.iter().any(|l| l.start <= span.start && span.end <= l.end);
     let mut found: Vec<(Range<usize>, String)> = deep
         .iter()
+        .filter(|(span, _)| !inside_long(span))
         .map(|(span, levels)| (span.clone(), format!("variations nested too deep ({levels} levels); not checked")))
         .collect();
     for run in runs {
-        if !deep.iter().any(|(d, _)| d.start <= run.start && run.end <= d.end) {
+        if !deep.iter().any(|(d, _)| d.start <= run.start && run.end <= d.end) && !inside_long(&run) {
             let message = format!("{} bytes without a blank are not chess notation; not read", run.len());
             found.push((run, message));
         }
     }
+    for span in long {
+        let message = format!(
+            "this game's main line goes on past {MAX_MAIN_LINE} moves, move numbers and variations, longer than \
+             any game (the 75-move rule ends every game by move 8,849); the rest of it ({} bytes) was not checked",
+            span.len()
+        );
+        found.push((span, message));
+    }
     found.sort_by_key(|(span, _)| span.start);
+    found
+}
+
+/// A game's main line holding more words than this (moves, move numbers,
+/// NAGs, variations: what is outside comments at depth 0) is no game: the
+/// 75-move rule and fivefold repetition end every game by move 8,849,
+/// some 26,500 moves and numbers. Each word costs some 440 bytes once
+/// lowered, so the text after that many is not read (44 MB of lowered game
+/// at most, where a 16 MB main line took 1.4 GB).
+pub const MAX_MAIN_LINE: usize = 100_000;
+
+/// The rest of each game past its first [`MAX_MAIN_LINE`] words at depth
+/// 0: from the next word at depth 0 to the game's end (the result at depth
+/// 0, a tag section, or the end of the text). Comments, `;` comments and
+/// tag values are skipped as in [`hidden`].
+fn long_main_lines(text: &str) -> Vec<Range<usize>> {
+    // What each byte is to the scan: part of a word (0), a blank (1), or
+    // one of `(`, `)`, `{`, `;`, `[` (2 to 6). A table, and a word read to
+    // its end at once: this runs over every byte of every file.
+    const CLASS: [u8; 256] = {
+        let mut class = [0u8; 256];
+        class[b'\t' as usize] = 1;
+        class[b'\n' as usize] = 1;
+        class[0x0c] = 1;
+        class[b'\r' as usize] = 1;
+        class[b' ' as usize] = 1;
+        class[b'(' as usize] = 2;
+        class[b')' as usize] = 3;
+        class[b'{' as usize] = 4;
+        class[b';' as usize] = 5;
+        class[b'[' as usize] = 6;
+        class
+    };
+    let bytes = text.as_bytes();
+    let n = bytes.len();
+    let mut found = Vec::new();
+    // A text of fewer bytes than twice the bound cannot hold that many
+    // words (each takes at least a byte and a blank).
+    if n <= 2 * MAX_MAIN_LINE {
+        return found;
+    }
+    let is_result = |word: &[u8]| matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*");
+    let (mut depth, mut words) = (0usize, 0usize);
+    // Where the game's rest that is not read starts, once it has.
+    let mut rest: Option<usize> = None;
+    let count = |words: &mut usize, rest: &mut Option<usize>, at: usize| {
+        *words += 1;
+        if *words > MAX_MAIN_LINE && rest.is_none() {
+            *rest = Some(at);
+        }
+    };
+    let mut i = 0;
+    while i < n {
+        match CLASS[bytes[i] as usize] {
+            0 => {
+                let start = i;
+                while i < n && CLASS[bytes[i] as usize] == 0 {
+                    i += 1;
+                }
+                if depth == 0 {
+                    count(&mut words, &mut rest, start);
+                    // The result at depth 0 ends the game.
+                    if i - start <= 7 && is_result(&bytes[start..i]) {
+                        if let Some(from) = rest.take()
+                            && from < start
+                        {
+                            found.push(from..start);
+                        }
+                        words = 0;
+                    }
+                }
+                continue;
+            }
+            2 => {
+                depth += 1;
+                if depth == 1 {
+                    count(&mut words, &mut rest, i);
+                }
+            }
+            3 => depth = depth.saturating_sub(1),
+            // A comment, to its `}`; a `;` comment, to the line's end.
+            4 => i = bytes[i + 1..].iter().position(|&b| b == b'}').map_or(n, |p| i + 1 + p),
+            5 => i = bytes[i + 1..].iter().position(|&b| b == b'\n').map_or(n, |p| i + 1 + p),
+            6 => {
+                if depth == 0 {
+                    // A tag section: a new game.
+                    if let Some(from) = rest.take() {
+                        found.push(from..i);
+                    }
+                    words = 0;
+                }
+                // To the tag's `]`, outside its quoted value.
+                let mut value = false;
+                i += 1;
+                while i < n {
+                    match bytes[i] {
+                        b'\\' if value => i += 1,
+                        b'"' => value = !value,
+                        b']' if !value => break,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if let Some(from) = rest {
+        found.push(from..n);
+    }
     found
 }
 

@@ -644,6 +644,45 @@ fn a_panic_while_checking_one_file_keeps_the_others_reports() {
 }
 
 #[test]
+fn a_panic_while_fixing_or_translating_one_file_leaves_it_and_keeps_the_others() {
+    // Before, a panic in one file's fix or translation (a bug; the test
+    // hook makes one) ended the whole run: no file after it was reported.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("one-panics-writing");
+    for (args, before, after) in [
+        (&["--fix"][..], "1. e4 e5 2. Kf3 Кc6 *\n", "1. e4 e5 2. Кf3 Кc6 *\n"),
+        (&["--translate", "ru", "--write"], "1. e4 e5 2. Nf3 Nc6 *\n", "1. e4 e5 2. Кf3 Кc6 *\n"),
+    ] {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["a.pgn", "b.pgn", "c.pgn"] {
+            std::fs::write(dir.join(name), before).unwrap();
+        }
+        let output = Command::new(chess_ls_tests::binary::chess_ls())
+            .args(args)
+            .arg(&dir)
+            .env("CHESS_LS_TEST_PANIC_ON", "b.pgn")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {all}");
+        assert!(all.contains("an internal error stopped the") && all.contains("b.pgn; it was left as it was"), "{all}");
+        assert_eq!(std::fs::read_to_string(dir.join("b.pgn")).unwrap(), before, "{args:?}: {all}");
+        for name in ["a.pgn", "c.pgn"] {
+            assert_eq!(std::fs::read_to_string(dir.join(name)).unwrap(), after, "{args:?} {name}: {all}");
+        }
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left.len(), 3, "no temporary file is left: {left:?}");
+        if args[0] == "--fix" {
+            assert!(all.contains("a.pgn:1:13: fixed") && all.contains("c.pgn:1:13: fixed"), "{all}");
+            assert!(all.contains("checked 2 files"), "{all}");
+        } else {
+            assert!(all.contains("in 2 files of 3 files") && all.contains("1 file failed"), "{all}");
+        }
+    }
+}
+
+#[test]
 fn a_million_nested_variations_stay_within_twenty_times_their_size() {
     // The grammar's tree of a million levels took 665 MB for 10 MB; what is
     // nested deeper than the lowering checks is now not parsed at all, with
@@ -659,4 +698,87 @@ fn a_million_nested_variations_stay_within_twenty_times_their_size() {
     assert_eq!(deep["column"], start + 1);
     assert!(found.iter().any(|d| d["code"] == "illegal-move"), "the main line goes on after it: {}", run.stdout);
     run.memory_below(10 * 20);
+}
+
+#[test]
+fn the_editor_hides_what_the_checker_hides_and_edits_agree_with_a_fresh_open() {
+    use chess_ls::ide::document::ByteChange;
+    // A 100 KB token, then a game with an illegal move: the document shows
+    // the grammar blanks where the token is, as `--check` does.
+    let text =
+        format!("[Event \"a\"]\n\n1. e4 e5 2. N{}3 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n", "f".repeat(100_000));
+    let options = Options::default();
+    let mut doc = Document::open(text.clone(), 1, &options);
+    let messages = |doc: &Document| doc.diagnostics().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>();
+    let found = messages(&doc);
+    assert!(found.iter().any(|(code, span)| code == "syntax" && span.len() > 100_000), "{found:?}");
+    assert!(found.iter().any(|(code, _)| code == "illegal-move"), "{found:?}");
+    let (cli_games, cli) = {
+        let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &options, &());
+        (f.games, f.diagnostics.into_iter().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>())
+    };
+    assert_eq!((doc.game_count(), found.clone()), (cli_games, cli), "the editor and the checker agree");
+    every_handler(&doc);
+    // A blank in the middle cuts it into two runs short enough to read; a
+    // letter typed back joins them: each edit ends as a fresh open would.
+    let middle = text.find("Nff").unwrap() + 50_000;
+    for (range, insert) in [(middle..middle, " "), (middle..middle + 1, ""), (middle..middle, "g")] {
+        doc.apply_changes(vec![ByteChange { range: Some(range), text: insert.to_owned() }], 2, &options);
+        let fresh = Document::open(doc.text.clone(), 2, &options);
+        assert_eq!(messages(&doc), messages(&fresh), "after {insert:?}");
+    }
+}
+
+/// One game of `n` bytes that nothing cuts: `Nf3 Nf6 Ng1 Ng8` over and
+/// over, numbered (`numbered`) or not, with an illegal move at move 3.
+fn one_long_game(n: usize, numbered: bool) -> String {
+    let mut text = String::with_capacity(n + 64);
+    text.push_str("[Event \"long\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 ");
+    let mut number = 4;
+    while text.len() < n {
+        if numbered {
+            text.push_str(&format!("{number}. Ng1 Ng8 {}. Nf3 Nf6 ", number + 1));
+        } else {
+            text.push_str("Ng1 Ng8 Nf3 Nf6 ");
+        }
+        number += 2;
+    }
+    text.push_str("*\n\n1. d4 d5 2. Kd3 *\n");
+    text
+}
+
+#[test]
+fn one_sixteen_megabyte_game_stays_within_twenty_times_its_size() {
+    // A game that cannot be cut took 82 times its size (1.38 GB for 16 MB):
+    // some 440 bytes of lowered game per move. A main line longer than
+    // any game is read up to `MAX_MAIN_LINE` words; the rest is one
+    // syntax error, and the games after it are checked.
+    for numbered in [true, false] {
+        let text = one_long_game(16 << 20, numbered);
+        let run = check(&["--format", "json"], &write(&format!("game-16mb-{numbered}.pgn"), &text));
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        let found = run.json();
+        let long = found.iter().find(|d| d["code"] == "syntax").unwrap_or_else(|| panic!("{}", run.stdout));
+        assert!(long["message"].as_str().unwrap().contains("longer than any game"), "{long}");
+        let illegal: Vec<_> = found.iter().filter(|d| d["code"] == "illegal-move").map(|d| d["line"].clone()).collect();
+        assert_eq!(illegal, [3, 5], "the game's start and the next game are checked: {}", run.stdout);
+        run.memory_below(16 * 20);
+    }
+    // The language server reads it the same way.
+    let text = one_long_game(1 << 20, true);
+    let doc = Document::open(text.clone(), 1, &Options::default());
+    let found: Vec<_> = doc.diagnostics().map(|d| (d.code.as_str().to_owned(), d.span)).collect();
+    let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &Options::default(), &());
+    assert_eq!(found, f.diagnostics.into_iter().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>());
+    assert!(found.iter().any(|(code, _)| code == "syntax"), "{found:?}");
+    // A game just under the bound is read whole.
+    let words = chess_ls::ide::intake::MAX_MAIN_LINE - 100;
+    let mut text = String::from("1. e4 e5 ");
+    for i in 0..words / 3 {
+        text.push_str(if i % 2 == 0 { "Nf3 Nf6 " } else { "Ng1 Ng8 " });
+        text.push_str("$1 ");
+    }
+    text.push_str("2. Ke2 *\n");
+    let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &Options::default(), &());
+    assert!(f.diagnostics.iter().all(|d| d.code != Code::Syntax), "{:?}", &f.diagnostics[..f.diagnostics.len().min(3)]);
 }

@@ -385,3 +385,71 @@ fn exit_without_shutdown_ends_with_status_1() {
     let client = started();
     assert_eq!(client.shutdown().code(), Some(0));
 }
+
+/// The peak resident memory of a process so far, in KB.
+fn peak_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn a_huge_token_or_deep_nesting_in_a_document_is_not_parsed() {
+    // The command line's guard (`ide::intake::checked_view`) holds in the
+    // editor too. Before, the grammar read a 4 MB token a character at a
+    // time (some 200 bytes of memory a byte, minutes in a debug build) and
+    // a million nested variations built a tree of 66 bytes a byte.
+    let mut client = started();
+    let token =
+        format!("[Event \"a\"]\n\n1. e4 e5 2. N{}3 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n", "f".repeat(4 << 20));
+    let levels = 1_000_000;
+    let deep = format!("1. e4 e5 {}{} 2. Ke3 *\n", "(1... c5 ".repeat(levels), ")".repeat(levels));
+    for (i, text) in [token, deep].iter().enumerate() {
+        let uri = format!("file:///faults/guarded-{i}.pgn");
+        client.open(&uri, text);
+        let params = client.diagnostics(&uri, 1);
+        let found = params["diagnostics"].as_array().unwrap();
+        let message = |d: &Value| d["message"].as_str().unwrap_or_default().to_owned();
+        let syntax: Vec<String> = found.iter().filter(|d| d["code"] == "syntax").map(message).collect();
+        let expected =
+            if i == 0 { "bytes without a blank are not chess notation" } else { "variations nested too deep" };
+        assert!(syntax.len() == 1 && syntax[0].contains(expected), "document {i}: {syntax:?}");
+        assert!(found.iter().any(|d| d["code"] == "illegal-move"), "the rest is still checked: {found:?}");
+        let doc = json!({"uri": uri});
+        for (method, params) in [
+            ("textDocument/semanticTokens/full", json!({"textDocument": doc})),
+            ("textDocument/foldingRange", json!({"textDocument": doc})),
+            ("textDocument/documentSymbol", json!({"textDocument": doc})),
+            ("textDocument/hover", json!({"textDocument": doc, "position": {"line": 2, "character": 1000}})),
+            ("textDocument/completion", json!({"textDocument": doc, "position": {"line": 2, "character": 1000}})),
+        ] {
+            let r = client.request(method, params);
+            assert!(r.get("error").is_none(), "{method} on document {i}: {r}");
+        }
+        // Formatting would drop what the parser was not shown: it declines.
+        let r = client.call(
+            "textDocument/formatting",
+            json!({"textDocument": doc, "options": {"tabSize": 2, "insertSpaces": true}}),
+        );
+        assert!(r.is_null() || r.as_array().is_some_and(Vec::is_empty), "{r}");
+        // Typing inside it keeps it hidden, as a fresh open would.
+        let line = if i == 0 { 2 } else { 0 };
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+                {"range": {"start": {"line": line, "character": 5000}, "end": {"line": line, "character": 5000}},
+                 "text": "xy"}
+            ]}),
+        );
+        let params = client.diagnostics(&uri, 2);
+        let syntax = params["diagnostics"].as_array().unwrap().iter().filter(|d| d["code"] == "syntax").count();
+        assert!(syntax >= 1, "{params}");
+        client.notify("textDocument/didClose", json!({"textDocument": doc}));
+    }
+    // 4 MB and 10 MB documents, each held as text, rope and blanked copy,
+    // and received as JSON: well under 20 times the larger, in a debug build.
+    if let Some(kb) = peak_kb(client.pid()) {
+        assert!(kb < 200 * 1024, "peak memory {} MB", kb / 1024);
+    }
+    alive(&mut client);
+    assert!(client.shutdown().success());
+}
