@@ -99,10 +99,17 @@ def check_shard(binary, shard, extra, cwd):
     of the chess-ls process."""
     paths = [path for _, path, _ in shard]
     command = [binary, "--check", "--format", "json", "--threads", "1", *extra, "--", *paths]
+    # A Dask nanny starts its workers with MALLOC_TRIM_THRESHOLD_=65536 (its
+    # `distributed.nanny.pre-spawn-environ`), for the memory of Python
+    # workers. chess-ls inherits it, and glibc then gives memory back to the
+    # system after almost every free: 40 times the system time, 40 % more
+    # CPU time in all (BENCHMARKS.md). chess-ls gets the worker's
+    # environment without it.
+    env = {name: value for name, value in os.environ.items() if name != "MALLOC_TRIM_THRESHOLD_"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     try:
-        done = subprocess.run(command, cwd=cwd, capture_output=True, check=False)
+        done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, check=False)
         status, stdout, stderr = done.returncode, done.stdout, done.stderr
     except OSError as error:
         status, stdout, stderr = 2, b"", f"error: cannot run {binary}: {error}\n".encode()
@@ -158,7 +165,8 @@ def run(args, extra):
     start = time.monotonic()
     if args.scheduler:
         client = Client(args.scheduler)
-        workers = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values()))
+        client.wait_for_workers(1, timeout=120)
+        workers = max(1, sum(client.nthreads().values()))
     else:
         cluster = LocalCluster(
             n_workers=workers,
@@ -240,6 +248,9 @@ def run(args, extra):
         "cluster_start_seconds": round(started - start, 3),
         "wall_seconds": round(wall, 3),
         "chess_ls_cpu_seconds": round(cpu, 3),
+        # The tasks' own wall times added up: against the CPU time, the
+        # time the chess-ls processes waited for a core.
+        "chess_ls_wall_seconds": round(sum(result["wall"] for result in results), 3),
         # Bytes of input (as stored: compressed files count compressed)
         # per second of one core, two ways: over the wall time of the job
         # times the workers (what a cluster of that many cores delivers,
