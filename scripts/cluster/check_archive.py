@@ -3,12 +3,15 @@
 
 `chess-ls --check --format json` is a pure map from files to diagnostics
 (JSON Lines). This script runs it as the map step of a Dask job: the files
-are cut into shards of about equal size, each shard is one task that runs
-`chess-ls --check --format json --threads 1 FILES...` on a worker (one
-thread per worker, so that a worker is a core), and the client gathers the
-diagnostics, puts them back in the order of the files as given (the order a
-single `chess-ls --check` over the same files prints them in) and adds up a
-summary per code.
+are cut into shards of about equal size (runs of consecutive files), each
+shard is one task that runs `chess-ls --check --format json --threads 1
+FILES...` on a worker (one thread per worker, so that a worker is a core),
+and the client writes each shard's diagnostics once it and every shard
+before it are done (so in the order of the files given: what a single
+`chess-ls --check` over the same files prints) and adds up a summary per
+code and severity. A shard's diagnostics pass through its worker's memory
+and the client's: for an archive with many findings, more shards
+(`--shards`) keep each small.
 
     check_archive.py [options] PATH... [-- CHESS-LS-OPTIONS...]
 
@@ -22,8 +25,12 @@ summary per code.
     --summary FILE      the summary as JSON (default: only the table on
                         stderr)
 
-A directory is searched for notation files (.pgn, also compressed: .gz,
-.bz2, .xz, .zst, and .zip archives), hidden files and folders left out.
+A directory is searched here, not by chess-ls, for notation files (.pgn,
+also compressed: .gz, .bz2, .xz, .zst, and .zip archives), hidden files and
+folders left out; unlike chess-ls's own search it does not read
+`.gitignore` nor take manuscripts when a `chess-ls.toml` asks for them
+(name such files to have them checked). The settings of each file's
+`chess-ls.toml` still apply: every chess-ls reads them.
 Options after `--` go to every chess-ls (`-- --lang ru --ignore check-mark`).
 
 The local cluster is `dask.distributed.LocalCluster` with workers as
@@ -76,20 +83,31 @@ def size_of(path):
 
 
 def make_shards(files, count):
-    """Cuts the files (index, path, size) into at most `count` shards of
-    about equal bytes: the largest file first, each to the lightest shard.
-    A file is never split: a file larger than the rest together is a shard
-    of its own."""
+    """Cuts the files (index, path, size), in their order, into at most
+    `count` runs of about equal bytes. A file is never split: a file
+    larger than a shard's share is a shard of its own. Runs in order keep
+    the output in order: it is the shards' outputs one after the other."""
     count = max(1, min(count, len(files)))
-    shards = [[] for _ in range(count)]
-    loads = [0] * count
-    for entry in sorted(files, key=lambda f: (-f[2], f[0])):
-        lightest = min(range(count), key=lambda i: (loads[i], i))
-        shards[lightest].append(entry)
-        loads[lightest] += entry[2]
-    for shard in shards:
-        shard.sort()
-    return [shard for shard in shards if shard]
+    total = sum(size for _, _, size in files)
+    whole = total if total else len(files)
+    shards, current, done = [], [], 0
+    for entry in files:
+        size = entry[2] if total else 1
+        # The next cut is where the bytes so far reach the next share, or
+        # before a file that would go past it by more than the shard
+        # falls short of it without that file.
+        share = whole * (len(shards) + 1) / count
+        if current and len(shards) < count - 1 and done + size - share > share - done:
+            shards.append(current)
+            current = []
+        current.append(entry)
+        done += size
+        if len(shards) < count - 1 and done >= whole * (len(shards) + 1) / count:
+            shards.append(current)
+            current = []
+    if current:
+        shards.append(current)
+    return shards
 
 
 def check_shard(binary, shard, extra, cwd):
@@ -127,19 +145,6 @@ def check_shard(binary, shard, extra, cwd):
     }
 
 
-def input_index(file_field, index_of):
-    """The position among the inputs of the file a diagnostic names: the
-    path as given, or `archive.zip:member.pgn` for a member of a zip."""
-    if file_field in index_of:
-        return index_of[file_field]
-    colon = file_field.find(":")
-    while colon != -1:
-        if file_field[:colon] in index_of:
-            return index_of[file_field[:colon]]
-        colon = file_field.find(":", colon + 1)
-    return len(index_of)
-
-
 def files_and_games(stderr):
     """The files and games counts of chess-ls's closing line (`checked 3
     files, 8 games: ...`; a zip archive counts a file per member), or
@@ -149,6 +154,45 @@ def files_and_games(stderr):
         if found:
             return int(found.group(1)), int(found.group(2))
     return 0, 0
+
+
+class Tally:
+    """What the shards' results add up to, taken in shard order."""
+
+    def __init__(self):
+        self.status = 0
+        self.failures = []
+        self.by_code = {}
+        self.diagnostics = self.files = self.games = 0
+        self.cpu = self.wall = 0.0
+
+    def add(self, result, out):
+        """Writes the diagnostics of one shard to `out` and counts them."""
+        code = result["status"]
+        self.status = max(self.status, code if code in (0, 1, 2) else 2)
+        if code not in (0, 1):
+            self.failures.extend(line for line in result["stderr"].splitlines() if not line.startswith("checked "))
+            if code != 2:
+                self.failures.append(f"error: chess-ls ended with status {code} on {' '.join(result['paths'])}")
+        files, games = files_and_games(result["stderr"])
+        self.files += files
+        self.games += games
+        self.cpu += result["cpu"]
+        self.wall += result["wall"]
+        for line in result["stdout"].splitlines():
+            if not line.strip():
+                continue
+            try:
+                diagnostic = json.loads(line)
+            except ValueError:
+                self.failures.append(f"error: not JSON from chess-ls: {line[:200]}")
+                self.status = 2
+                continue
+            out.write(line + "\n")
+            self.diagnostics += 1
+            counts = self.by_code.setdefault(diagnostic.get("code", "?"), {})
+            severity = diagnostic.get("severity", "?")
+            counts[severity] = counts.get(severity, 0) + 1
 
 
 def run(args, extra):
@@ -180,67 +224,43 @@ def run(args, extra):
     started = time.monotonic()
     shards = make_shards(entries, args.shards or 4 * workers)
     cwd = os.getcwd()
-    try:
-        futures = [
-            client.submit(check_shard, args.chess_ls, shard, extra, cwd, pure=False, retries=1)
-            for shard in shards
-        ]
-        results = []
-        for future in as_completed(futures):
-            results.append(future.result())
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-    wall = time.monotonic() - started
-
-    index_of = {path: i for i, path in enumerate(files)}
-    lines = []  # (input index, shard's own order, line)
-    status = 0
-    failures = []
-    for result in results:
-        code = result["status"]
-        status = max(status, code if code in (0, 1, 2) else 2)
-        if code not in (0, 1):
-            failures.extend(
-                line for line in result["stderr"].splitlines() if not line.startswith("checked ")
-            )
-            if code != 2:
-                failures.append(f"error: chess-ls ended with status {code} on {' '.join(result['paths'])}")
-        for order, line in enumerate(result["stdout"].splitlines()):
-            if not line.strip():
-                continue
-            try:
-                diagnostic = json.loads(line)
-            except ValueError:
-                failures.append(f"error: not JSON from chess-ls: {line[:200]}")
-                status = 2
-                continue
-            lines.append((input_index(diagnostic.get("file", ""), index_of), order, line, diagnostic))
-    lines.sort(key=lambda entry: (entry[0], entry[1]))
-
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
-    by_code = {}
+    # The shards' outputs are written in shard order as soon as each is
+    # done and every shard before it: only the ones that finished early
+    # wait in memory.
+    waiting = {}
+    written = 0
+    tally = Tally()
     try:
-        for _, _, line, diagnostic in lines:
-            out.write(line + "\n")
-            counts = by_code.setdefault(diagnostic.get("code", "?"), {})
-            severity = diagnostic.get("severity", "?")
-            counts[severity] = counts.get(severity, 0) + 1
+        futures = {
+            client.submit(check_shard, args.chess_ls, shard, extra, cwd, pure=False, retries=1): number
+            for number, shard in enumerate(shards)
+        }
+        for future in as_completed(futures):
+            waiting[futures[future]] = future.result()
+            future.release()
+            while written in waiting:
+                tally.add(waiting.pop(written), out)
+                written += 1
     finally:
         if args.out:
             out.close()
         else:
             out.flush()
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    wall = time.monotonic() - started
+    status, failures, by_code = tally.status, tally.failures, tally.by_code
 
     total_bytes = sum(size for _, _, size in entries)
-    cpu = sum(result["cpu"] for result in results)
+    cpu = tally.cpu
     summary = {
         "inputs": len(files),
-        "files": sum(files_and_games(result["stderr"])[0] for result in results),
-        "games": sum(files_and_games(result["stderr"])[1] for result in results),
+        "files": tally.files,
+        "games": tally.games,
         "bytes": total_bytes,
-        "diagnostics": len(lines),
+        "diagnostics": tally.diagnostics,
         "by_code": {code: by_code[code] for code in sorted(by_code)},
         "status": status,
         "workers": workers,
@@ -250,7 +270,7 @@ def run(args, extra):
         "chess_ls_cpu_seconds": round(cpu, 3),
         # The tasks' own wall times added up: against the CPU time, the
         # time the chess-ls processes waited for a core.
-        "chess_ls_wall_seconds": round(sum(result["wall"] for result in results), 3),
+        "chess_ls_wall_seconds": round(tally.wall, 3),
         # Bytes of input (as stored: compressed files count compressed)
         # per second of one core, two ways: over the wall time of the job
         # times the workers (what a cluster of that many cores delivers,
