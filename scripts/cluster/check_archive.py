@@ -197,7 +197,11 @@ class Tally:
 
 def run(args, extra):
     # Imported here so that `--help` works without Dask installed.
-    from dask.distributed import Client, LocalCluster, as_completed
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError as error:
+        print(f"check_archive: {error}: pip install 'dask[distributed]'", file=sys.stderr)
+        return 2, None
 
     files = notation_files(args.paths)
     if not files:
