@@ -203,6 +203,9 @@ impl Run<'_> {
         {
             return;
         }
+        // A regular file's size is known: a line too long to cut (one line
+        // of 100 MB of games) is read whole, as a file under the limit is.
+        let regular = opened.identity().is_some();
         let mut input = std::io::BufReader::with_capacity(1 << 16, opened.into_reader());
         let head = match std::io::BufRead::fill_buf(&mut input) {
             Ok(head) => head[..head.len().min(8)].to_vec(),
@@ -213,11 +216,11 @@ impl Run<'_> {
             Some(compression) => {
                 let inner = compressed::inner_name(&name, compression).to_owned();
                 let reader = compression.decoder(input);
-                self.text(name, &inner, reader, &effective, Some(compression));
+                self.text(name, &inner, reader, &effective, Some(compression), false);
             }
             None => {
                 let inner = name.clone();
-                self.text(name, &inner, Box::new(input), &effective, None);
+                self.text(name, &inner, Box::new(input), &effective, None, regular);
             }
         }
     }
@@ -248,11 +251,11 @@ impl Run<'_> {
                 Some(compression) if compression != Compression::Zip => {
                     let inner = compressed::inner_name(&full, compression).to_owned();
                     let reader = compression.decoder(member);
-                    self.text(full, &inner, reader, effective, Some(compression));
+                    self.text(full, &inner, reader, effective, Some(compression), false);
                 }
                 _ => {
                     let inner = full.clone();
-                    self.text(full, &inner, Box::new(member), effective, None);
+                    self.text(full, &inner, Box::new(member), effective, None, false);
                 }
             }
             if self.stopped.is_some() {
@@ -270,6 +273,7 @@ impl Run<'_> {
         reader: Box<dyn Read + Send + '_>,
         effective: &Arc<Effective>,
         compression: Option<Compression>,
+        long_lines: bool,
     ) {
         let manuscript = sources::manuscript_format(inner, effective.all_manuscripts);
         let invalid = |e: String| match compression {
@@ -277,6 +281,9 @@ impl Run<'_> {
             _ => e,
         };
         let mut batches = Batches::new(reader, name.clone(), effective.encoding);
+        if long_lines {
+            batches.allow_long_lines();
+        }
         if manuscript.is_some() {
             let mut text = String::new();
             loop {

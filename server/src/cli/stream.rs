@@ -64,6 +64,9 @@ pub struct Batches<'a> {
     last_start: usize,
     eof: bool,
     lines: usize,
+    /// A line longer than [`MAX_PENDING`] is read on to its end (a
+    /// regular file, whose size bounds it) instead of refused.
+    long_lines: bool,
 }
 
 impl<'a> Batches<'a> {
@@ -79,7 +82,14 @@ impl<'a> Batches<'a> {
             last_start: 0,
             eof: false,
             lines: 0,
+            long_lines: false,
         }
+    }
+
+    /// Reads a line longer than 64 MiB on to its end instead of refusing
+    /// it: for a regular file, whose size bounds what is read.
+    pub fn allow_long_lines(&mut self) {
+        self.long_lines = true;
     }
 
     /// The encoding decided (after the first batch), and whether a byte
@@ -177,7 +187,7 @@ impl<'a> Batches<'a> {
         let (encoding, _) = self.encoding();
         let cut = if self.eof { self.raw.len() } else { safe_cut(&self.raw, encoding) };
         if cut == 0 {
-            if self.raw.len() > MAX_PENDING {
+            if self.raw.len() > MAX_PENDING && !self.long_lines {
                 return Err(format!(
                     "cannot read {}: more than {} MiB without a line end at byte {}; not chess notation",
                     self.name,
