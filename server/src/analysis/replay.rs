@@ -501,17 +501,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             if !std::mem::take(&mut self.guessed) {
                                 self.check_after(&p, &next, m, mv);
                             }
-                            self.plies += 1;
-                            if let Some(trace) = &mut self.trace {
-                                trace.moves.push(TracedMove {
-                                    span: m.span.clone(),
-                                    line: line_id,
-                                    before: p.clone(),
-                                    played: mv,
-                                    after: next.clone(),
-                                    guessed,
-                                });
-                            }
+                            self.played(m, line_id, &p, mv, &next, guessed);
                             before_last = Some(p);
                             pos = Some(next);
                             broken = false;
@@ -581,6 +571,16 @@ impl<'a, 'o> Replayer<'a, 'o> {
             i += 1;
         }
         pos
+    }
+
+    /// Counts a played move and, when a trace is kept, records it with
+    /// the positions around it.
+    fn played(&mut self, m: &WrittenMove<'_>, line: usize, before: &Chess, played: Move, after: &Chess, guessed: bool) {
+        self.plies += 1;
+        if let Some(trace) = &mut self.trace {
+            let (before, after) = (before.clone(), after.clone());
+            trace.moves.push(TracedMove { span: m.span.clone(), line, before, played, after, guessed });
+        }
     }
 
     /// Whether a syntax error stands inside the move (or right at its end,

@@ -343,35 +343,30 @@ pub fn report_invalid_bytes(
     diagnostics: &mut Vec<crate::analysis::Diagnostic>,
 ) {
     use crate::analysis::{Code, Diagnostic};
-    let mut spans = Vec::new();
-    for (offset, byte) in invalid {
-        let span = offset..offset + char::REPLACEMENT_CHARACTER.len_utf8();
-        let what = if byte == 0 {
-            "a NUL byte here is not text".to_owned()
-        } else {
-            format!(
-                "the byte 0x{byte:02X} here is not valid {encoding} (if the file is in another encoding, name it with --encoding)"
+    let ours: Vec<Diagnostic> = invalid
+        .into_iter()
+        .map(|(offset, byte)| {
+            let what = if byte == 0 {
+                "a NUL byte here is not text".to_owned()
+            } else {
+                format!(
+                    "the byte 0x{byte:02X} here is not valid {encoding} (if the file is in another encoding, name it with --encoding)"
+                )
+            };
+            let span = offset..offset + char::REPLACEMENT_CHARACTER.len_utf8();
+            Diagnostic::new(
+                Code::Syntax,
+                span,
+                format!("{what}: it is read as U+FFFD, and the file is not rewritten until it is corrected"),
             )
-        };
-        spans.push(span.clone());
-        diagnostics.push(Diagnostic::new(
-            Code::Syntax,
-            span,
-            format!("{what}: it is read as U+FFFD, and the file is not rewritten until it is corrected"),
-        ));
-    }
-    if spans.is_empty() {
+        })
+        .collect();
+    if ours.is_empty() {
         return;
     }
-    let ours = diagnostics.len() - spans.len();
-    let mut i = 0;
-    diagnostics.retain(|d| {
-        let keep = i >= ours
-            || d.code != Code::Syntax
-            || !spans.iter().any(|s| s.start <= d.span.start && d.span.end <= s.end.max(d.span.start));
-        i += 1;
-        keep
-    });
+    let within = |d: &Diagnostic| ours.iter().any(|o| o.span.start <= d.span.start && d.span.end <= o.span.end);
+    diagnostics.retain(|d| d.code != Code::Syntax || !within(d));
+    diagnostics.extend(ours);
     diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
 }
 

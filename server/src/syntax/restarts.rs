@@ -24,37 +24,34 @@ pub fn split<'a>(game: GameSyntax<'a>, source: &'a str, f: &mut impl FnMut(GameS
         return;
     }
     let GameSyntax { span, tags, mainline, result, errors } = game;
-    let mut items = mainline.items.into_iter();
-    let mut parts: Vec<GameSyntax<'a>> = Vec::with_capacity(cuts.len() + 1);
-    let mut taken = 0;
-    let mut start = span.start;
-    let mut tags = Some(tags);
-    for &cut in cuts.iter().chain(std::iter::once(&usize::MAX)) {
-        let count = cut.saturating_sub(taken);
-        let part: Vec<Item<'a>> = items.by_ref().take(count).collect();
-        taken += part.len();
-        let first_start = part.first().map_or(start, |i| i.start());
-        let last_end = part.last().map_or(first_start, Item::end);
-        let line_start = if parts.is_empty() { mainline.span.start } else { first_start };
-        parts.push(GameSyntax {
-            span: start..last_end,
-            tags: tags.take().unwrap_or_default(),
-            mainline: Line { span: line_start..last_end, items: part },
-            result: None,
-            errors: Vec::new(),
-        });
-        start = items.as_slice().first().map_or(last_end, Item::start);
-    }
-    // The last part keeps the game's end and its result.
-    if let Some(last) = parts.last_mut() {
-        last.span.end = span.end;
-        last.mainline.span.end = last.mainline.span.end.max(mainline.span.end.min(span.end));
-        last.result = result;
-    }
+    // Cut from the back, so that each cut leaves the items before it.
+    let mut items = mainline.items;
+    let mut tails: Vec<Vec<Item<'a>>> = cuts.iter().rev().map(|&cut| items.split_off(cut)).collect();
+    tails.reverse();
+    let count = tails.len() + 1;
+    let (mut tags, mut result) = (Some(tags), result);
+    let mut parts: Vec<GameSyntax<'a>> = std::iter::once(items)
+        .chain(tails)
+        .enumerate()
+        .map(|(i, items)| {
+            let (first, last) = (i == 0, i + 1 == count);
+            // Every part but the first starts at its move number, every
+            // part but the last ends at its last item.
+            let start = if first { span.start } else { items[0].start() };
+            let end = if last { span.end } else { items.last().map_or(start, Item::end) };
+            let line = (if first { mainline.span.start } else { start })..(if last { mainline.span.end } else { end });
+            GameSyntax {
+                span: start..end,
+                tags: if first { tags.take().unwrap_or_default() } else { Vec::new() },
+                mainline: Line { span: line, items },
+                result: if last { result.take() } else { None },
+                errors: Vec::new(),
+            }
+        })
+        .collect();
     // Each error goes to the last part that starts at or before it.
-    let starts: Vec<usize> = parts.iter().map(|p| p.span.start).collect();
     for error in errors {
-        let at = starts.iter().rposition(|&s| s <= error.span.start).unwrap_or(0);
+        let at = parts.iter().rposition(|p| p.span.start <= error.span.start).unwrap_or(0);
         parts[at].errors.push(error);
     }
     parts.into_iter().for_each(f);

@@ -16,10 +16,7 @@ use serde_json::Value;
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("archives").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
-    dir
+    crate::scratch_dir(&format!("archives/{name}"))
 }
 
 struct Run {

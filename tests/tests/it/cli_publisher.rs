@@ -29,10 +29,7 @@ fn fixture(name: &str) -> String {
 
 /// A fresh, empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-publisher").join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
-    dir
+    crate::scratch_dir(&format!("cli-publisher/{name}"))
 }
 
 struct Run {

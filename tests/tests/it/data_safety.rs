@@ -223,10 +223,7 @@ fn an_interrupted_translation_leaves_the_file_whole() {
 
 /// A scratch directory of its own for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("safety-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
+    crate::scratch_dir(&format!("safety-{name}"))
 }
 
 /// A game `--fix` rewrites (a Latin `K` for the Cyrillic knight letter).

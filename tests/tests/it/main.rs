@@ -32,3 +32,12 @@ mod lsp_markdown;
 mod manuscript_edits;
 mod manuscripts;
 mod properties;
+
+/// A fresh, empty directory `name` under the test binary's temporary
+/// directory, for one test.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
+    dir
+}

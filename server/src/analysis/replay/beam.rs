@@ -63,18 +63,8 @@ impl Replayer<'_, '_> {
         }
         let mut next = pos.clone();
         next.play_unchecked(chosen);
-        self.plies += 1;
         self.guesses += 1;
-        if let Some(trace) = &mut self.trace {
-            trace.moves.push(TracedMove {
-                span: m.span.clone(),
-                line: line_id,
-                before: pos.clone(),
-                played: chosen,
-                after: next.clone(),
-                guessed: true,
-            });
-        }
+        self.played(m, line_id, pos, chosen, &next, true);
         let mark = self.diagnostics.len();
         let end = self.replay_line_after(rest, next, is_main, Some(pos.clone()));
         // What is wrong under every reading is reported as it is; what only
