@@ -61,8 +61,9 @@ const RANK = '[1-8lЗ]';
 const SQUARE = FILE + RANK;
 // Every piece letter of every language of notation.md section 3 (Latin,
 // Cyrillic, the two-letter Кр and its mixed-keyboard forms), the pawn letters
-// (P p п П B) and the figurines of both colours.
-const PIECE = '[КK][рp]|[KQRBNPDTLSCFAVJHWGКФЛСТпП]|[♔-♟]|p';
+// (P p п П B), the figurines of both colours and the code points a figurine
+// font puts for them in a PDF copy (¢ £ ¦ ¥ ¤ § for ♔ ♕ ♖ ♗ ♘ ♙).
+const PIECE = '[КK][рp]|[KQRBNPDTLSCFAVJHWGКФЛСТпП]|[♔-♟]|[¢£¤¥¦§]|p';
 const CAPTURE = '[xхX:×]';
 const DASH = '[-–—]';
 const CHECK = '\\+\\+|[+#†‡]';

@@ -4741,13 +4741,14 @@ static const TSCharacterRange extras_character_set_1[] = {
 };
 
 static const TSCharacterRange sym_piece_character_set_1[] = {
-  {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'p', 'p'}, {0x41a, 0x41b},
-  {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
+  {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'p', 'p'}, {0xa2, 0xa7},
+  {0x41a, 0x41b}, {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym__promoted_imm_character_set_1[] = {
   {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'b', 'b'}, {'k', 'k'},
-  {'n', 'n'}, {'p', 'r'}, {0x41a, 0x41b}, {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
+  {'n', 'n'}, {'p', 'r'}, {0xa2, 0xa7}, {0x41a, 0x41b}, {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f},
+  {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym_glyph_character_set_1[] = {
@@ -4835,7 +4836,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(204);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(183);
+      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(183);
       END_STATE();
     case 1:
       if (lookahead == '\n') ADVANCE(51);
@@ -4911,7 +4912,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(183);
       END_STATE();
     case 5:
       if (lookahead == '\n') SKIP(8);
@@ -4963,7 +4964,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 6:
       if (lookahead == '\n') SKIP(8);
@@ -5015,7 +5016,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 7:
       if (lookahead == '\n') SKIP(8);
@@ -5072,7 +5073,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(204);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(183);
       END_STATE();
     case 8:
       if (lookahead == '\n') SKIP(8);
@@ -5119,7 +5120,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 9:
       if (lookahead == '\n') SKIP(12);
@@ -5184,7 +5185,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
+      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(191);
       END_STATE();
     case 10:
       if (lookahead == '\n') SKIP(12);
@@ -5242,7 +5243,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
+      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(191);
       END_STATE();
     case 11:
       if (lookahead == '\n') SKIP(12);
@@ -5295,7 +5296,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 12:
       if (lookahead == '\n') SKIP(12);
@@ -5343,7 +5344,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 13:
       if (lookahead == '\n') SKIP(13);
@@ -5391,7 +5392,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 14:
       if (lookahead == '\n') SKIP(16);
@@ -5420,7 +5421,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(204);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(183);
       END_STATE();
     case 15:
       if (lookahead == '\n') SKIP(16);
@@ -5432,7 +5433,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'K' ||
           lookahead == 0x41a) ADVANCE(198);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
+      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(191);
       END_STATE();
     case 16:
       if (lookahead == '\n') SKIP(16);
@@ -5508,7 +5509,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(19);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 20:
       if (lookahead == '\n') SKIP(20);
@@ -5558,7 +5559,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 21:
       if (lookahead == '\n') SKIP(20);
@@ -5608,7 +5609,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 22:
       if (lookahead == '\n') SKIP(22);
@@ -5655,7 +5656,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 23:
       if (lookahead == '\n') SKIP(22);
@@ -5702,7 +5703,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 24:
       if (lookahead == '\n') SKIP(25);
@@ -5719,7 +5720,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(127);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 25:
       if (lookahead == '\n') SKIP(25);
@@ -5736,7 +5737,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(128);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 26:
       if (lookahead == '"') ADVANCE(151);
@@ -6280,7 +6281,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 131:
       if (eof) ADVANCE(146);
@@ -6343,7 +6344,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(183);
       END_STATE();
     case 132:
       if (eof) ADVANCE(146);
@@ -6399,7 +6400,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 133:
       if (eof) ADVANCE(146);
@@ -6455,7 +6456,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 134:
       if (eof) ADVANCE(146);
@@ -6516,7 +6517,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(204);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(183);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(183);
       END_STATE();
     case 135:
       if (eof) ADVANCE(146);
@@ -6567,7 +6568,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 136:
       if (eof) ADVANCE(146);
@@ -6636,7 +6637,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
+      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(191);
       END_STATE();
     case 137:
       if (eof) ADVANCE(146);
@@ -6698,7 +6699,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 16, lookahead)) ADVANCE(191);
+      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(191);
       END_STATE();
     case 138:
       if (eof) ADVANCE(146);
@@ -6755,7 +6756,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 139:
       if (eof) ADVANCE(146);
@@ -6807,7 +6808,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 140:
       if (eof) ADVANCE(146);
@@ -6859,7 +6860,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 141:
       if (eof) ADVANCE(146);
@@ -6915,7 +6916,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(141);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 142:
       if (eof) ADVANCE(146);
@@ -6969,7 +6970,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 143:
       if (eof) ADVANCE(146);
@@ -7023,7 +7024,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 144:
       if (eof) ADVANCE(146);
@@ -7074,7 +7075,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 145:
       if (eof) ADVANCE(146);
@@ -7125,7 +7126,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(229);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 13, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
     case 146:
       ACCEPT_TOKEN(ts_builtin_sym_end);

@@ -105,6 +105,14 @@ const CYRILLIC_LOOKALIKES: &[(char, char)] = &[('K', 'К'), ('C', 'С'), ('p', '
 /// Russian a `T` is nothing.
 const UKRAINIAN_LOOKALIKES: &[(char, char)] = &[('K', 'К'), ('C', 'С'), ('p', 'р'), ('T', 'Т')];
 
+/// The code points that a figurine font (ChessBase's, in PDFs of its books
+/// and magazines) puts where its glyphs show figurines: a text copied from
+/// such a PDF reads `2.¤f3 £b6 ¥c5` for `2.♘f3 ♕b6 ♗c5` (notation.md
+/// section 7). Each is a Latin-1 sign that never stands before a square in
+/// prose, so it is read as the figurine it shows and reported as a
+/// look-alike.
+const FIGURINE_FONT: &[(char, char)] = &[('¢', '♔'), ('£', '♕'), ('¦', '♖'), ('¥', '♗'), ('¤', '♘'), ('§', '♙')];
+
 /// Every language, in the order of `analysis::languages::Language::ALL`
 /// (English first because it is the PGN default).
 pub const LANGUAGES: [LanguageLexicon; 21] = [
@@ -157,7 +165,11 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
     row("hu", ["K", "V", "B", "F", "H"], &["G"]),
     row("fi", ["K", "D", "T", "L", "R"], &["S"]),
     row("is", ["K", "D", "H", "B", "R"], PAWN_P),
-    LanguageLexicon { pieces_also: Some(FIGURINES_BLACK), ..row("figurine", FIGURINES_WHITE, &["♙", "♟"]) },
+    LanguageLexicon {
+        pieces_also: Some(FIGURINES_BLACK),
+        lookalikes: FIGURINE_FONT,
+        ..row("figurine", FIGURINES_WHITE, &["♙", "♟"])
+    },
 ];
 
 /// The files of squares, `a` to `h`.

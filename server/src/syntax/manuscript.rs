@@ -130,8 +130,9 @@ pub struct Repair {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RepairKind {
-    /// `К f3`: the span is the whole move; `joined` is it without the
-    /// space; the letter is the first `letter_len` bytes.
+    /// `К f3`, `e x d4`: the span is the whole move; `joined` is it without
+    /// the spaces; the parts before the last gap are its first `letter_len`
+    /// bytes (the letter of `К f3`).
     SpaceInMove { letter_len: usize, joined: String },
     /// `.b3`: the span is the dots; `number` is the move number they lost
     /// (`2.`, `2...`).

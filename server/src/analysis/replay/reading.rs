@@ -221,12 +221,21 @@ impl Replayer<'_, '_> {
                 Diagnostic::new(
                     Code::Homoglyph,
                     letter.span.clone(),
-                    format!(
-                        "`{}` is a look-alike of the {} letter `{right}` ({})",
-                        letter.text,
-                        self.language.name(),
-                        role_name(reading.role)
-                    ),
+                    if self.language == Language::Figurine {
+                        format!(
+                            "`{}` (U+{:04X}) is where a figurine font draws `{right}` ({}): text copied from a PDF",
+                            letter.text,
+                            letter.text.chars().next().map_or(0, u32::from),
+                            role_name(reading.role)
+                        )
+                    } else {
+                        format!(
+                            "`{}` is a look-alike of the {} letter `{right}` ({})",
+                            letter.text,
+                            self.language.name(),
+                            role_name(reading.role)
+                        )
+                    },
                 )
                 .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true)),
             )

@@ -63,12 +63,12 @@ pub(super) fn blanked_stretch(
                 }
             }
             RepairKind::LostMoveNumber { .. } => blank(&mut out, span),
-            RepairKind::SpaceInMove { letter_len, joined } => {
+            RepairKind::SpaceInMove { joined, .. } => {
+                // The parts moved right over the gaps: the move ends where
+                // it ends in the text.
                 let gap = span.len() - joined.len();
-                let letter = &text.as_bytes()[repair.span.start..repair.span.start + letter_len];
                 blank(&mut out, span.start..span.start + gap);
-                let at = span.start + gap;
-                out[at..at + letter_len].copy_from_slice(letter);
+                out[span.start + gap..span.end].copy_from_slice(joined.as_bytes());
             }
         }
     }

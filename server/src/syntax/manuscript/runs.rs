@@ -264,6 +264,13 @@ impl<'s> Runs<'s> {
             if let Some(repair) = self.lower_case_letter(i, Some(n)) {
                 return Some(repair);
             }
+            // `c3: d4`, `Lf1— b5`: a capture sign or a dash glued to a move
+            // and the rest of the move after a space.
+            if ch(s, n).is_some_and(|c| is_capture(c) || is_dash(c))
+                && let Some(joined) = self.space_in_move(i).filter(|m| m.end > i + n)
+            {
+                return Some(joined);
+            }
             return Some(FoundMove { end: i + n, repair: None });
         }
         self.lower_case_letter(i, None).or_else(|| self.space_in_move(i))
@@ -312,33 +319,76 @@ impl<'s> Runs<'s> {
         })
     }
 
-    /// `К f3`: a piece letter, one or two spaces, and the rest of a piece
-    /// move.
+    /// One move broken by spaces, as scanned text has it (one or two
+    /// spaces or tabs in each gap, on one line): a piece letter and its
+    /// square (`К f3`), a capture sign standing alone (`e x d4`, `N x d4`),
+    /// a capture sign or a dash glued to the part before the gap (`c3: d4`,
+    /// `Sx c2`, `Lf1— b5`). Never two moves side by side (`e2 e4`, `Kg1 f3`,
+    /// the ` - ` between White's move and Black's): a part before the last
+    /// that is a move as written is not joined.
     fn space_in_move(&self, i: usize) -> Option<FoundMove> {
+        /// How many parts one broken move may have (`N x d4`).
+        const MAX_PARTS: usize = 3;
         let s = self.at(i);
-        let p = section_at(s, 0)?;
-        if !ch(s, 0)?.is_uppercase() && !lexicon::is_figurine(ch(s, 0)?) {
-            return None;
+        let mut parts: Vec<Range<usize>> = Vec::with_capacity(MAX_PARTS);
+        let mut at = 0;
+        while parts.len() < MAX_PARTS {
+            let end = s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k);
+            if end == at {
+                break;
+            }
+            parts.push(at..end);
+            let gap = s[end..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+            if gap == 0 || gap > 2 {
+                break;
+            }
+            at = end + gap;
         }
-        let gap = s[p..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
-        if gap == 0 || gap > 2 {
-            return None;
+        let whole = |part: &str| move_len(part) == Some(part.len());
+        let joinable = |before: &str, next: &str| {
+            let last = before.chars().next_back();
+            if whole(before) {
+                return false;
+            }
+            if lexicon::piece_len(before) == Some(before.len()) {
+                let c = before.chars().next().unwrap_or(' ');
+                return c.is_uppercase() || lexicon::is_figurine(c) || !c.is_alphabetic();
+            }
+            if before.chars().count() == 1 && last.is_some_and(is_capture) {
+                return true;
+            }
+            if last.is_some_and(|c| is_capture(c) || is_dash(c)) && before.chars().count() > 1 {
+                return true;
+            }
+            // A file letter alone, then a capture sign alone: `e x d4`.
+            before.chars().count() == 1
+                && last.is_some_and(is_file)
+                && next.chars().count() == 1
+                && next.chars().next().is_some_and(is_capture)
+        };
+        let mut best = None;
+        for k in 2..=parts.len() {
+            let texts: Vec<&str> = parts[..k].iter().map(|r| &s[r.clone()]).collect();
+            if !(0..k - 1).all(|j| joinable(texts[j], texts[j + 1])) {
+                break;
+            }
+            let joined: String = texts.concat();
+            let Some(n) = move_len(&joined) else { continue };
+            let prefix: usize = texts[..k - 1].iter().map(|t| t.len()).sum();
+            if n <= prefix || !ends_word(&joined, n) {
+                continue;
+            }
+            // The move ends inside the last part.
+            let end = parts[k - 1].start + (n - prefix);
+            best = Some(FoundMove {
+                end: i + end,
+                repair: Some(Repair {
+                    span: i..i + end,
+                    kind: RepairKind::SpaceInMove { letter_len: prefix, joined: joined[..n].to_owned() },
+                }),
+            });
         }
-        let rest_start = p + gap;
-        let rest_end = s[rest_start..].find(char::is_whitespace).map_or(s.len(), |k| rest_start + k);
-        let joined = format!("{}{}", &s[..p], &s[rest_start..rest_end]);
-        let n = piece_move(&joined)?;
-        if n <= p || !ends_word(&joined, n) {
-            return None;
-        }
-        let end = i + rest_start + (n - p);
-        Some(FoundMove {
-            end,
-            repair: Some(Repair {
-                span: i..end,
-                kind: RepairKind::SpaceInMove { letter_len: p, joined: joined[..n].to_owned() },
-            }),
-        })
+        best
     }
 
     /// Finds the runs that start in `from..until`: each a range of the
