@@ -139,6 +139,9 @@ pub enum RepairKind {
     LostMoveNumber { number: String },
     /// `кf6`: the span is the letter; `upper` is its capital.
     LowerCaseLetter { upper: char },
+    /// `1) e4 - e5, 2) d4`: a dash or a comma between two moves, a
+    /// convention of the text (blanked for the parser, never reported).
+    Separator,
 }
 
 /// A piece of the blanked text that parses on its own: a unit with its

@@ -369,14 +369,15 @@ pub(super) fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -
 }
 
 /// The diagnostic of a repaired piece of scanning damage (spans in the
-/// manuscript).
-/// The diagnostic of a repair: `text` is the manuscript, `blanked` its
-/// notation (the move a message names is read there, so that it ends where
-/// the notation does whatever follows in the text).
-pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Diagnostic {
+/// manuscript), none for a separator (a convention, not damage): `text` is
+/// the manuscript, `blanked` its notation (the move a message names is read
+/// there, so that it ends where the notation does whatever follows in the
+/// text).
+pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<Diagnostic> {
     let span = repair.span.clone();
     let written = &text[span.clone()];
-    match &repair.kind {
+    Some(match &repair.kind {
+        RepairKind::Separator => return None,
         RepairKind::SpaceInMove { joined, .. } => Diagnostic::new(
             Code::SpaceInMove,
             span.clone(),
@@ -400,7 +401,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Diagnost
             format!("`{written}` is a lower-case look-alike of the piece letter `{upper}`"),
         )
         .with_fix(Fix::replace(format!("Write {upper}"), span, upper.to_string()).preferred(true)),
-    }
+    })
 }
 
 /// Moves a diagnostic's spans by `by` and maps them from the blanked text

@@ -159,8 +159,10 @@ fn build(
             });
         }
         for repair in &view.ms.repairs {
-            if range.start <= repair.span.start && repair.span.start < range.end {
-                let mut d = chain::repair_diagnostic(text, &view.ms.blanked, repair);
+            if range.start <= repair.span.start
+                && repair.span.start < range.end
+                && let Some(mut d) = chain::repair_diagnostic(text, &view.ms.blanked, repair)
+            {
                 d.shift(-(range.start as isize));
                 reports[0].diagnostics.push(d);
             }

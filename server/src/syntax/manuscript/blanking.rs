@@ -62,7 +62,7 @@ pub(super) fn blanked_stretch(
                     out[span].copy_from_slice(upper);
                 }
             }
-            RepairKind::LostMoveNumber { .. } => blank(&mut out, span),
+            RepairKind::LostMoveNumber { .. } | RepairKind::Separator => blank(&mut out, span),
             RepairKind::SpaceInMove { joined, .. } => {
                 // The parts moved right over the gaps: the move ends where
                 // it ends in the text.

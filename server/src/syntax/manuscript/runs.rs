@@ -182,7 +182,8 @@ pub(super) fn move_number_at(s: &str, i: usize) -> Option<(usize, u32, bool)> {
         return Some((j + ELLIPSIS.len_utf8(), number, true));
     }
     if !s[j..].starts_with('.') {
-        return None;
+        // `12)`: a number closed by a bracket, as in old books and forums.
+        return s[j..].starts_with(')').then_some((j + 1, number, false));
     }
     let dots = s[j..].bytes().take_while(|&b| b == b'.').count();
     j += dots;
@@ -190,6 +191,17 @@ pub(super) fn move_number_at(s: &str, i: usize) -> Option<(usize, u32, bool)> {
         return Some((j + ELLIPSIS.len_utf8(), number, true));
     }
     Some((j, number, dots >= 2))
+}
+
+/// A move number without a dot at `i` (`1 d4 Cf6 2 c4`): its end and its
+/// number, when a space or a tab follows it.
+fn bare_number_at(s: &str, i: usize) -> Option<(usize, u32)> {
+    let digits = s[i..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 || !matches!(s.as_bytes().get(i + digits), Some(b' ' | b'\t')) {
+        return None;
+    }
+    let number: u32 = s[i..i + digits].parse().ok()?;
+    (number > 0).then_some((i + digits, number))
 }
 
 fn ply_of(number: u32, black: bool) -> u32 {
@@ -227,11 +239,17 @@ pub(super) struct Runs<'s> {
     /// blank line.
     forced: bool,
     pub repairs: Vec<Repair>,
+    /// The last move number read by the run being read, and how many of
+    /// its numbers followed the one before: a run that starts at a number
+    /// without a dot must go on to the next number to be taken for moves.
+    numbers: (u32, usize),
+    /// Where the repairs of the run being read start.
+    run_repairs: usize,
 }
 
 impl<'s> Runs<'s> {
     pub(super) fn new(s: &'s str, limit: usize, forced: bool) -> Runs<'s> {
-        Runs { s, limit, forced, repairs: Vec::new() }
+        Runs { s, limit, forced, repairs: Vec::new(), numbers: (0, 0), run_repairs: 0 }
     }
 
     /// The text of the stretch from `i` (a token never runs past `limit`).
@@ -441,7 +459,11 @@ impl<'s> Runs<'s> {
     /// A run starting at the move number at `i`: its end, or `None` when no
     /// move follows the number.
     fn run(&mut self, i: usize) -> Option<usize> {
-        let (n_end, number, black) = move_number_at(self.at(i), 0).map(|(e, n, b)| (i + e, n, b))?;
+        let bare = move_number_at(self.at(i), 0).is_none();
+        let (n_end, number, black) = match move_number_at(self.at(i), 0) {
+            Some((e, n, b)) => (i + e, n, b),
+            None => bare_number_at(self.at(i), 0).map(|(e, n)| (i + e, n, false))?,
+        };
         let (j, paragraph) = self.blank(n_end);
         if paragraph && !self.forced {
             return None;
@@ -452,7 +474,11 @@ impl<'s> Runs<'s> {
             None => (j, black),
         };
         self.found_move(j)?;
-        self.line(i, 0, Some(ply_of(number, black))).map(|(end, _)| end)
+        self.numbers = (0, 0);
+        self.run_repairs = self.repairs.len();
+        let end = self.line(i, 0, Some(ply_of(number, black))).map(|(end, _)| end)?;
+        // `3 e4` in prose may be anything; `1 d4 Cf6 2 c4` is a game.
+        (!bare || self.numbers.1 >= 1).then_some(end)
     }
 
     fn spaced_dots(&self, j: usize) -> Option<usize> {
@@ -484,6 +510,11 @@ impl<'s> Runs<'s> {
             if depth > 0 && ch(self.s, j) == Some(')') {
                 closed = Some(j);
                 break;
+            }
+            // `1) e4 - e5, 2) d4`: a dash between White's move and Black's.
+            if let Some(next) = self.dash_between(j, &tokens) {
+                i = next;
+                continue;
             }
             // A piece letter standing alone is a glyph (Informant's novelty
             // `N`) after a move, but the grammar reads one after a move
@@ -528,6 +559,11 @@ impl<'s> Runs<'s> {
                     closed = Some(end);
                     break;
                 }
+                // `1. e4, e5 2. Nf3`: a comma after a move, then the next.
+                Some(',') if kind == Token::Move && self.comma_between(end) => {
+                    self.repairs.push(Repair { span: end..end + 1, kind: RepairKind::Separator });
+                    i = end + 1;
+                }
                 // A sentence's punctuation after a move ends the run.
                 Some(_) => {
                     if self.forced && depth == 0 {
@@ -548,6 +584,59 @@ impl<'s> Runs<'s> {
         Some((end, closed))
     }
 
+    fn count_number(&mut self, number: u32) {
+        let (last, steps) = self.numbers;
+        self.numbers = (number, steps + usize::from(last > 0 && number == last + 1));
+    }
+
+    /// Whether the comma at `comma` stands between two moves: a space
+    /// follows it, then a move or a move number.
+    fn comma_between(&self, comma: usize) -> bool {
+        let after = comma + 1;
+        if !ch(self.s, after).is_some_and(char::is_whitespace) {
+            return false;
+        }
+        let (k, paragraph) = self.blank(after);
+        if paragraph || k >= self.limit {
+            return false;
+        }
+        let s = self.at(k);
+        move_number_at(s, 0).is_some() || bare_number_at(s, 0).is_some() || self.found_move(k).is_some()
+    }
+
+    /// A dash standing alone at `j` between White's move after its number
+    /// and Black's move (`1) e4 - e5, 2) d4 - exd4`), recorded as a
+    /// separator: where the next token starts. Not in long algebraic with
+    /// spaces (`1. e2 - e4 e7 - e5`), where a move follows Black's.
+    fn dash_between(&mut self, j: usize, tokens: &[(usize, Token)]) -> Option<usize> {
+        let c = ch(self.s, j).filter(|&c| is_dash(c))?;
+        let after = j + c.len_utf8();
+        if !ch(self.s, after).is_some_and(char::is_whitespace) {
+            return None;
+        }
+        let [.., (_, Token::Number), (_, Token::Move)] = tokens else { return None };
+        let (k, paragraph) = self.blank(after);
+        if paragraph || k >= self.limit {
+            return None;
+        }
+        let m = self.found_move(k)?;
+        let (n, _) = self.blank(m.end);
+        let rest = self.s.get(m.end..self.limit).unwrap_or("");
+        let next_pair = rest.starts_with(',')
+            || (n > m.end && {
+                let t = self.at(n);
+                move_number_at(t, 0).is_some() || bare_number_at(t, 0).is_some() || result_len(t).is_some()
+            });
+        // At the end of the run, only where the run has shown its style.
+        let run_end = rest.is_empty() || n >= self.limit || !ch(self.s, m.end).is_some_and(char::is_whitespace);
+        let shown = self.repairs[self.run_repairs..].iter().any(|r| r.kind == RepairKind::Separator);
+        if !(next_pair || (run_end && shown)) {
+            return None;
+        }
+        self.repairs.push(Repair { span: j..after, kind: RepairKind::Separator });
+        Some(k)
+    }
+
     /// One token of a run at `j`: a move number, a move (perhaps repaired),
     /// the dots of a lost move number, a glyph, a NAG, a result or a
     /// bracketed variation.
@@ -559,7 +648,17 @@ impl<'s> Runs<'s> {
         {
             return Some((j + r, Token::Other));
         }
+        if c.is_ascii_digit()
+            && move_number_at(s, 0).is_none()
+            && let Some((e, number)) = bare_number_at(s, 0)
+            && self.found_move(self.blank(j + e).0).is_some()
+        {
+            self.count_number(number);
+            *ply = Some(ply_of(number, false));
+            return Some((j + e, Token::Number));
+        }
         if let Some((e, number, black)) = move_number_at(s, 0).filter(|_| c.is_ascii_digit()) {
+            self.count_number(number);
             let (k, _) = self.blank(j + e);
             let black = black || self.spaced_dots(k).is_some();
             *ply = Some(ply_of(number, black));
@@ -717,6 +816,57 @@ mod tests {
                 ("b", &RepairKind::LowerCaseLetter { upper: 'B' }),
             ]
         );
+    }
+
+    /// The runs of `text` and what its repairs read (`joined` moves, `,`
+    /// for a separator).
+    fn repaired(text: &str) -> (Vec<&str>, Vec<(&str, String)>) {
+        let mut scanner = Runs::new(text, text.len(), false);
+        let found = scanner.find(0, text.len()).into_iter().map(|r| &text[r]).collect();
+        let repairs = scanner
+            .repairs
+            .iter()
+            .map(|r| {
+                let read = match &r.kind {
+                    RepairKind::SpaceInMove { joined, .. } => joined.clone(),
+                    RepairKind::Separator => ",".to_owned(),
+                    other => format!("{other:?}"),
+                };
+                (&text[r.span.clone()], read)
+            })
+            .collect();
+        (found, repairs)
+    }
+
+    #[test]
+    fn moves_broken_around_a_capture_sign_or_a_dash_are_joined() {
+        let text = "3. d4 e x d4 4. N x d4 Be7 5. c3: d4 Sx c2! 6. Lf1— b5 Kg1 f3";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, [text]);
+        let want =
+            [("e x d4", "exd4"), ("N x d4", "Nxd4"), ("c3: d4", "c3:d4"), ("Sx c2!", "Sxc2!"), ("Lf1— b5", "Lf1—b5")];
+        assert_eq!(repairs, want.map(|(a, b)| (a, b.to_owned())));
+        // Two moves side by side are never one: `e2 e4`, `Kg1 f3`, `e4 - e5`.
+        let (_, repairs) = repaired("1. e2 e4 e7 e5 2. Kg1 f3");
+        assert!(repairs.is_empty(), "{repairs:?}");
+    }
+
+    #[test]
+    fn conventions_of_real_texts_make_one_run() {
+        // `1)` numbers, a dash between White's and Black's move, commas.
+        let text = "1) e4 -  e5,   2) d4 - exd4,   3) Dxd4  -  Jc6,   4) De3  -  g6";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, [text]);
+        assert_eq!(repairs.iter().filter(|(w, _)| *w == "-").count(), 4);
+        assert_eq!(repairs.iter().filter(|(w, _)| *w == ",").count(), 3);
+        assert_eq!(runs("1. e4, e5 2. Nf3, Nc6 3. Bb5, the Spanish"), ["1. e4, e5 2. Nf3, Nc6 3. Bb5"]);
+        // Numbers without a dot, once the next number follows.
+        assert_eq!(runs("Game: 1 d4 Cf6 2 c4 e6 3 Cc3 Fb4."), ["1 d4 Cf6 2 c4 e6 3 Cc3 Fb4"]);
+        assert!(runs("He had 3 e4 pawns and 2 Nf3 knights").is_empty());
+        assert!(runs("1 e2 e4 1 e7 e5 15 G e2 f3 15 W a8 b8").is_empty());
+        // Long algebraic with spaced dashes is not a run of separators.
+        let (_, repairs) = repaired("1. e2 - e4 e7 - e5 2. Кg1 - f3");
+        assert!(repairs.iter().all(|(w, _)| *w != "-"), "{repairs:?}");
     }
 
     #[test]
