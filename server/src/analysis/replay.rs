@@ -487,7 +487,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         before_last = Some(p);
                     }
                     Some(p) => match self.play(&p, m, &items[i + 1..]) {
-                        None if self.beam && self.beams < MAX_BEAMS && self.undecided.len() > 1 => {
+                        None if self.beam && self.beams < MAX_BEAMS && !self.undecided.is_empty() => {
                             let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
                             return self.beam(&p, m, &rest, is_main, line_id);
                         }

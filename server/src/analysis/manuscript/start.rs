@@ -160,8 +160,10 @@ pub fn choose(
     // The first start the game replays from without a finding; else the
     // first without an error (a warning such as a missing check mark is
     // the same from every start, one such as a letter of another language
-    // is not); else the first.
-    let mut first: Option<(GameReport, Trace)> = None;
+    // is not); else the one with the fewest errors, then warnings (a
+    // continuation read in the language of its own letters rather than
+    // one that takes them for pawn letters), the first of equals.
+    let mut first: Option<((usize, usize), usize, GameReport, Trace)> = None;
     let mut no_error: Option<(usize, GameReport, Trace)> = None;
     // A game at move 1 whose first move fails from the initial position
     // starts from a position the text does not give (`Plan::MoveOne`).
@@ -193,14 +195,23 @@ pub fn choose(
         if worst != Some(Severity::Error) {
             no_error.get_or_insert((k, report, trace));
         } else {
-            first.get_or_insert((report, trace));
+            let count = |severity| report.diagnostics.iter().filter(|d| d.severity == severity).count();
+            let findings = (count(Severity::Error), count(Severity::Warning));
+            if first.as_ref().is_none_or(|(best, ..)| findings < *best) {
+                first = Some((findings, k, report, trace));
+            }
         }
     }
     if let Some(found) = no_error {
         return found;
     }
-    let (report, trace) = first.unwrap_or_else(|| replayed(game, source, options, &Start::plain(StartKind::Unknown)));
-    (0, report, trace)
+    match first {
+        Some((_, k, report, trace)) => (k, report, trace),
+        None => {
+            let (report, trace) = replayed(game, source, options, &Start::plain(StartKind::Unknown));
+            (0, report, trace)
+        }
+    }
 }
 
 /// The record a replayed game leaves for the games after it.

@@ -28,19 +28,25 @@ impl Replayer<'_, '_> {
         let firm = std::mem::take(&mut self.undecided_firm);
         // The rest under each reading, in a replay of its own that does not
         // carry further undecided moves forward (the work stays linear).
-        let forks: Vec<(Vec<Diagnostic>, usize)> = readings
-            .iter()
-            .map(|&mv| {
-                let mut fork = Replayer::new(self.source, self.options, self.language, self.syntax_errors);
-                fork.style = self.style;
-                fork.mixing = self.mixing;
-                fork.beam = false;
-                let mut next = pos.clone();
-                next.play_unchecked(mv);
-                fork.replay_line_after(rest, next, is_main, Some(pos.clone()));
-                (fork.diagnostics, fork.plies)
-            })
-            .collect();
+        let fork = |mv: Move| {
+            let mut fork = Replayer::new(self.source, self.options, self.language, self.syntax_errors);
+            fork.style = self.style;
+            fork.mixing = self.mixing;
+            fork.beam = false;
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            fork.replay_line_after(rest, next, is_main, Some(pos.clone()));
+            (fork.diagnostics, fork.plies)
+        };
+        let forks: Vec<(Vec<Diagnostic>, usize)> = readings.iter().map(|&mv| fork(mv)).collect();
+        // When the readings may all be wrong (an illegal move's), the rest
+        // is replayed after every legal move here as well: a finding that
+        // every one of them shares is wrong whatever was meant.
+        let others: Vec<Vec<Diagnostic>> = if firm {
+            Vec::new()
+        } else {
+            pos.legal_moves().into_iter().filter(|mv| !readings.contains(mv)).map(|mv| fork(mv).0).collect()
+        };
         let findings =
             |ds: &[Diagnostic]| ds.iter().filter(|d| matches!(d.severity, Severity::Error | Severity::Warning)).count();
         let best =
@@ -55,11 +61,18 @@ impl Replayer<'_, '_> {
                 && m.span.start <= d.span.start
                 && d.span.end <= m.span.end
         }) {
-            d.message.push_str(&format!(
-                "; {} fit the moves after it alike, so the rest of the {what} is checked under each, \
-                 and read on as {reading}",
-                join_or(&names, "and")
-            ));
+            if names.len() == 1 {
+                d.message.push_str(&format!(
+                    "; read on as {reading}, the likeliest reading, though the moves after it do not bear it out: \
+                     the rest of the {what} is checked for what is wrong whatever was meant here"
+                ));
+            } else {
+                d.message.push_str(&format!(
+                    "; {} fit the moves after it alike, so the rest of the {what} is checked under each, \
+                     and read on as {reading}",
+                    join_or(&names, "and")
+                ));
+            }
         }
         let mut next = pos.clone();
         next.play_unchecked(chosen);
@@ -73,7 +86,8 @@ impl Replayer<'_, '_> {
         let same = |a: &Diagnostic, b: &Diagnostic| a.code == b.code && a.span == b.span;
         for d in &mut self.diagnostics[mark..] {
             let everywhere = forks.iter().enumerate().all(|(i, (ds, _))| i == best || ds.iter().any(|o| same(o, d)));
-            let certain = firm && everywhere;
+            let whatever = everywhere && others.iter().all(|ds| ds.iter().any(|o| same(o, d)));
+            let certain = everywhere && (firm || whatever);
             if !certain && !matches!(d.severity, Severity::Info) {
                 d.message = format!(
                     "not checked for certain, since it depends on how {written} is read: if it is {reading}, {}",

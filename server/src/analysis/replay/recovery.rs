@@ -308,12 +308,15 @@ impl Replayer<'_, '_> {
         // of them when a later mistake of its own stops the line. Readings
         // that tie are carried forward together (a few at most), proven or
         // not: a later mistake under all of them is what stops them alike.
+        //
+        // A reading that is not borne out, or more readings than can be
+        // carried, still carry the line on (the likeliest few): what
+        // follows is then reported only where it is wrong whatever was
+        // meant here (see `beam`).
         let proven = best.0 >= upcoming.len().min(EVIDENCE);
         match at_best[..] {
             [only] if proven => (Some(only), Vec::new()),
-            [_] => (None, Vec::new()),
-            _ if at_best.len() <= MAX_READINGS => (None, at_best),
-            _ => (None, Vec::new()),
+            _ => (None, at_best.into_iter().take(MAX_READINGS).collect()),
         }
     }
 
