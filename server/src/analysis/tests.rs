@@ -549,17 +549,28 @@ fn illegal_move_with_one_likely_reading_is_recovered() {
 }
 
 #[test]
-fn illegal_move_that_nothing_decides_stops_only_its_line() {
+fn illegal_move_that_nothing_decides_is_read_on_under_its_likeliest_reading() {
+    // `Ke2` is not borne out (`Bb5` is blocked after it), so the rest is
+    // checked for what is wrong whatever White played: nothing certain.
     check(
         "1. e4 e5 2. Ke4 (2. Nf3 Nc6 3. Bb5 Qf6 4. Qh5) 2... Nc6 3. Bb5 *\n\n1. d4 d5 2. Qd3 Qd6 3. Qxd5 *",
         r#"
-        illegal-move @ `Ke4`: Ke4 is illegal: e4 is occupied by White's own pawn
+        illegal-move @ `Ke4`: Ke4 is illegal: e4 is occupied by White's own pawn; read on as Ke2, the likeliest reading, though the moves after it do not bear it out: the rest of the game is checked for what is wrong whatever was meant here
           fix Write Ke2 (`Ke4` -> `Ke2`)
         illegal-move @ `Qh5`: Qh5 is illegal: the path of the queen on d1 to h5 is blocked by the white knight on f3
-        unchecked @ `Nc6`: the rest of this game (2 moves) was not checked: the move Ke4 before it could not be read
+        unchecked @ `Bb5`: not checked for certain, since it depends on how Ke4 is read: if it is Ke2, Bb5 is illegal: the path of the bishop on f1 to b5 is blocked by the white king on e2
         illegal-move @ `Qxd5`: Qxd5 is illegal: the path of the queen on d3 to d5 is blocked by the white pawn on d4
     "#,
     );
+}
+
+#[test]
+fn a_move_wrong_whatever_was_meant_before_it_is_reported() {
+    // `Qc6` is no legal move and nothing after it decides what was meant;
+    // `Rc4` is impossible after any move of Black's there: an error.
+    let out = render("1. e4 e5 2. Qf3 Qc6 3. Rc4 Nf6 4. Qe2 *", &Options::default());
+    assert!(out.contains("illegal-move @ `Qc6`"), "{out}");
+    assert!(out.contains("illegal-move @ `Rc4`: Rc4 is illegal: no white rook can reach c4"), "{out}");
 }
 
 #[test]
