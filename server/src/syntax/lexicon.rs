@@ -187,7 +187,7 @@ pub const RANK_LOOKALIKES: [(char, char); 2] = [('l', '1'), ('З', '3')];
 pub const CAPTURE_SIGNS: [char; 5] = ['x', 'х', 'X', ':', '×'];
 /// Capture signs that stand for `x` and are reported as look-alikes (except
 /// the Cyrillic `х` in a Cyrillic-letter game).
-pub const CAPTURE_LOOKALIKES: [(char, char); 1] = [('х', 'x')];
+pub const CAPTURE_LOOKALIKES: [(char, char); 2] = [('х', 'x'), ('X', 'x')];
 /// The dash of long algebraic (`e2-e4`) and of castling, also en and em dash.
 pub const DASHES: [char; 3] = ['-', '–', '—'];
 /// The letters of castling: `O` (PGN), `0` (the FIDE text), `o`, and the

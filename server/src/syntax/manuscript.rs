@@ -142,6 +142,9 @@ pub enum RepairKind {
     /// `1) e4 - e5, 2) d4`: a dash or a comma between two moves, a
     /// convention of the text (blanked for the parser, never reported).
     Separator,
+    /// `^` for the capture sign, `f` for the check sign `†`: OCR's reading
+    /// of a sign; the span is the sign, `meant` what it stands for.
+    Sign { meant: char },
 }
 
 /// A piece of the blanked text that parses on its own: a unit with its

@@ -406,6 +406,11 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             )
             .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true))
         }
+        RepairKind::Sign { meant } => {
+            let what = if *meant == 'x' { "the capture sign" } else { "the check sign (`†` read by OCR)" };
+            Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{written}` stands for {what}: write {meant}"))
+                .with_fix(Fix::replace(format!("Write {meant}"), span, meant.to_string()).preferred(true))
+        }
         RepairKind::LowerCaseLetter { upper } => Diagnostic::new(
             Code::Homoglyph,
             span.clone(),

@@ -193,7 +193,7 @@ impl Replayer<'_, '_> {
         if let Some(capture) = &m.capture
             && let Some(written) = capture.text.chars().next()
             && let Some(right) = normalize_lookalike(written, LookalikeContext::CaptureSign)
-            && !self.language.is_cyrillic()
+            && !(written == 'х' && self.language.is_cyrillic())
         {
             notes.push(homoglyph(capture.span.clone(), written, right, "as the capture sign"));
         }

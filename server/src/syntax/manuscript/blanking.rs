@@ -55,6 +55,13 @@ pub(super) fn blanked_stretch(
     for repair in repairs[first..].iter().take_while(|r| r.span.start < stretch.end) {
         let span = local(&repair.span);
         match &repair.kind {
+            RepairKind::Sign { meant } => {
+                let mut buf = [0u8; 4];
+                let meant = meant.encode_utf8(&mut buf).as_bytes();
+                if meant.len() == span.len() {
+                    out[span].copy_from_slice(meant);
+                }
+            }
             RepairKind::LowerCaseLetter { upper } => {
                 let mut buf = [0u8; 4];
                 let upper = upper.encode_utf8(&mut buf).as_bytes();

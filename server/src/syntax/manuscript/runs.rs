@@ -217,7 +217,7 @@ fn number_text(ply: u32) -> String {
 /// A move found in the text, with the repair it needed.
 struct FoundMove {
     end: usize,
-    repair: Option<Repair>,
+    repair: Vec<Repair>,
 }
 
 /// What a run token was, for trimming a run's end.
@@ -289,9 +289,37 @@ impl<'s> Runs<'s> {
             {
                 return Some(joined);
             }
-            return Some(FoundMove { end: i + n, repair: None });
+            return Some(FoundMove { end: i + n, repair: Vec::new() });
         }
-        self.lower_case_letter(i, None).or_else(|| self.space_in_move(i))
+        self.lower_case_letter(i, None).or_else(|| self.space_in_move(i)).or_else(|| self.ocr_signs(i))
+    }
+
+    /// `Lc3^d4f`: OCR's signs for the capture sign (`^`) and for the check
+    /// sign `†` (`f` after the square), in a word that is a move once they
+    /// are read so.
+    fn ocr_signs(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let word = &s[..s.find(char::is_whitespace).unwrap_or(s.len())];
+        let mut respelled = word.to_owned();
+        let mut repairs = Vec::new();
+        if let Some(k) = word.find('^') {
+            respelled.replace_range(k..k + 1, "x");
+            repairs.push(Repair { span: i + k..i + k + 1, kind: RepairKind::Sign { meant: 'x' } });
+        }
+        let n = move_len(&respelled)?;
+        let rest = &respelled[n..];
+        let before = respelled[..n].chars().next_back();
+        let check = rest.starts_with('f') && before.is_some_and(|c| lexicon::rank_of(c).is_some());
+        let end = if check {
+            repairs.push(Repair { span: i + n..i + n + 1, kind: RepairKind::Sign { meant: '+' } });
+            n + 1 + lexicon::annotation_len(&rest[1..]).unwrap_or(0)
+        } else {
+            n
+        };
+        if repairs.is_empty() || !ends_word(s, end) {
+            return None;
+        }
+        Some(FoundMove { end: i + end, repair: repairs })
     }
 
     /// `кf6`, `nf3`: a lower-case letter whose capital is a piece letter and
@@ -333,7 +361,7 @@ impl<'s> Runs<'s> {
         let letter = i..i + c.len_utf8();
         Some(FoundMove {
             end: i + n,
-            repair: Some(Repair { span: letter, kind: RepairKind::LowerCaseLetter { upper: u } }),
+            repair: vec![Repair { span: letter, kind: RepairKind::LowerCaseLetter { upper: u } }],
         })
     }
 
@@ -400,10 +428,10 @@ impl<'s> Runs<'s> {
             let end = parts[k - 1].start + (n - prefix);
             best = Some(FoundMove {
                 end: i + end,
-                repair: Some(Repair {
+                repair: vec![Repair {
                     span: i..i + end,
                     kind: RepairKind::SpaceInMove { letter_len: prefix, joined: joined[..n].to_owned() },
-                }),
+                }],
             });
         }
         best
