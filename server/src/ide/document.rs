@@ -65,6 +65,9 @@ pub struct Section {
     /// Its folds as lines from its first line, once asked for
     /// (`ide::outline::line_folds`).
     pub folds: outline::KeptFolds,
+    /// Its symbols' places as lines from its first line, once asked for
+    /// (`ide::outline::line_symbols`).
+    pub symbols: outline::KeptSymbols,
     /// How many line breaks end in its text ([`lines::breaks_in`]): the
     /// line of a section's start is the sum over the sections before it.
     /// Counted by the document once the section is in place (with the
@@ -101,6 +104,7 @@ impl Section {
             chain: None,
             highlights: Kept::default(),
             folds: Kept::default(),
+            symbols: Kept::default(),
             breaks: None,
             blanked: None,
             hidden: Vec::new(),
@@ -355,6 +359,7 @@ impl Document {
                 if edited {
                     section.highlights.clear();
                     section.folds.clear();
+                    section.symbols.clear();
                 }
             }
             section.breaks = Some((section.len, lines::breaks_in(text, s..e.min(text.len()))));

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use tree_sitter::{Node, Tree};
 
-use crate::ide::document::lines::{self, Breaks};
+use crate::ide::document::lines::{self, Breaks, Walker};
 use crate::ide::document::{Document, Kept, Section};
+use crate::ide::line_index::Unit;
 use crate::syntax::{GameSyntax, Item, Line};
 
 /// The kind of a folding range.
@@ -62,6 +63,48 @@ pub fn line_folds(doc: &Document, section: &Section) -> Arc<Vec<LineFold>> {
     let folds = Arc::new(folds);
     section.folds.set(folds.clone());
     folds
+}
+
+/// A place in a section: the line from the section's first line, and the
+/// column (on that first line, from the section's start).
+pub type LinePlace = (u32, u32);
+
+/// Where a game of the outline stands, in lines of its section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineSymbol {
+    pub span: (LinePlace, LinePlace),
+    pub selection: (LinePlace, LinePlace),
+}
+
+/// A section's symbols' places in the unit they were counted in, kept with it.
+pub type KeptSymbols = Kept<(Unit, Arc<Vec<LineSymbol>>)>;
+
+/// The places of a section's symbols (in the order of
+/// `section.outline.symbols`), counted once per unit and kept.
+pub fn line_symbols(doc: &Document, section: &Section, unit: Unit) -> Arc<Vec<LineSymbol>> {
+    if let Some((kept, places)) = section.symbols.get()
+        && *kept == unit
+    {
+        return places.clone();
+    }
+    let mut walker = Walker::new(&doc.text, section.start, unit);
+    let mut at = |offset: usize| {
+        let (line, column) = walker.to(section.start + offset);
+        (line as u32, column as u32)
+    };
+    let places: Vec<LineSymbol> = section
+        .outline
+        .symbols
+        .iter()
+        .map(|s| {
+            let start = at(s.span.start);
+            let selection = (at(s.selection.start), at(s.selection.end));
+            LineSymbol { span: (start, at(s.span.end)), selection }
+        })
+        .collect();
+    let places = Arc::new(places);
+    section.symbols.set((unit, places.clone()));
+    places
 }
 
 /// One game in the outline: "White - Black, Event, Result".

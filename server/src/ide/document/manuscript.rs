@@ -410,6 +410,7 @@ impl Document {
                         section.tree = None;
                         section.highlights.clear();
                         section.folds.clear();
+                        section.symbols.clear();
                     }
                     section.start = spec.range.start;
                     section.len = spec.range.len();
