@@ -486,7 +486,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                         before_last = Some(p);
                     }
-                    Some(p) => match self.play(&p, m, &items[i + 1..]) {
+                    Some(p) => match self.play(&p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
                         None if self.beam && self.beams < MAX_BEAMS && !self.undecided.is_empty() => {
                             let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
                             return self.beam(&p, m, &rest, is_main, line_id);
@@ -621,6 +621,21 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 at.text(self.source)
             ),
         ));
+    }
+
+    /// In a fork of the beam (which carries no undecided move forward of
+    /// its own), an undecided move is read as its likeliest reading and the
+    /// line goes on, so that the forks are compared on the whole rest.
+    fn fork_guess(&mut self) -> Option<Move> {
+        if self.beam {
+            return None;
+        }
+        let mv = *self.undecided.first()?;
+        self.undecided.clear();
+        self.guessed = true;
+        self.read_as_guess = true;
+        self.guesses += 1;
+        Some(mv)
     }
 
     /// Reports that a line stopped, once, at the first move after the stop.

@@ -145,6 +145,12 @@ pub enum RepairKind {
     /// `^` for the capture sign, `f` for the check sign `†`: OCR's reading
     /// of a sign; the span is the sign, `meant` what it stands for.
     Sign { meant: char },
+    /// `K.d8`: a stray character inside a move; `joined` is the move
+    /// without it, whose letter is its first `letter_len` bytes.
+    Stray { letter_len: usize, joined: String },
+    /// `Sx` at the end of an excerpt: a move cut off (blanked for the
+    /// parser).
+    Unfinished,
 }
 
 /// A piece of the blanked text that parses on its own: a unit with its
@@ -314,7 +320,7 @@ fn assemble(
     let shifts = repairs
         .iter()
         .filter_map(|r| match &r.kind {
-            RepairKind::SpaceInMove { letter_len, joined } => {
+            RepairKind::SpaceInMove { letter_len, joined } | RepairKind::Stray { letter_len, joined } => {
                 let gap = r.span.len() - joined.len();
                 let at = r.span.start + gap;
                 Some((at..at + letter_len, gap))

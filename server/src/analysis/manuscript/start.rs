@@ -406,6 +406,15 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             )
             .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true))
         }
+        RepairKind::Stray { joined, .. } => Diagnostic::new(
+            Code::Syntax,
+            span.clone(),
+            format!("`{written}` has a stray character inside the move: write {joined}"),
+        )
+        .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
+        RepairKind::Unfinished => {
+            Diagnostic::new(Code::Syntax, span, format!("`{written}` is an unfinished move: the text ends inside it"))
+        }
         RepairKind::Sign { meant } => {
             let what = if *meant == 'x' { "the capture sign" } else { "the check sign (`†` read by OCR)" };
             Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{written}` stands for {what}: write {meant}"))

@@ -291,7 +291,53 @@ impl<'s> Runs<'s> {
             }
             return Some(FoundMove { end: i + n, repair: Vec::new() });
         }
-        self.lower_case_letter(i, None).or_else(|| self.space_in_move(i)).or_else(|| self.ocr_signs(i))
+        self.lower_case_letter(i, None)
+            .or_else(|| self.space_in_move(i))
+            .or_else(|| self.ocr_signs(i))
+            .or_else(|| self.stray_character(i))
+            .or_else(|| self.unfinished(i))
+    }
+
+    /// `K.d8`: a stray dot, comma or quote between a piece letter and the
+    /// rest of its move.
+    fn stray_character(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let p = section_at(s, 0)?;
+        let c = ch(s, p).filter(|c| matches!(c, '.' | ',' | '\'' | '`'))?;
+        let rest_start = p + c.len_utf8();
+        let rest_end = s[rest_start..].find(char::is_whitespace).map_or(s.len(), |k| rest_start + k);
+        let joined = format!("{}{}", &s[..p], &s[rest_start..rest_end]);
+        let n = piece_move(&joined)?;
+        if n <= p || !ends_word(&joined, n) || !ch(s, 0)?.is_uppercase() {
+            return None;
+        }
+        let end = i + rest_start + (n - p);
+        Some(FoundMove {
+            end,
+            repair: vec![Repair {
+                span: i..end,
+                kind: RepairKind::Stray { letter_len: p, joined: joined[..n].to_owned() },
+            }],
+        })
+    }
+
+    /// `13) Sx` at the very end of an excerpt: a piece letter with part of
+    /// its move, cut off by the end of the text or of its paragraph.
+    fn unfinished(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let p = section_at(s, 0)?;
+        if !ch(s, 0)?.is_uppercase() {
+            return None;
+        }
+        let mut end = p;
+        for class in [is_file as fn(char) -> bool, is_rank, is_capture] {
+            end = one(s, end, class).unwrap_or(end);
+        }
+        let (k, paragraph) = self.blank(i + end);
+        if end == p && !s[end..].starts_with(is_capture) || !(paragraph || k >= self.limit) || !ends_word(s, end) {
+            return None;
+        }
+        Some(FoundMove { end: i + end, repair: vec![Repair { span: i..i + end, kind: RepairKind::Unfinished }] })
     }
 
     /// `Lc3^d4f`: OCR's signs for the capture sign (`^`) and for the check
@@ -639,7 +685,8 @@ impl<'s> Runs<'s> {
     fn dash_between(&mut self, j: usize, tokens: &[(usize, Token)]) -> Option<usize> {
         let c = ch(self.s, j).filter(|&c| is_dash(c))?;
         let after = j + c.len_utf8();
-        if !ch(self.s, after).is_some_and(char::is_whitespace) {
+        // Spaced, or glued to Black's move (`12) f4 -Dxf4`).
+        if !ch(self.s, after).is_some_and(char::is_whitespace) && self.found_move(after).is_none() {
             return None;
         }
         let [.., (_, Token::Number), (_, Token::Move)] = tokens else { return None };
