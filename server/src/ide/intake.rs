@@ -170,11 +170,16 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
         i += 1;
     }
     end_run(&mut run_start, bytes.len());
-    let (long, mut variations) = long_main_lines(text);
-    let inside = |span: &Range<usize>, of: &[Range<usize>]| of.iter().any(|l| l.start <= span.start && span.end <= l.end);
-    // A variation in the rest of a main line that is not read is in its span.
-    variations.retain(|v| !inside(v, &long));
-    let inside_long = |span: &Range<usize>| inside(span, &long) || inside(span, &variations);
+    let (mut long, mut variations) = long_main_lines(text);
+    fn inside<'r>(span: &Range<usize>, mut of: impl Iterator<Item = &'r Range<usize>>) -> bool {
+        of.any(|l| l.start <= span.start && span.end <= l.end)
+    }
+    // The rest of a game hidden for its main line and for its words in all
+    // both run to the game's end: the one that starts first stands.
+    variations.retain(|(v, _)| !inside(v, long.iter()));
+    long.retain(|l| !inside(l, variations.iter().map(|(v, _)| v)));
+    let inside_long =
+        |span: &Range<usize>| inside(span, long.iter()) || inside(span, variations.iter().map(|(v, _)| v));
     let mut found: Vec<(Range<usize>, String)> = deep
         .iter()
         .filter(|(span, _)| !inside_long(span))
@@ -186,10 +191,11 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
             found.push((run, message));
         }
     }
-    for span in variations {
+    for (span, rest) in variations {
+        let what = if rest { "the rest of it from this variation on" } else { "this variation" };
         let message = format!(
             "this game goes on past {MAX_GAME_WORDS} moves, move numbers and variations in all, its main line and \
-             variations, more than any game and its analysis; this variation ({} bytes) was not checked",
+             variations, more than any game and its analysis; {what} ({} bytes) was not checked",
             span.len()
         );
         found.push((span, message));
@@ -217,15 +223,16 @@ pub const MAX_MAIN_LINE: usize = 100_000;
 /// A game holding more words than this in all (its main line and every
 /// variation, at any depth) is no game and its analysis: some 2.5 MB of
 /// notation in one game. Each word costs some 440 bytes once lowered, so
-/// each variation at depth 1 in which (or after which) a game's words go
-/// past it is not read (a 16 MB variation took 1.83 GB).
+/// the variation at depth 1 in which a game's words go past it is not read
+/// (a 16 MB variation took 1.83 GB), nor the rest of the game from the next
+/// variation on (its main line up to there is).
 pub const MAX_GAME_WORDS: usize = 400_000;
 
 /// The rest of each game past its first [`MAX_MAIN_LINE`] words at depth
 /// 0: from the next word at depth 0 to the game's end (the result at depth
 /// 0, a tag section, or the end of the text). Comments, `;` comments and
 /// tag values are skipped as in [`hidden`].
-fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<(Range<usize>, bool)>) {
     // What each byte is to the scan: part of a word (0), a blank (1), or
     // one of `(`, `)`, `{`, `;`, `[` (2 to 6). A table, and a word read to
     // its end at once: this runs over every byte of every file.
@@ -258,8 +265,10 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
     let mut rest: Option<usize> = None;
     // Where the variation at depth 1 now read opened, and whether it is
     // hidden (the game's words in all went past `MAX_GAME_WORDS` in it or
-    // before it).
-    let (mut opened, mut hide) = (0usize, false);
+    // before it); whether the game had one hidden, and where the rest of
+    // the game from the next variation on, hidden too, starts.
+    let (mut opened, mut hide, mut hid_one) = (0usize, false, false);
+    let mut after: Option<usize> = None;
     let count = |words: &mut usize, rest: &mut Option<usize>, at: usize| {
         *words += 1;
         if *words > MAX_MAIN_LINE && rest.is_none() {
@@ -284,9 +293,12 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
                         {
                             found.push(from..start);
                         }
-                        (words, all) = (0, 0);
+                        if let Some(from) = after.take() {
+                            variations.push((from..start, true));
+                        }
+                        (words, all, hid_one) = (0, 0, false);
                     }
-                } else if all > MAX_GAME_WORDS {
+                } else if all > MAX_GAME_WORDS && !hid_one {
                     hide = true;
                 }
                 continue;
@@ -296,14 +308,18 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
                 all += 1;
                 if depth == 1 {
                     count(&mut words, &mut rest, i);
-                    (opened, hide) = (i, all > MAX_GAME_WORDS);
-                } else if all > MAX_GAME_WORDS {
+                    if hid_one && after.is_none() {
+                        after = Some(i);
+                    }
+                    (opened, hide) = (i, all > MAX_GAME_WORDS && !hid_one);
+                } else if all > MAX_GAME_WORDS && !hid_one {
                     hide = true;
                 }
             }
             3 => {
                 if depth == 1 && std::mem::take(&mut hide) {
-                    variations.push(opened..i + 1);
+                    variations.push((opened..i + 1, false));
+                    hid_one = true;
                 }
                 depth = depth.saturating_sub(1);
             }
@@ -316,7 +332,10 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
                     if let Some(from) = rest.take() {
                         found.push(from..i);
                     }
-                    (words, all) = (0, 0);
+                    if let Some(from) = after.take() {
+                        variations.push((from..i, true));
+                    }
+                    (words, all, hid_one) = (0, 0, false);
                 }
                 // To the tag's `]`, outside its quoted value.
                 let mut value = false;
@@ -340,7 +359,10 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Range<usize>>) {
     }
     // A variation still open at the end of the text.
     if depth > 0 && hide {
-        variations.push(opened..n);
+        variations.push((opened..n, false));
+    }
+    if let Some(from) = after {
+        variations.push((from..n, true));
     }
     (found, variations)
 }
@@ -446,8 +468,8 @@ mod bound_tests {
     #[test]
     fn a_variation_past_the_words_a_game_may_hold_is_hidden_whole() {
         // A short variation, then one of more words than a game holds, then
-        // another: the second and third are hidden, bracket to bracket; the
-        // main line is read.
+        // another: the second is hidden, bracket to bracket, and the rest of
+        // the game from the third on; the main line between is read.
         let huge = "Nf3 Nf6 Ng1 Ng8 ".repeat(MAX_GAME_WORDS / 4 + 1);
         let text = format!("1. e4 (1. d4 d5) e5 (1... c5 {huge}) 2. Nf3 (2. Bc4) Nc6 *\n");
         let found = hidden(&text);
@@ -455,8 +477,13 @@ mod bound_tests {
         let close = text.find(") 2.").unwrap() + 1;
         let third = text.find("(2. Bc4)").unwrap();
         let spans: Vec<_> = found.iter().map(|(s, _)| s.clone()).collect();
-        assert_eq!(spans, [open..close, third..third + "(2. Bc4)".len()]);
+        assert_eq!(spans, [open..close, third..text.find('*').unwrap()]);
         assert!(found[0].1.contains("this variation"), "{}", found[0].1);
+        assert!(found[1].1.contains("the rest of it from this variation on"), "{}", found[1].1);
+        // Without a later variation, the main line goes on to the result.
+        let text = format!("1. e4 (1... c5 {huge}) e5 2. Nf3 Nc6 *\n[Event \"b\"]\n1. d4 (1. e4) *\n");
+        let spans: Vec<_> = hidden(&text).into_iter().map(|(s, _)| s).collect();
+        assert_eq!(spans, [text.find('(').unwrap()..text.find(") e5").unwrap() + 1]);
         // A game just under the bound is read whole.
         let under = "Nf3 Nf6 Ng1 Ng8 ".repeat(MAX_GAME_WORDS / 4 - 10);
         assert!(hidden(&format!("1. e4 (1... c5 {under}) e5 *\n")).is_empty());
