@@ -283,7 +283,9 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<(Range<usize>, bool)>)
                 while i < n && CLASS[bytes[i] as usize] == 0 {
                     i += 1;
                 }
-                all += 1;
+                // What is nested deeper than the lowering reads is hidden
+                // on its own (see `hidden`), so not counted.
+                all += usize::from(depth <= crate::syntax::MAX_VARIATION_DEPTH);
                 if depth == 0 {
                     count(&mut words, &mut rest, start);
                     // The result at depth 0 ends the game.
@@ -305,7 +307,7 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<(Range<usize>, bool)>)
             }
             2 => {
                 depth += 1;
-                all += 1;
+                all += usize::from(depth <= crate::syntax::MAX_VARIATION_DEPTH);
                 if depth == 1 {
                     count(&mut words, &mut rest, i);
                     if hid_one && after.is_none() {
