@@ -228,11 +228,17 @@ pub const MAX_MAIN_LINE: usize = 100_000;
 /// variation on (its main line up to there is).
 pub const MAX_GAME_WORDS: usize = 400_000;
 
+/// A stretch of a game hidden for its words in all: a variation (`false`),
+/// or the rest of the game from a variation on (`true`).
+type Hidden = (Range<usize>, bool);
+
 /// The rest of each game past its first [`MAX_MAIN_LINE`] words at depth
 /// 0: from the next word at depth 0 to the game's end (the result at depth
-/// 0, a tag section, or the end of the text). Comments, `;` comments and
-/// tag values are skipped as in [`hidden`].
-fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<(Range<usize>, bool)>) {
+/// 0, a tag section, or the end of the text); and, for a game past
+/// [`MAX_GAME_WORDS`] words in all, the variation at depth 1 in which it
+/// goes past and the rest of the game from its next variation on.
+/// Comments, `;` comments and tag values are skipped as in [`hidden`].
+fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Hidden>) {
     // What each byte is to the scan: part of a word (0), a blank (1), or
     // one of `(`, `)`, `{`, `;`, `[` (2 to 6). A table, and a word read to
     // its end at once: this runs over every byte of every file.
@@ -485,7 +491,7 @@ mod bound_tests {
         // Without a later variation, the main line goes on to the result.
         let text = format!("1. e4 (1... c5 {huge}) e5 2. Nf3 Nc6 *\n[Event \"b\"]\n1. d4 (1. e4) *\n");
         let spans: Vec<_> = hidden(&text).into_iter().map(|(s, _)| s).collect();
-        assert_eq!(spans, [text.find('(').unwrap()..text.find(") e5").unwrap() + 1]);
+        assert_eq!(spans, vec![text.find('(').unwrap()..text.find(") e5").unwrap() + 1]);
         // A game just under the bound is read whole.
         let under = "Nf3 Nf6 Ng1 Ng8 ".repeat(MAX_GAME_WORDS / 4 - 10);
         assert!(hidden(&format!("1. e4 (1... c5 {under}) e5 *\n")).is_empty());
