@@ -32,50 +32,22 @@ pub fn run(session: &Session, diff: bool) -> i32 {
     let progress = Progress::new(&sources);
     let files: Vec<Result<FileFix, String>> = sources
         .into_par_iter()
-        .map(|mut source| {
-            let kind = Kind::from_manuscript(source.manuscript);
-            // A panic while fixing one file (a bug) leaves that file as it
-            // was, and is a failure of that file (exit 2); the others are
-            // fixed and reported. Nothing is written before the fix is done.
-            let fixed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                test_panic(&source.name);
-                fix_text(&source.text, kind, &source.effective.options, &progress)
-            }));
-            progress.file_done();
-            let Ok(fixed) = fixed else { return Err(internal_error("fix", &source.name)) };
-            let index = LineIndex::new(&source.text);
-            let changes = fixed
-                .changes
-                .into_iter()
-                .map(|c| {
-                    let (line, column) = index.position(&source.text, c.span.start, Unit::Char);
-                    (c, line + 1, column + 1)
+        .map(|source| {
+            // A panic anywhere in one file's fix (a bug) is a failure of
+            // that file (exit 2); the others are fixed and reported. Nothing
+            // is written before the fix is done, and the writer undoes its
+            // own steps after a panic (`write_back`), so the file is left
+            // as it was unless its new text took its place.
+            let name = source.name.clone();
+            let wrote = std::cell::Cell::new(false);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| fix_one(source, diff, &progress, &wrote)))
+                .unwrap_or_else(|_| {
+                    Err(if wrote.get() {
+                        format!("an internal error stopped the fix of {name} after it was written (please report it)")
+                    } else {
+                        internal_error("fix", &name)
+                    })
                 })
-                .collect();
-            let changed = fixed.text != source.text;
-            let mut failure = None;
-            let mut patch = None;
-            if changed && diff {
-                patch = Some(diff_in_encoding(&source, &fixed.text));
-            } else if changed {
-                failure = write_back(&source, &fixed.text).err().map(|e| e.to_string());
-            }
-            if failure.is_none() {
-                source.text = fixed.text;
-            }
-            // A file that could not be written is reported as it is on disk.
-            let (games, diagnostics) = if failure.is_none() {
-                (fixed.games, fixed.remaining)
-            } else {
-                analyse(&source.text, source.manuscript, &source.effective, &Progress::none())
-            };
-            Ok(FileFix {
-                checked: Checked::new(source, games, diagnostics, false),
-                changes,
-                unfinished: fixed.unfinished,
-                diff: patch,
-                failure,
-            })
         })
         .collect();
     let files: Vec<FileFix> =
@@ -140,6 +112,56 @@ pub fn run(session: &Session, diff: bool) -> i32 {
     } else {
         printer.finish(&failures, &line, summary.exit_status())
     }
+}
+
+/// Fixes one file (writes it back, or makes its diff).
+fn fix_one(
+    mut source: super::sources::Source,
+    diff: bool,
+    progress: &Progress,
+    wrote: &std::cell::Cell<bool>,
+) -> Result<FileFix, String> {
+    let kind = Kind::from_manuscript(source.manuscript);
+    let fixed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        test_panic(&source.name);
+        fix_text(&source.text, kind, &source.effective.options, &source.effective.filter, progress)
+    }));
+    progress.file_done();
+    let Ok(fixed) = fixed else { return Err(internal_error("fix", &source.name)) };
+    let index = LineIndex::new(&source.text);
+    let changes = fixed
+        .changes
+        .into_iter()
+        .map(|c| {
+            let (line, column) = index.position(&source.text, c.span.start, Unit::Char);
+            (c, line + 1, column + 1)
+        })
+        .collect();
+    let changed = fixed.text != source.text;
+    let mut failure = None;
+    let mut patch = None;
+    if changed && diff {
+        patch = Some(diff_in_encoding(&source, &fixed.text));
+    } else if changed {
+        failure = write_back(&source, &fixed.text).err().map(|e| e.to_string());
+        wrote.set(failure.is_none());
+    }
+    if failure.is_none() {
+        source.text = fixed.text;
+    }
+    // A file that could not be written is reported as it is on disk.
+    let (games, diagnostics) = if failure.is_none() {
+        (fixed.games, fixed.remaining)
+    } else {
+        analyse(&source.text, source.manuscript, &source.effective, &Progress::none())
+    };
+    Ok(FileFix {
+        checked: Checked::new(source, games, diagnostics, false),
+        changes,
+        unfinished: fixed.unfinished,
+        diff: patch,
+        failure,
+    })
 }
 
 /// `` `е` → `e` ``, `inserted `+``, `removed `x``.

@@ -47,6 +47,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
                 Ok(translated) => translated,
                 Err(_) => return (Rewritten::default(), Some(internal_error("translation", &source.name))),
             };
+            // The writer undoes its own steps after a panic (`write_back`).
             let failure = (write && translated.text != source.text)
                 .then(|| write_back(source, &translated.text).err().map(|e| e.to_string()))
                 .flatten();

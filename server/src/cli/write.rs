@@ -23,7 +23,9 @@
 //! after every check that can be made beforehand) and `exchanged` (just
 //! after it, before the displaced file is checked). Only the data safety
 //! tests set it, to act at those moments (append to the file, look at the
-//! temporary file's mode, send a signal).
+//! temporary file's mode, send a signal). `CHESS_LS_TEST_WRITE_PANIC=STAGE:NAME`
+//! makes the write of a file whose name ends with NAME panic at STAGE, for
+//! the test that a panic in the writer leaves the file as it was.
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -92,10 +94,71 @@ fn hook(stage: &str, target: &Path, temporary: &Path) {
     if let Some(program) = HOOK.get_or_init(|| std::env::var_os("CHESS_LS_TEST_WRITE_HOOK")) {
         let _ = std::process::Command::new(program).arg(stage).arg(target).arg(temporary).status();
     }
+    // `CHESS_LS_TEST_WRITE_PANIC=STAGE:NAME`: a panic at that stage of the
+    // write of a file whose name ends with NAME (the tests that a panic in
+    // the writer leaves the file as it was).
+    static PANIC: OnceLock<Option<String>> = OnceLock::new();
+    if let Some(spec) = PANIC.get_or_init(|| std::env::var("CHESS_LS_TEST_WRITE_PANIC").ok())
+        && let Some((at, name)) = spec.split_once(':')
+        && at == stage
+        && target.to_string_lossy().ends_with(name)
+    {
+        panic!("CHESS_LS_TEST_WRITE_PANIC: a test asked for a panic at `{stage}` while writing {}", target.display());
+    }
+}
+
+/// How far a write has gone, for undoing it after a panic.
+#[derive(Default)]
+struct Progress {
+    /// The temporary file, once it may exist.
+    temporary: Option<PathBuf>,
+    /// The temporary name holds the original: the files were exchanged and
+    /// the exchange is neither checked nor undone yet.
+    exchanged: bool,
+    /// The new text took the file's place for good.
+    done: bool,
 }
 
 /// Encodes `text` as `source` was encoded and replaces the file with it.
+///
+/// A panic on the way (a bug) is caught here and undone: before the
+/// exchange the temporary file is removed; between the exchange and its
+/// check the two files are exchanged back first. The file is left as it
+/// was, and the panic is an error of this file.
 pub fn write_back(source: &Source, text: &str) -> Result<(), WriteError> {
+    let mut progress = Progress::default();
+    if let Ok(written) =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| write_back_inner(source, text, &mut progress)))
+    {
+        return written;
+    }
+    let name = &source.name;
+    if progress.done {
+        return Err(WriteError::Io(format!(
+            "an internal error stopped the write of {name} after its new text took its place (please report it)"
+        )));
+    }
+    let mut registry = temporaries();
+    if let (Some(temporary), Some(target)) = (&progress.temporary, &source.real) {
+        if progress.exchanged && exchange(temporary, target).is_err() {
+            registry.retain(|p| p != temporary);
+            return Err(WriteError::Io(format!(
+                "an internal error stopped the write of {name}, and putting the file back failed; \
+                 the file as it was read is {} (please report it)",
+                temporary.display()
+            )));
+        }
+        if registry.contains(temporary) {
+            let _ = std::fs::remove_file(temporary);
+            registry.retain(|p| p != temporary);
+        }
+    }
+    Err(WriteError::Io(format!(
+        "an internal error stopped the write of {name}; it was left as it was (please report it)"
+    )))
+}
+
+fn write_back_inner(source: &Source, text: &str, progress: &mut Progress) -> Result<(), WriteError> {
     let name = &source.name;
     let (Some(target), Some(stamp)) = (&source.real, &source.stamp) else {
         let why = if source.path.is_none() { "standard input has no file" } else { "it is not a regular file" };
@@ -147,9 +210,10 @@ pub fn write_back(source: &Source, text: &str) -> Result<(), WriteError> {
         )));
     }
     let temporary = temporary_path(target);
+    progress.temporary = Some(temporary.clone());
     let result = write_temporary(&temporary, target, &original, &metadata, &bytes)
         .map_err(io)
-        .and_then(|file| commit(&temporary, target, stamp, name, file));
+        .and_then(|file| commit(&temporary, target, stamp, name, file, progress));
     if result.is_err() {
         // Removed only while registered: a temporary name that holds the
         // file read (an exchange back that failed) is kept.
@@ -231,7 +295,14 @@ fn copy_extended_attributes(from: &File, to: &File) {
 /// file it displaced is the one that was read; if it is not, puts that file
 /// back. Holds the registry's lock throughout, so that a signal does not
 /// remove a temporary name while it names the original.
-fn commit(temporary: &Path, target: &Path, stamp: &Stamp, name: &str, file: File) -> Result<(), WriteError> {
+fn commit(
+    temporary: &Path,
+    target: &Path,
+    stamp: &Stamp,
+    name: &str,
+    file: File,
+    progress: &mut Progress,
+) -> Result<(), WriteError> {
     drop(file);
     let io = |e: std::io::Error| WriteError::Io(format!("cannot write {name}: {e}"));
     let mut registry = temporaries();
@@ -250,15 +321,18 @@ fn commit(temporary: &Path, target: &Path, stamp: &Stamp, name: &str, file: File
             // A file system without the exchange: the check above is the
             // last one, and a write between it and the rename is lost.
             std::fs::rename(temporary, target).map_err(io)?;
+            progress.done = true;
             registry.retain(|p| p != temporary);
             return Ok(());
         }
         Err(e) => return Err(io(e)),
     }
+    progress.exchanged = true;
     hook("exchanged", target, temporary);
     // The temporary name holds the displaced file now.
     match unchanged(temporary, stamp, true) {
         Ok(true) => {
+            progress.done = true;
             std::fs::remove_file(temporary).map_err(io)?;
             registry.retain(|p| p != temporary);
             Ok(())
@@ -266,7 +340,9 @@ fn commit(temporary: &Path, target: &Path, stamp: &Stamp, name: &str, file: File
         verdict => {
             // Put the other program's file back; the new text, under the
             // temporary name again, is removed by the caller.
-            if let Err(e) = exchange(temporary, target) {
+            let back = exchange(temporary, target);
+            progress.exchanged = back.is_err();
+            if let Err(e) = back {
                 registry.retain(|p| p != temporary);
                 return Err(WriteError::Io(format!(
                     "cannot write {name}: it changed on disk while it was replaced, and putting it back failed \

@@ -18,6 +18,7 @@ use std::ops::Range;
 
 use super::check::{Findings, Progress, check_text};
 use super::document::{Document, Kind};
+use super::settings::Filter;
 use crate::analysis::rewrite::apply_edits;
 use crate::analysis::{Code, Diagnostic, Fix, Options, TextEdit};
 
@@ -48,7 +49,9 @@ pub struct Fixed {
 }
 
 /// Fixes a text until nothing changes or [`MAX_ROUNDS`] rounds have run.
-pub fn fix_text(original: &str, kind: Kind, options: &Options, progress: &dyn Progress) -> Fixed {
+/// Only the findings `filter` reports are fixed (a code ignored is left as
+/// it is written), and those are what remains.
+pub fn fix_text(original: &str, kind: Kind, options: &Options, filter: &Filter, progress: &dyn Progress) -> Fixed {
     let mut text = original.to_owned();
     let mut changes = Vec::new();
     // The edits of each round, sorted, with the length of their new text:
@@ -57,7 +60,9 @@ pub fn fix_text(original: &str, kind: Kind, options: &Options, progress: &dyn Pr
     let mut round = 0;
     loop {
         // The progress counts the first round only: later ones are short.
-        let Findings { games, diagnostics } = check_text(&text, kind, options, if round == 0 { progress } else { &() });
+        let Findings { games, mut diagnostics } =
+            check_text(&text, kind, options, if round == 0 { progress } else { &() });
+        filter.apply(&mut diagnostics);
         let chosen = certain_fixes(&diagnostics);
         if chosen.is_empty() || round == MAX_ROUNDS {
             let unfinished = !chosen.is_empty();
@@ -146,7 +151,7 @@ mod tests {
     use super::*;
 
     fn fix(text: &str) -> Fixed {
-        fix_text(text, Kind::Pgn, &Options::default(), &())
+        fix_text(text, Kind::Pgn, &Options::default(), &Filter::default(), &())
     }
 
     #[test]

@@ -170,8 +170,16 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
         i += 1;
     }
     end_run(&mut run_start, bytes.len());
-    let long = long_main_lines(text);
-    let inside_long = |span: &Range<usize>| long.iter().any(|l| l.start <= span.start && span.end <= l.end);
+    let (mut long, mut variations) = long_main_lines(text);
+    fn inside<'r>(span: &Range<usize>, mut of: impl Iterator<Item = &'r Range<usize>>) -> bool {
+        of.any(|l| l.start <= span.start && span.end <= l.end)
+    }
+    // The rest of a game hidden for its main line and for its words in all
+    // both run to the game's end: the one that starts first stands.
+    variations.retain(|(v, _)| !inside(v, long.iter()));
+    long.retain(|l| !inside(l, variations.iter().map(|(v, _)| v)));
+    let inside_long =
+        |span: &Range<usize>| inside(span, long.iter()) || inside(span, variations.iter().map(|(v, _)| v));
     let mut found: Vec<(Range<usize>, String)> = deep
         .iter()
         .filter(|(span, _)| !inside_long(span))
@@ -182,6 +190,15 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
             let message = format!("{} bytes without a blank are not chess notation; not read", run.len());
             found.push((run, message));
         }
+    }
+    for (span, rest) in variations {
+        let what = if rest { "the rest of it from this variation on" } else { "this variation" };
+        let message = format!(
+            "this game goes on past {MAX_GAME_WORDS} moves, move numbers and variations in all, its main line and \
+             variations, more than any game and its analysis; {what} ({} bytes) was not checked",
+            span.len()
+        );
+        found.push((span, message));
     }
     for span in long {
         let message = format!(
@@ -203,11 +220,25 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
 /// at most, where a 16 MB main line took 1.4 GB).
 pub const MAX_MAIN_LINE: usize = 100_000;
 
+/// A game holding more words than this in all (its main line and every
+/// variation, at any depth) is no game and its analysis: some 2.5 MB of
+/// notation in one game. Each word costs some 440 bytes once lowered, so
+/// the variation at depth 1 in which a game's words go past it is not read
+/// (a 16 MB variation took 1.83 GB), nor the rest of the game from the next
+/// variation on (its main line up to there is).
+pub const MAX_GAME_WORDS: usize = 400_000;
+
+/// A stretch of a game hidden for its words in all: a variation (`false`),
+/// or the rest of the game from a variation on (`true`).
+type Hidden = (Range<usize>, bool);
+
 /// The rest of each game past its first [`MAX_MAIN_LINE`] words at depth
 /// 0: from the next word at depth 0 to the game's end (the result at depth
-/// 0, a tag section, or the end of the text). Comments, `;` comments and
-/// tag values are skipped as in [`hidden`].
-fn long_main_lines(text: &str) -> Vec<Range<usize>> {
+/// 0, a tag section, or the end of the text); and, for a game past
+/// [`MAX_GAME_WORDS`] words in all, the variation at depth 1 in which it
+/// goes past and the rest of the game from its next variation on.
+/// Comments, `;` comments and tag values are skipped as in [`hidden`].
+fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Hidden>) {
     // What each byte is to the scan: part of a word (0), a blank (1), or
     // one of `(`, `)`, `{`, `;`, `[` (2 to 6). A table, and a word read to
     // its end at once: this runs over every byte of every file.
@@ -228,15 +259,22 @@ fn long_main_lines(text: &str) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let n = bytes.len();
     let mut found = Vec::new();
+    let mut variations = Vec::new();
     // A text of fewer bytes than twice the bound cannot hold that many
     // words (each takes at least a byte and a blank).
     if n <= 2 * MAX_MAIN_LINE {
-        return found;
+        return (found, variations);
     }
     let is_result = |word: &[u8]| matches!(word, b"1-0" | b"0-1" | b"1/2-1/2" | b"*");
-    let (mut depth, mut words) = (0usize, 0usize);
+    let (mut depth, mut words, mut all) = (0usize, 0usize, 0usize);
     // Where the game's rest that is not read starts, once it has.
     let mut rest: Option<usize> = None;
+    // Where the variation at depth 1 now read opened, and whether it is
+    // hidden (the game's words in all went past `MAX_GAME_WORDS` in it or
+    // before it); whether the game had one hidden, and where the rest of
+    // the game from the next variation on, hidden too, starts.
+    let (mut opened, mut hide, mut hid_one) = (0usize, false, false);
+    let mut after: Option<usize> = None;
     let count = |words: &mut usize, rest: &mut Option<usize>, at: usize| {
         *words += 1;
         if *words > MAX_MAIN_LINE && rest.is_none() {
@@ -251,6 +289,9 @@ fn long_main_lines(text: &str) -> Vec<Range<usize>> {
                 while i < n && CLASS[bytes[i] as usize] == 0 {
                     i += 1;
                 }
+                // What is nested deeper than the lowering reads is hidden
+                // on its own (see `hidden`), so not counted.
+                all += usize::from(depth <= crate::syntax::MAX_VARIATION_DEPTH);
                 if depth == 0 {
                     count(&mut words, &mut rest, start);
                     // The result at depth 0 ends the game.
@@ -260,18 +301,36 @@ fn long_main_lines(text: &str) -> Vec<Range<usize>> {
                         {
                             found.push(from..start);
                         }
-                        words = 0;
+                        if let Some(from) = after.take() {
+                            variations.push((from..start, true));
+                        }
+                        (words, all, hid_one) = (0, 0, false);
                     }
+                } else if all > MAX_GAME_WORDS && !hid_one {
+                    hide = true;
                 }
                 continue;
             }
             2 => {
                 depth += 1;
+                all += usize::from(depth <= crate::syntax::MAX_VARIATION_DEPTH);
                 if depth == 1 {
                     count(&mut words, &mut rest, i);
+                    if hid_one && after.is_none() {
+                        after = Some(i);
+                    }
+                    (opened, hide) = (i, all > MAX_GAME_WORDS && !hid_one);
+                } else if all > MAX_GAME_WORDS && !hid_one {
+                    hide = true;
                 }
             }
-            3 => depth = depth.saturating_sub(1),
+            3 => {
+                if depth == 1 && std::mem::take(&mut hide) {
+                    variations.push((opened..i + 1, false));
+                    hid_one = true;
+                }
+                depth = depth.saturating_sub(1);
+            }
             // A comment, to its `}`; a `;` comment, to the line's end.
             4 => i = bytes[i + 1..].iter().position(|&b| b == b'}').map_or(n, |p| i + 1 + p),
             5 => i = bytes[i + 1..].iter().position(|&b| b == b'\n').map_or(n, |p| i + 1 + p),
@@ -281,7 +340,10 @@ fn long_main_lines(text: &str) -> Vec<Range<usize>> {
                     if let Some(from) = rest.take() {
                         found.push(from..i);
                     }
-                    words = 0;
+                    if let Some(from) = after.take() {
+                        variations.push((from..i, true));
+                    }
+                    (words, all, hid_one) = (0, 0, false);
                 }
                 // To the tag's `]`, outside its quoted value.
                 let mut value = false;
@@ -303,7 +365,14 @@ fn long_main_lines(text: &str) -> Vec<Range<usize>> {
     if let Some(from) = rest {
         found.push(from..n);
     }
-    found
+    // A variation still open at the end of the text.
+    if depth > 0 && hide {
+        variations.push((opened..n, false));
+    }
+    if let Some(from) = after {
+        variations.push((from..n, true));
+    }
+    (found, variations)
 }
 
 /// Whether `text` has a lone `\r` in `range` (widened by a byte on each
@@ -397,5 +466,37 @@ mod tests {
             patch_view(&text, &mut view, start..start + insert.len());
             assert_eq!(view, parser_view(&text), "{before:?} -> {text:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    #[test]
+    fn a_variation_past_the_words_a_game_may_hold_is_hidden_whole() {
+        // A short variation, then one of more words than a game holds, then
+        // another: the second is hidden, bracket to bracket, and the rest of
+        // the game from the third on; the main line between is read.
+        let huge = "Nf3 Nf6 Ng1 Ng8 ".repeat(MAX_GAME_WORDS / 4 + 1);
+        let text = format!("1. e4 (1. d4 d5) e5 (1... c5 {huge}) 2. Nf3 (2. Bc4) Nc6 *\n");
+        let found = hidden(&text);
+        let open = text.find("(1...").unwrap();
+        let close = text.find(") 2.").unwrap() + 1;
+        let third = text.find("(2. Bc4)").unwrap();
+        let spans: Vec<_> = found.iter().map(|(s, _)| s.clone()).collect();
+        assert_eq!(spans, [open..close, third..text.find('*').unwrap()]);
+        assert!(found[0].1.contains("this variation"), "{}", found[0].1);
+        assert!(found[1].1.contains("the rest of it from this variation on"), "{}", found[1].1);
+        // Without a later variation, the main line goes on to the result.
+        let text = format!("1. e4 (1... c5 {huge}) e5 2. Nf3 Nc6 *\n[Event \"b\"]\n1. d4 (1. e4) *\n");
+        let spans: Vec<_> = hidden(&text).into_iter().map(|(s, _)| s).collect();
+        assert_eq!(spans, vec![text.find('(').unwrap()..text.find(") e5").unwrap() + 1]);
+        // A game just under the bound is read whole.
+        let under = "Nf3 Nf6 Ng1 Ng8 ".repeat(MAX_GAME_WORDS / 4 - 10);
+        assert!(hidden(&format!("1. e4 (1... c5 {under}) e5 *\n")).is_empty());
+        // The count starts again with each game.
+        let half = "Nf3 Nf6 Ng1 Ng8 ".repeat(MAX_GAME_WORDS / 8);
+        assert!(hidden(&format!("1. e4 ({half}) *\n1. e4 ({half}) *\n1. e4 ({half}) *\n")).is_empty());
     }
 }

@@ -429,3 +429,62 @@ fn links_out_of_a_searched_directory_are_neither_read_nor_written() {
         }
     }
 }
+
+#[test]
+fn fix_leaves_the_findings_of_ignored_codes_as_they_are_written() {
+    // Before, `--fix` fixed every certain finding, those of a code the
+    // command line or `chess-ls.toml` ignores too.
+    let dir = scratch("fix-ignored");
+    let path = fresh_file(&dir, "a.pgn", FIXABLE.as_bytes());
+    let (code, stdout, stderr) = run(&[os("--fix"), os("--ignore"), os("homoglyph"), path.as_os_str()], None);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), FIXABLE, "{stdout}{stderr}");
+    assert!(!stdout.contains("homoglyph"), "an ignored code is not reported either: {stdout}");
+    std::fs::write(dir.join("chess-ls.toml"), "ignore = [\"homoglyph\"]\n").unwrap();
+    let (code, stdout, stderr) = run(&[os("--fix"), dir.as_os_str()], None);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), FIXABLE, "{stdout}{stderr}");
+    // Without the setting it is fixed.
+    std::fs::remove_file(dir.join("chess-ls.toml")).unwrap();
+    let (code, stdout, stderr) = run(&[os("--fix"), path.as_os_str()], None);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_ne!(std::fs::read_to_string(&path).unwrap(), FIXABLE, "{stdout}{stderr}");
+}
+
+#[test]
+fn a_panic_in_the_writer_leaves_the_file_as_it_was_and_keeps_the_others() {
+    // Before, a panic in `cli/write.rs` (after the temporary file was made)
+    // was not caught: the run ended with 101 and no report, and the
+    // temporary file, or the original under a temporary name, was left.
+    // `CHESS_LS_TEST_WRITE_PANIC=STAGE:NAME` makes one at each stage.
+    let dir = scratch("writer-panic");
+    for stage in ["created", "written", "exchange", "exchanged"] {
+        for (args, before) in
+            [(&["--fix"][..], FIXABLE), (&["--translate", "ru", "--write"], "1. e4 e5 2. Nf3 Nc6 *\n")]
+        {
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            for name in ["a.pgn", "b.pgn", "c.pgn"] {
+                std::fs::write(dir.join(name), before).unwrap();
+            }
+            let output = Command::new(chess_ls_tests::binary::chess_ls())
+                .args(args)
+                .arg(&dir)
+                .env("CHESS_LS_TEST_WRITE_PANIC", format!("{stage}:b.pgn"))
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+            assert_eq!(output.status.code(), Some(2), "{stage} {args:?}: {all}");
+            assert!(all.contains("an internal error stopped the write of") && all.contains("left as it was"), "{all}");
+            assert_eq!(std::fs::read_to_string(dir.join("b.pgn")).unwrap(), before, "{stage} {args:?}: {all}");
+            for name in ["a.pgn", "c.pgn"] {
+                assert_ne!(std::fs::read_to_string(dir.join(name)).unwrap(), before, "{stage} {args:?} {name}: {all}");
+            }
+            assert_eq!(temporaries_in(&dir), Vec::<String>::new(), "{stage} {args:?}");
+            if args[0] == "--fix" {
+                assert!(all.contains("a.pgn:3:") && all.contains("c.pgn:3:"), "the others are reported: {all}");
+            }
+        }
+    }
+}

@@ -782,3 +782,55 @@ fn one_sixteen_megabyte_game_stays_within_twenty_times_its_size() {
     let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &Options::default(), &());
     assert!(f.diagnostics.iter().all(|d| d.code != Code::Syntax), "{:?}", &f.diagnostics[..f.diagnostics.len().min(3)]);
 }
+
+#[test]
+fn sixteen_megabytes_in_one_variation_stay_within_twenty_times_their_size() {
+    // The main-line bound left a game's variations uncounted: 16 MB of
+    // moves in one variation took 1.83 GB (110 times). A variation in which
+    // a game goes past `MAX_GAME_WORDS` words in all is one syntax error
+    // now; the main line after it and the next game are checked.
+    let mut text = String::from("[Event \"v\"]\n\n1. e4 (1. d4 d5 2. c4 ");
+    while text.len() < 16 << 20 {
+        text.push_str("Nf6 Nf3 Ng8 Ng1 ");
+    }
+    text.push_str(") e5 2. Ke3 *\n\n1. d4 d5 2. Kd3 *\n");
+    let run = check(&["--format", "json"], &write("variation-16mb.pgn", &text));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let found = run.json();
+    let long = found.iter().find(|d| d["code"] == "syntax").unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(long["message"].as_str().unwrap().contains("this variation"), "{long}");
+    assert_eq!(long["column"], "1. e4 (1. d4 d5 2. c4 ".find('(').unwrap() + 1, "{long}");
+    let illegal: Vec<_> = found.iter().filter(|d| d["code"] == "illegal-move").map(|d| d["line"].clone()).collect();
+    assert_eq!(illegal, [3, 5], "the main line after it and the next game are checked: {}", run.stdout);
+    run.memory_below(16 * 20);
+}
+
+#[test]
+fn hostile_notation_in_a_manuscript_is_not_parsed() {
+    // Manuscripts did not go through the checker's guard: a 16 MB token in
+    // a Markdown chess block took 69 s and 3.4 GB in release, in a LaTeX
+    // `\mainline` 67 s and 3.4 GB.
+    let token = "f".repeat(16 << 20);
+    let markdown = format!("# A\n\n```pgn\n1. e4 e5 2. N{token}3 *\n```\n\nProse.\n\n```pgn\n1. d4 d5 2. Kd3 *\n```\n");
+    let latex = format!(
+        "\\documentclass{{article}}\n\\usepackage{{xskak}}\n\\begin{{document}}\n\\newchessgame\n\\mainline{{1. e4 e5 2. N{token}3}}\n\nProse.\n\n\\newchessgame\n\\mainline{{1. d4 d5 2. Kd3}}\n\\end{{document}}\n"
+    );
+    for (name, text) in [("token-16mb.md", markdown), ("token-16mb.tex", latex)] {
+        let run = check(&["--format", "json"], &write(name, &text));
+        assert_eq!(run.code, 1, "{name}: {}", run.stderr);
+        let found = run.json();
+        let syntax = found.iter().find(|d| d["code"] == "syntax").unwrap_or_else(|| panic!("{name}: {}", run.stdout));
+        assert!(syntax["message"].as_str().unwrap().contains("bytes without a blank"), "{name}: {syntax}");
+        assert!(found.iter().any(|d| d["code"] == "illegal-move"), "{name}: the next game is checked: {}", run.stdout);
+        run.memory_below(16 * 20);
+    }
+    // The editor reads it the same way.
+    let text =
+        format!("# A\n\n```pgn\n1. e4 e5 2. N{}3 *\n```\n\n```pgn\n1. d4 d5 2. Kd3 *\n```\n", "f".repeat(100_000));
+    let kind = chess_ls::ide::document::Kind::from_manuscript(Some(syntax::manuscript::Format::Markdown));
+    let doc = Document::open_as(kind, text.clone(), 1, &Options::default());
+    let found: Vec<_> = doc.diagnostics().map(|d| (d.code.as_str().to_owned(), d.span)).collect();
+    assert!(found.iter().any(|(code, span)| code == "syntax" && span.len() > 100_000), "{found:?}");
+    assert!(found.iter().any(|(code, _)| code == "illegal-move"), "{found:?}");
+    every_handler(&doc);
+}

@@ -106,7 +106,25 @@ fn build(
     was: Option<&Section>,
 ) -> Section {
     let range = spec.range.clone();
-    let source = &view.ms.blanked[range.clone()];
+    // Hostile notation (a 16 MB token in a chess block, variations nested
+    // a million deep) is not shown to the grammar, as in a PGN document
+    // (`super::build_section`): the section's parser text has it blanked,
+    // a syntax error says so, and no tree is kept.
+    let (checked, hidden) = crate::ide::intake::checked_view(&view.ms.blanked[range.clone()]);
+    let blanked: Option<Arc<str>> = match checked {
+        std::borrow::Cow::Owned(blanked) => Some(Arc::from(blanked)),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    let mut hidden: Vec<crate::analysis::Diagnostic> = hidden
+        .into_iter()
+        .map(|(span, message)| crate::analysis::Diagnostic::new(crate::analysis::Code::Syntax, span, message))
+        .collect();
+    for d in &mut hidden {
+        chain::to_manuscript(&view.ms, d, range.start);
+        d.shift(-(range.start as isize));
+    }
+    let keep = keep && blanked.is_none() && hidden.is_empty();
+    let source = blanked.as_deref().unwrap_or(&view.ms.blanked[range.clone()]);
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], range.start));
     let tree = (keep || syntax::fast::lower_fast(source).is_none()).then(|| syntax::parse(source, None));
     let (lowered, outline) = match &tree {
@@ -169,8 +187,12 @@ fn build(
         }
         reports[0].diagnostics.sort_by(|a, b| a.span.start.cmp(&b.span.start).then(a.span.end.cmp(&b.span.end)));
     }
+    super::place_hidden(&mut reports, &hidden);
     let mut section = Section::new(range, tree.filter(|_| keep), used, reports, outline);
     section.chain = Some(Arc::new(SectionChain { games, repairs, unit: spec.unit.map(|u| view.ms.units[u].clone()) }));
+    section.blanked = blanked;
+    section.hidden = hidden;
+    section.findings += section.leading_hidden().count();
     section
 }
 
