@@ -655,7 +655,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             if !found.is_empty() {
                 notes.extend(note.iter().cloned());
                 self.diagnostics.append(&mut notes);
-                return self.resolve(pos, m, target, found, rest);
+                return self.resolve(pos, m, target, &found, rest);
             }
         }
         // Only a move that does not fit pays for other languages' readings.
@@ -674,7 +674,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             if !found.is_empty() {
                 notes.push(note.clone());
                 self.diagnostics.append(&mut notes);
-                return self.resolve(pos, m, target, found, rest);
+                return self.resolve(pos, m, target, &found, rest);
             }
         }
         let (target, note) = match reading.primary {

@@ -116,15 +116,18 @@ fn play(pos: &mut Chess, token: &[u8]) -> Result<(), String> {
 }
 
 /// The games of `text` and the plies chess-ls replayed in them, as
-/// `--check` lowers and analyses them (one thread).
+/// `--check` lowers and analyses them.
 fn chess_ls_plies(bytes: &[u8]) -> (usize, usize) {
     use chess_ls::analysis::{self, Options};
+    use chess_ls::ide::check::{for_each_game, per_section};
     let text = String::from_utf8_lossy(bytes);
     let options = Options::default();
-    let mut parser = chess_ls::syntax::parser();
-    let mut plies = 0;
-    let games = chess_ls::ide::check::for_each_game(&mut parser, &text, |game, source, _| {
-        plies += analysis::analyze_game(game, source, &options).plies;
+    let units = per_section(&text, |parser, unit| {
+        let mut plies = 0;
+        let games = for_each_game(parser, unit, |game, source, _| {
+            plies += analysis::analyze_game(game, source, &options).plies;
+        });
+        (games, plies)
     });
-    (games, plies)
+    units.into_iter().fold((0, 0), |(g, p), (games, plies)| (g + games, p + plies))
 }

@@ -76,17 +76,17 @@ impl Replayer<'_, '_> {
         pos: &Chess,
         m: &WrittenMove<'_>,
         target: &Target,
-        found: MoveList,
+        found: &[Move],
         rest: &[Item<'_>],
     ) -> Option<Move> {
         if found.len() == 1 {
             self.check_disambiguation(pos, m, target, found[0]);
             return Some(found[0]);
         }
-        if single(&found).is_some() {
-            return Some(self.missing_promotion(pos, m, &found));
+        if single(found).is_some() {
+            return Some(self.missing_promotion(pos, m, found));
         }
-        self.ambiguous(pos, m, &found, rest)
+        self.ambiguous(pos, m, found, rest)
     }
 
     pub(super) fn missing_promotion(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: &[Move]) -> Move {
