@@ -19,7 +19,7 @@ pub(in crate::analysis) use reading::homoglyph;
 use recovery::within_one_edit;
 use recovery::{join_or, matching};
 
-use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, Position, Role, Square};
 
 use super::diagnostic::{Code, Diagnostic, Fix, Related, Severity};
 use super::explain::{self, Target, role_name};
