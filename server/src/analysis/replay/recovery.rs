@@ -31,7 +31,7 @@ pub(super) fn matching(pos: &Chess, target: &Target) -> Matches {
     };
     // `take`: the bound above holds in every position; were it ever passed,
     // the list would be cut, not the program stopped.
-    candidates.into_iter().filter(fits).take(MAX_MATCHES).collect()
+    candidates.iter().copied().filter(fits).take(MAX_MATCHES).collect()
 }
 
 /// The one move that matching moves stand for: the only one, or, when a
