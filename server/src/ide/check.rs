@@ -122,7 +122,7 @@ pub fn per_section<T: Send>(view: &str, f: impl Fn(&mut tree_sitter::Parser, &Un
         if end - start > SECTION_LEN {
             syntax::split::cut_after_results(view, start..end, SECTION_LEN)
         } else {
-            vec![start..end]
+            std::iter::once(start..end).collect()
         }
     });
     let mut units: Vec<Unit<'_>> = Vec::new();
