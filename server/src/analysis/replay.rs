@@ -19,7 +19,7 @@ pub(in crate::analysis) use reading::homoglyph;
 use recovery::within_one_edit;
 use recovery::{join_or, matching};
 
-use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, Position, Role, Square};
 
 use super::diagnostic::{Code, Diagnostic, Fix, Related, Severity};
 use super::explain::{self, Target, role_name};
@@ -670,7 +670,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             if !found.is_empty() {
                 notes.extend(note.iter().cloned());
                 self.diagnostics.append(&mut notes);
-                return self.resolve(pos, m, target, found, rest);
+                return self.resolve(pos, m, target, &found, rest);
             }
         }
         // Only a move that does not fit pays for other languages' readings.
@@ -689,7 +689,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             if !found.is_empty() {
                 notes.push(note.clone());
                 self.diagnostics.append(&mut notes);
-                return self.resolve(pos, m, target, found, rest);
+                return self.resolve(pos, m, target, &found, rest);
             }
         }
         let (target, note) = match reading.primary {

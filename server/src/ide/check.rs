@@ -29,11 +29,6 @@ use crate::syntax::{self, GameSyntax};
 /// measures it).
 const SECTION_LEN: usize = 32 * 1024;
 
-/// A section of bare games longer than this (no tag sections to cut it at)
-/// is cut after a result, so that a file on one line or a million bare
-/// games is not parsed and lowered at once (see `split::cut_after_results`).
-const LONG_SECTION: usize = 64 * 1024;
-
 /// Told how many bytes of a text are done (the command line's progress bar).
 pub trait Progress: Sync {
     fn advance(&self, bytes: usize);
@@ -60,16 +55,16 @@ pub fn check_text(text: &str, kind: Kind, options: &Options, progress: &dyn Prog
         return Findings { games: doc.game_count(), diagnostics: doc.diagnostics().collect() };
     }
     let (view, hidden) = intake::checked_view(text);
-    let sections = per_section(&view, |parser, section, base| {
+    let sections = per_section(&view, |parser, unit| {
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
-        let games = for_each_game(parser, section, |game, source, offset| {
+        let games = for_each_game(parser, unit, |game, source, offset| {
             let mut found = analysis::analyze_game(game, source, options).diagnostics;
             for d in &mut found {
-                d.shift((base + offset) as isize);
+                d.shift(offset as isize);
             }
             diagnostics.extend(found);
         });
-        progress.advance(section.len());
+        progress.advance(unit.len());
         (games, diagnostics)
     });
     let mut findings = Findings::default();
@@ -85,50 +80,83 @@ pub fn check_text(text: &str, kind: Kind, options: &Options, progress: &dyn Prog
     findings
 }
 
+/// A run of whole games of a view that one thread reads: the pieces of
+/// the view (ranges in it) that are each lowered on their own, in order.
+#[derive(Debug)]
+pub struct Unit<'a> {
+    view: &'a str,
+    pieces: Vec<Range<usize>>,
+}
+
+impl Unit<'_> {
+    /// How many bytes of the view the unit covers.
+    pub fn len(&self) -> usize {
+        self.pieces.iter().map(Range::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// Cuts `view` (notation as the parser reads it: `intake::checked_view`)
-/// into sections of whole games and runs `f` on each in parallel, with a
-/// parser of the thread, the section's text and its offset in `view`; the
-/// results come back in text order.
-pub fn per_section<T: Send>(
-    view: &str,
-    f: impl Fn(&mut tree_sitter::Parser, &str, usize) -> T + Sync + Send,
-) -> Vec<T> {
+/// into units of whole games and runs `f` on each in parallel, with a
+/// parser of the thread; the results come back in text order.
+///
+/// The view is cut once, at each tag section (`split::section_starts`):
+/// those pieces are what [`for_each_game`] lowers one by one, and
+/// consecutive pieces are grouped into units of about [`SECTION_LEN`]
+/// bytes. A piece of bare games longer than that (no tag sections to cut it
+/// at: a whole file on one line, a million bare games) is cut after its
+/// results too, so that it still spreads over the threads and is not
+/// parsed and lowered at once (see `split::cut_after_results`).
+pub fn per_section<T: Send>(view: &str, f: impl Fn(&mut tree_sitter::Parser, &Unit<'_>) -> T + Sync + Send) -> Vec<T> {
     thread_local! {
         // One parser per thread for the whole run (rayon's `map_init` would
         // make one per split of the work, thousands on many files).
         static PARSER: RefCell<tree_sitter::Parser> = RefCell::new(syntax::parser());
     }
-    let text = view;
-    // Bare games without tag sections (a whole file on one line) are cut
-    // after their results too, so that they still spread over the threads.
-    let units: Vec<Range<usize>> = syntax::split::split_at_games(text, SECTION_LEN)
-        .into_iter()
-        .flat_map(|range| syntax::split::cut_after_results(text, range, SECTION_LEN))
-        .collect();
-    units
-        .into_par_iter()
-        .map(|range: Range<usize>| PARSER.with_borrow_mut(|parser| f(parser, &text[range.clone()], range.start)))
-        .collect()
+    let starts = syntax::split::section_starts(view);
+    let ends = starts.iter().skip(1).copied().chain([view.len()]);
+    let pieces = starts.iter().copied().zip(ends).flat_map(|(start, end)| {
+        if end - start > SECTION_LEN {
+            syntax::split::cut_after_results(view, start..end, SECTION_LEN)
+        } else {
+            std::iter::once(start..end).collect()
+        }
+    });
+    let mut units: Vec<Unit<'_>> = Vec::new();
+    let mut len = 0;
+    for piece in pieces {
+        match units.last_mut() {
+            Some(unit) if len < SECTION_LEN => {
+                len += piece.len();
+                unit.pieces.push(piece);
+            }
+            _ => {
+                len = piece.len();
+                units.push(Unit { view, pieces: vec![piece] });
+            }
+        }
+    }
+    units.into_par_iter().map(|unit| PARSER.with_borrow_mut(|parser| f(parser, &unit))).collect()
 }
 
-/// Turns a section of text (as the parser reads it) into games and hands
-/// each to `each`, with the text its spans are relative to and that text's
-/// offset in `text`; returns the number of games.
+/// Lowers the games of a unit piece by piece (by the fast path where it
+/// can, each piece on its own as the language server parses it) and hands
+/// each to `each`, with the text its spans are relative to (its piece) and
+/// that text's offset in the view; returns the number of games.
 pub fn for_each_game<'a>(
     parser: &mut tree_sitter::Parser,
-    text: &'a str,
+    unit: &Unit<'a>,
     mut each: impl FnMut(&GameSyntax<'a>, &'a str, usize),
 ) -> usize {
-    // Each game on its own (as the language server parses it), by the fast
-    // path where it can.
     let mut games = 0;
-    let sections = syntax::split::split_at_games(text, 0).into_iter();
-    for section in sections.flat_map(|s| syntax::split::cut_after_results(text, s, LONG_SECTION)) {
-        let base = section.start;
-        let section_text = &text[section];
-        syntax::lower_section(parser, section_text, |game| {
+    for piece in &unit.pieces {
+        let text = &unit.view[piece.clone()];
+        syntax::lower_section(parser, text, |game| {
             games += 1;
-            each(&game, section_text, base);
+            each(&game, text, piece.start);
         });
     }
     games

@@ -79,6 +79,18 @@ pub const MAX_RUN: usize = 64 * 1024;
 ///   takes 66 bytes a byte). Only a region that closes, with no tag section
 ///   in it, is hidden.
 pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
+    // The bytes of a word that [`hidden`] skips at once: all but blanks and
+    // the ones that change its state.
+    const IN_WORD: [bool; 256] = {
+        let mut word = [true; 256];
+        let special = b" \t\n\x0c\r(){;[]\"";
+        let mut i = 0;
+        while i < special.len() {
+            word[special[i] as usize] = false;
+            i += 1;
+        }
+        word
+    };
     #[derive(PartialEq)]
     enum State {
         Text,
@@ -108,15 +120,22 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
         let b = bytes[i];
         match state {
             State::Comment => {
-                if b == b'}' {
-                    state = State::Text;
+                // To the comment's end at once.
+                match bytes[i..].iter().position(|&c| c == b'}') {
+                    Some(end) => {
+                        i += end;
+                        state = State::Text;
+                    }
+                    None => i = bytes.len(),
                 }
             }
-            State::LineComment => {
-                if b == b'\n' {
+            State::LineComment => match bytes[i..].iter().position(|&c| c == b'\n') {
+                Some(end) => {
+                    i += end;
                     state = State::Text;
                 }
-            }
+                None => i = bytes.len(),
+            },
             State::Value => {
                 if b == b'\\' {
                     i += 1;
@@ -161,6 +180,10 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
                     }
                     if state == State::Text || state == State::Tag {
                         run_start.get_or_insert(i);
+                        // The rest of the word at once.
+                        while i + 1 < bytes.len() && IN_WORD[bytes[i + 1] as usize] {
+                            i += 1;
+                        }
                     } else {
                         end_run(&mut run_start, i);
                     }

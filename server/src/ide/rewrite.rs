@@ -64,10 +64,9 @@ pub fn rewrite_text(text: &str, kind: Kind, options: &Options, rewrite: Rewrite)
 /// Notation, section by section in parallel.
 fn rewrite_notation(text: &str, options: &Options, rewrite: Rewrite) -> Edits {
     let (view, _) = super::intake::checked_view(text);
-    let sections = per_section(&view, |parser, section, base| {
+    let sections = per_section(&view, |parser, unit| {
         let mut found = Edits::default();
-        found.games = for_each_game(parser, section, |game, source, offset| {
-            let shift = base + offset;
+        found.games = for_each_game(parser, unit, |game, source, shift| {
             let (report, trace) = analysis::analyze_traced(game, source, options);
             if let Some((first, errors)) = errors_of(&report) {
                 found.incomplete.push((first + shift, errors));

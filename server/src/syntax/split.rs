@@ -40,6 +40,25 @@ pub fn split_at_games(text: &str, min_len: usize) -> Vec<Range<usize>> {
     out
 }
 
+/// The bytes that are all alike to [`scan`] inside a line: all but the ones
+/// in `special` (and a line's end).
+const fn plain_except(special: &[u8]) -> [bool; 256] {
+    let mut plain = [true; 256];
+    plain[b'\n' as usize] = false;
+    plain[b'\r' as usize] = false;
+    let mut i = 0;
+    while i < special.len() {
+        plain[special[i] as usize] = false;
+        i += 1;
+    }
+    plain
+}
+
+/// Outside comments: what opens a comment or a variation, or closes one.
+const PLAIN: [bool; 256] = plain_except(b"{;()");
+/// Inside a `{}` comment: only its end.
+const PLAIN_IN_COMMENT: [bool; 256] = plain_except(b"}");
+
 /// Scans `text` from `from` (which must be a piece start or 0) and calls
 /// `found` with each later piece start, until it returns `false` or the
 /// text ends.
@@ -51,6 +70,17 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(usize) -> bool) {
     let mut at_line_start = true;
     let mut i = from;
     while i < bytes.len() {
+        if !at_line_start {
+            // Most bytes mean nothing to the scan: skip them at once (this
+            // runs over every byte of every file the checker reads).
+            let plain = if brace { &PLAIN_IN_COMMENT } else { &PLAIN };
+            while i < bytes.len() && plain[bytes[i] as usize] {
+                i += 1;
+            }
+            if i == bytes.len() {
+                break;
+            }
+        }
         let b = bytes[i];
         if at_line_start {
             let prev_line_is_tag = line_is_tag;

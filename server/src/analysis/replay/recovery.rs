@@ -6,23 +6,32 @@
 
 use super::*;
 
+/// The legal moves that fit a target: at most 12 (three pawns that reach
+/// one square, by a push and two captures, each promoting to any of four
+/// pieces; of the other pieces at most ten of a kind, two and eight
+/// promoted), so a short list on the stack, not shakmaty's `MoveList` of
+/// 256, which would be copied for every move of every game.
+pub(super) type Matches = arrayvec::ArrayVec<Move, MAX_MATCHES>;
+const MAX_MATCHES: usize = 16;
+
 /// Legal moves that fit a target.
-///
-/// The list lives on the stack: this runs for every move of every game.
-pub(super) fn matching(pos: &Chess, target: &Target) -> MoveList {
-    match *target {
+pub(super) fn matching(pos: &Chess, target: &Target) -> Matches {
+    let candidates = match *target {
         Target::Castle(side) => pos.castling_moves(side),
-        Target::Normal { role, from_file, from_rank, to, promotion } => {
-            let mut moves = pos.san_candidates(role, to);
-            moves.retain(|mv| {
-                let from = mv.from();
-                from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
-                    && from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
-                    && promotion.is_none_or(|p| mv.promotion() == Some(p))
-            });
-            moves
+        Target::Normal { role, to, .. } => pos.san_candidates(role, to),
+    };
+    let fits = |mv: &Move| match *target {
+        Target::Castle(_) => true,
+        Target::Normal { from_file, from_rank, promotion, .. } => {
+            let from = mv.from();
+            from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
+                && from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
+                && promotion.is_none_or(|p| mv.promotion() == Some(p))
         }
-    }
+    };
+    // `take`: the bound above holds in every position; were it ever passed,
+    // the list would be cut, not the program stopped.
+    candidates.iter().copied().filter(fits).take(MAX_MATCHES).collect()
 }
 
 /// The one move that matching moves stand for: the only one, or, when a
@@ -76,17 +85,17 @@ impl Replayer<'_, '_> {
         pos: &Chess,
         m: &WrittenMove<'_>,
         target: &Target,
-        found: MoveList,
+        found: &[Move],
         rest: &[Item<'_>],
     ) -> Option<Move> {
         if found.len() == 1 {
             self.check_disambiguation(pos, m, target, found[0]);
             return Some(found[0]);
         }
-        if single(&found).is_some() {
-            return Some(self.missing_promotion(pos, m, &found));
+        if single(found).is_some() {
+            return Some(self.missing_promotion(pos, m, found));
         }
-        self.ambiguous(pos, m, &found, rest)
+        self.ambiguous(pos, m, found, rest)
     }
 
     pub(super) fn missing_promotion(&mut self, pos: &Chess, m: &WrittenMove<'_>, found: &[Move]) -> Move {
