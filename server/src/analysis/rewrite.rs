@@ -68,7 +68,8 @@ fn translate(game: &GameSyntax<'_>, trace: &Trace, target: Language) -> Vec<Text
             match item {
                 Item::Variation(v) => lines.push(v),
                 Item::Move(m) => {
-                    let traced = trace.moves.iter().find(|t| t.span == m.span);
+                    // A guessed move is read as written: the guess is no fact.
+                    let traced = trace.moves.iter().find(|t| t.span == m.span && !t.guessed);
                     if let Some(piece) = &m.piece {
                         letter(piece, traced.map(|t| t.played.role()), &mut edits);
                     }

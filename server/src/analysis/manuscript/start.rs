@@ -160,10 +160,12 @@ pub fn choose(
     // The first start the game replays from without a finding; else the
     // first without an error (a warning such as a missing check mark is
     // the same from every start, one such as a letter of another language
-    // is not); else the one with the fewest errors, then warnings (a
-    // continuation read in the language of its own letters rather than
-    // one that takes them for pawn letters), the first of equals.
-    let mut first: Option<((usize, usize), usize, GameReport, Trace)> = None;
+    // is not); else the one with the fewest errors, then the most moves
+    // replayed (a start that stops at once says nothing), then the fewest
+    // warnings (a continuation read in the language of its own letters
+    // rather than one that takes them for pawn letters), the first of
+    // equals.
+    let mut first: Option<((usize, std::cmp::Reverse<usize>, usize), usize, GameReport, Trace)> = None;
     let mut no_error: Option<(usize, GameReport, Trace)> = None;
     // A game at move 1 whose first move fails from the initial position
     // starts from a position the text does not give (`Plan::MoveOne`).
@@ -196,7 +198,7 @@ pub fn choose(
             no_error.get_or_insert((k, report, trace));
         } else {
             let count = |severity| report.diagnostics.iter().filter(|d| d.severity == severity).count();
-            let findings = (count(Severity::Error), count(Severity::Warning));
+            let findings = (count(Severity::Error), std::cmp::Reverse(report.plies), count(Severity::Warning));
             if first.as_ref().is_none_or(|(best, ..)| findings < *best) {
                 first = Some((findings, k, report, trace));
             }
