@@ -149,6 +149,10 @@ pub fn trace(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Sta
     }
 }
 
+/// Errors, moves replayed (more is better) and warnings: how a start that
+/// has errors is weighed against the others.
+type FewestFindings = (usize, std::cmp::Reverse<usize>, usize);
+
 /// Analyses a game under each candidate start until one replays without an
 /// error; returns the start taken (its index), the report and the trace.
 pub fn choose(
@@ -165,7 +169,7 @@ pub fn choose(
     // warnings (a continuation read in the language of its own letters
     // rather than one that takes them for pawn letters), the first of
     // equals.
-    let mut first: Option<((usize, std::cmp::Reverse<usize>, usize), usize, GameReport, Trace)> = None;
+    let mut first: Option<(FewestFindings, usize, GameReport, Trace)> = None;
     let mut no_error: Option<(usize, GameReport, Trace)> = None;
     // A game at move 1 whose first move fails from the initial position
     // starts from a position the text does not give (`Plan::MoveOne`).
