@@ -32,6 +32,7 @@ mod lsp_markdown;
 mod manuscript_edits;
 mod manuscripts;
 mod properties;
+mod realworld;
 
 /// A fresh, empty directory `name` under the test binary's temporary
 /// directory, for one test.
