@@ -695,6 +695,20 @@ pub(crate) fn below(mut state: u64) -> impl FnMut(usize) -> usize {
     }
 }
 
+/// A test's random span of at most `longest` bytes in `text`, on
+/// character boundaries (`next` from [`below`]).
+#[cfg(test)]
+pub(crate) fn random_span(next: &mut impl FnMut(usize) -> usize, text: &str, longest: usize) -> Range<usize> {
+    let floor = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(next(text.len() + 1));
+    start..floor((start + next(longest)).min(text.len()))
+}
+
 /// The point after inserting `text` at `start`.
 fn advance(start: Point, text: &str) -> Point {
     let mut row = start.row;
@@ -972,15 +986,7 @@ mod tests {
         for _ in 0..40 {
             let mut doc = markdown(&format!("{}\n```pgn\n1. e4 e5 2. Кf3 *\n```\nx\n", book()));
             for _ in 0..25 {
-                let len = doc.text.len();
-                let mut start = next(len + 1);
-                while !doc.text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let mut end = (start + next(12)).min(len);
-                while !doc.text.is_char_boundary(end) {
-                    end -= 1;
-                }
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 12);
                 let snippet = SNIPPETS[next(SNIPPETS.len())];
                 edit(&mut doc, start, end, snippet);
                 same_as_fresh(&doc);
@@ -1027,15 +1033,7 @@ mod tests {
             let mut doc = Document::open((0..6 + round % 3).map(game).collect(), 1, &Options::default());
             same_as_fresh(&doc);
             for _ in 0..30 {
-                let len = doc.text.len();
-                let mut start = next(len + 1);
-                while !doc.text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let mut end = (start + next(10)).min(len);
-                while !doc.text.is_char_boundary(end) {
-                    end -= 1;
-                }
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 10);
                 edit(&mut doc, start, end, SNIPPETS[next(SNIPPETS.len())]);
                 same_as_fresh(&doc);
             }

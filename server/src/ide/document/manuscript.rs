@@ -609,15 +609,7 @@ mod tests {
             let kind = [Kind::Text, Kind::Latex, Kind::Markdown][round % 3];
             let mut doc = open(kind, base);
             for _ in 0..20 {
-                let len = doc.text.len();
-                let mut start = next(len + 1);
-                while !doc.text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let mut end = (start + next(10)).min(len);
-                while !doc.text.is_char_boundary(end) {
-                    end -= 1;
-                }
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 10);
                 edit(&mut doc, start, end, TYPED_SNIPPETS[next(TYPED_SNIPPETS.len())]);
                 same_as_fresh(&doc);
             }

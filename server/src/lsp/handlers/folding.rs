@@ -98,14 +98,7 @@ mod tests {
         let mut doc = Document::open((0..10).map(game).collect(), 1, &Options::default());
         let never = Token::never();
         for _ in 0..200 {
-            let mut start = next(doc.text.len() + 1);
-            while !doc.text.is_char_boundary(start) {
-                start -= 1;
-            }
-            let mut end = (start + next(8)).min(doc.text.len());
-            while !doc.text.is_char_boundary(end) {
-                end -= 1;
-            }
+            let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 8);
             let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
             doc.apply_changes(vec![change], doc.version + 1, &Options::default());
             let got: Vec<(u32, u32, Fold)> = ranges(&doc, Unit::Utf16, &never, None)

@@ -250,15 +250,7 @@ mod tests {
             let (tokens, mut previous) = full(&doc, Unit::Utf16, &never, "0".to_owned());
             let mut data = tokens.data;
             for k in 0..120 {
-                let len = doc.text.len();
-                let mut start = next(len + 1);
-                while !doc.text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let mut end = (start + next(6)).min(len);
-                while !doc.text.is_char_boundary(end) {
-                    end -= 1;
-                }
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 6);
                 let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
                 doc.apply_changes(vec![change], doc.version + 1, &Options::default());
                 let (d, next_previous) = delta(&doc, Unit::Utf16, &never, &previous, k.to_string());

@@ -146,14 +146,7 @@ mod tests {
         let game = |i: usize| format!("[White \"W{i}\"]\n[Black \"Б{i}\"]\r\n\n1. e4 {{😀}} e5 *\n\n");
         let mut doc = Document::open((1..=12).map(game).collect(), 1, &Options::default());
         for _ in 0..150 {
-            let mut start = next(doc.text.len() + 1);
-            while !doc.text.is_char_boundary(start) {
-                start -= 1;
-            }
-            let mut end = (start + next(8)).min(doc.text.len());
-            while !doc.text.is_char_boundary(end) {
-                end -= 1;
-            }
+            let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 8);
             let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
             doc.apply_changes(vec![change], doc.version + 1, &Options::default());
             for unit in [Unit::Utf16, Unit::Char] {
