@@ -223,6 +223,7 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
         .map(|reader| {
             let mut r = Replayer::new(source, options, reader.language, &game.errors);
             r.mixing = false;
+            r.deciding = true;
             let end = r.replay_line(&game.mainline, start.clone(), true);
             (r, *reader, end)
         })
@@ -389,6 +390,10 @@ struct Replayer<'a, 'o> {
     /// Whether an undecided move is carried forward under its readings;
     /// off in the replays that do that, so that the work stays linear.
     beam: bool,
+    /// Set while deciding the language: the replays of each reading are
+    /// compared, not reported, so an undecided move is carried forward only
+    /// under readings that tie, and never checked after every legal move.
+    deciding: bool,
     /// How many undecided moves were carried forward so: past
     /// [`MAX_BEAMS`], a line stops at one as before.
     beams: usize,
@@ -419,6 +424,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             undecided: Vec::new(),
             undecided_firm: false,
             beam: true,
+            deciding: false,
             beams: 0,
             trace: None,
         }
@@ -487,7 +493,10 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         before_last = Some(p);
                     }
                     Some(p) => match self.play(&p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
-                        None if self.beam && self.beams < MAX_BEAMS && !self.undecided.is_empty() => {
+                        None if self.beam
+                            && self.beams < MAX_BEAMS
+                            && self.undecided.len() > usize::from(self.deciding) =>
+                        {
                             let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
                             return self.beam(&p, m, &rest, is_main, line_id);
                         }

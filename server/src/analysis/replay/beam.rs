@@ -42,7 +42,7 @@ impl Replayer<'_, '_> {
         // When the readings may all be wrong (an illegal move's), the rest
         // is replayed after every legal move here as well: a finding that
         // every one of them shares is wrong whatever was meant.
-        let others: Vec<Vec<Diagnostic>> = if firm {
+        let others: Vec<Vec<Diagnostic>> = if firm || self.deciding {
             Vec::new()
         } else {
             pos.legal_moves().into_iter().filter(|mv| !readings.contains(mv)).map(|mv| fork(mv).0).collect()
