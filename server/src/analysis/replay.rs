@@ -394,6 +394,10 @@ struct Replayer<'a, 'o> {
     /// compared, not reported, so an undecided move is carried forward only
     /// under readings that tie, and never checked after every legal move.
     deciding: bool,
+    /// A fork that only tells whether later findings hold whatever was
+    /// meant: an illegal move is reported without looking for what it
+    /// stands for, and its line stops there.
+    quick: bool,
     /// How many undecided moves were carried forward so: past
     /// [`MAX_BEAMS`], a line stops at one as before.
     beams: usize,
@@ -425,6 +429,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             undecided_firm: false,
             beam: true,
             deciding: false,
+            quick: false,
             beams: 0,
             trace: None,
         }

@@ -28,24 +28,25 @@ impl Replayer<'_, '_> {
         let firm = std::mem::take(&mut self.undecided_firm);
         // The rest under each reading, in a replay of its own that does not
         // carry further undecided moves forward (the work stays linear).
-        let fork = |mv: Move| {
+        let fork = |mv: Move, quick: bool| {
             let mut fork = Replayer::new(self.source, self.options, self.language, self.syntax_errors);
             fork.style = self.style;
             fork.mixing = self.mixing;
             fork.beam = false;
+            fork.quick = quick;
             let mut next = pos.clone();
             next.play_unchecked(mv);
             fork.replay_line_after(rest, next, is_main, Some(pos.clone()));
             (fork.diagnostics, fork.plies)
         };
-        let forks: Vec<(Vec<Diagnostic>, usize)> = readings.iter().map(|&mv| fork(mv)).collect();
+        let forks: Vec<(Vec<Diagnostic>, usize)> = readings.iter().map(|&mv| fork(mv, false)).collect();
         // When the readings may all be wrong (an illegal move's), the rest
         // is replayed after every legal move here as well: a finding that
         // every one of them shares is wrong whatever was meant.
         let others: Vec<Vec<Diagnostic>> = if firm || self.deciding {
             Vec::new()
         } else {
-            pos.legal_moves().into_iter().filter(|mv| !readings.contains(mv)).map(|mv| fork(mv).0).collect()
+            pos.legal_moves().into_iter().filter(|mv| !readings.contains(mv)).map(|mv| fork(mv, true).0).collect()
         };
         let findings =
             |ds: &[Diagnostic]| ds.iter().filter(|d| matches!(d.severity, Severity::Error | Severity::Warning)).count();

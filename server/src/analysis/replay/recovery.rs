@@ -184,6 +184,10 @@ impl Replayer<'_, '_> {
         target: &Target,
         rest: &[Item<'_>],
     ) -> Option<Move> {
+        if self.quick {
+            self.diagnostics.push(Diagnostic::new(Code::IllegalMove, core_span(m), String::new()));
+            return None;
+        }
         let written = m.text(self.source);
         let why = explain::illegal(pos, target, self.language);
         let mut candidates = self.recovery_candidates(pos, m, target);
