@@ -334,7 +334,8 @@ impl<'s> Runs<'s> {
             end = one(s, end, class).unwrap_or(end);
         }
         let (k, paragraph) = self.blank(i + end);
-        if end == p && !s[end..].starts_with(is_capture) || !(paragraph || k >= self.limit) || !ends_word(s, end) {
+        // A letter alone is no unfinished move (Informant's `N`, a word).
+        if end == p || !(paragraph || k >= self.limit) || !ends_word(s, end) {
             return None;
         }
         Some(FoundMove { end: i + end, repair: vec![Repair { span: i..i + end, kind: RepairKind::Unfinished }] })
