@@ -252,6 +252,19 @@ module.exports = grammar({
           field('drop', $.drop),
           field('destination', alias($._square_imm, $.square)),
         ),
+        // Damage and old habits the analysis reads with the position: a
+        // capture whose piece letter was lost (`xg7`), and a pawn capture
+        // written with its two files only (`ed`, `e:d`, the Soviet short
+        // form).
+        seq(
+          field('capture', $.capture),
+          field('destination', alias($._square_imm, $.square)),
+        ),
+        seq(
+          field('origin', $.file),
+          optional(field('capture', alias($._capture_imm, $.capture))),
+          field('destination', alias($._file_imm, $.file)),
+        ),
       ),
       optional($._promotion),
       optional(field('en_passant', choice(
@@ -290,6 +303,7 @@ module.exports = grammar({
     file: _ => token(new RegExp(FILE)),
     en_passant: _ => token(new RegExp(EN_PASSANT)),
     drop: _ => token('@'),
+    capture: _ => token(new RegExp(CAPTURE)),
 
     _piece_imm: _ => token.immediate(new RegExp(PIECE)),
     _promoted_imm: _ => token.immediate(new RegExp(PROMOTED)),

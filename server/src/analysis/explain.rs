@@ -16,6 +16,15 @@ pub enum Target {
         to: Square,
         promotion: Option<Role>,
     },
+    /// A capture that names less than SAN needs, for the position to
+    /// complete: `xg7`, whose piece letter was lost (any capture on g7),
+    /// and `ed`, a pawn capture written with its two files only (a pawn of
+    /// the e-file taking on the d-file).
+    Capture {
+        from_file: Option<shakmaty::File>,
+        to_file: shakmaty::File,
+        to_rank: Option<shakmaty::Rank>,
+    },
 }
 
 pub fn role_name(role: Role) -> &'static str {
@@ -48,6 +57,27 @@ pub fn illegal(pos: &Chess, target: &Target, _language: Language) -> String {
     let us = pos.turn();
     match *target {
         Target::Castle(side) => castle(pos, side),
+        Target::Capture { from_file: Some(from), to_file, .. } => {
+            format!(
+                "no {} pawn of the {}-file can take on the {}-file",
+                color_name(us).to_lowercase(),
+                from.char(),
+                to_file.char()
+            )
+        }
+        Target::Capture { from_file: None, to_file, to_rank } => match to_rank {
+            Some(rank) => {
+                let to = Square::from_coords(to_file, rank);
+                match pos.board().piece_at(to) {
+                    Some(p) if p.color != us => {
+                        format!("no {} piece can take {}", color_name(us).to_lowercase(), piece_on(pos, to))
+                    }
+                    Some(_) => format!("{to} holds a piece of {}'s own", color_name(us)),
+                    None => format!("nothing stands on {to} to be taken"),
+                }
+            }
+            None => format!("no {} piece can take on the {}-file", color_name(us).to_lowercase(), to_file.char()),
+        },
         Target::Normal { role, from_file, from_rank, to, promotion } => {
             match promotion {
                 Some(new @ (Role::King | Role::Pawn)) => {

@@ -61,6 +61,16 @@ pub struct Reader {
 /// The languages that read every letter, best first (fewest look-alikes,
 /// then the order of [`Language::ALL`], English first).
 pub fn readers(letters: &[&Token<'_>]) -> Vec<Reader> {
+    let mut out = all_readers(letters);
+    if let Some(best) = out.first().map(|r| r.lookalikes) {
+        out.retain(|r| r.lookalikes == best);
+    }
+    out
+}
+
+/// The languages that read every letter, look-alikes included, fewest
+/// look-alikes first.
+pub fn all_readers(letters: &[&Token<'_>]) -> Vec<Reader> {
     let mut out: Vec<Reader> = Language::ALL
         .into_iter()
         .filter_map(|language| {
@@ -71,9 +81,6 @@ pub fn readers(letters: &[&Token<'_>]) -> Vec<Reader> {
         })
         .collect();
     out.sort_by_key(|r| r.lookalikes);
-    if let Some(best) = out.first().map(|r| r.lookalikes) {
-        out.retain(|r| r.lookalikes == best);
-    }
     out
 }
 

@@ -460,6 +460,7 @@ impl Plan {
             fen_span: head.first_span.start..head.first_span.start,
             language,
             on_variation: p.line.variation || p.kind == StartKind::Variation || head.variation,
+            inside_variation: p.kind == StartKind::Variation && !head.variation,
             note: None,
             before: p.line.letters,
         };

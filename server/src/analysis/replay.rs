@@ -112,7 +112,23 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
             if traced {
                 replayer.trace = Some(Trace { language: Some(decision.language), ..Trace::default() });
             }
-            let end = replayer.replay_line(&game.mainline, start, true);
+            let mut end = replayer.replay_line(&game.mainline, start.clone(), true);
+            // Every reading of the letters as written makes a move illegal:
+            // a reading that takes some for look-alikes (a Latin `K` for the
+            // Russian knight `К`) and replays the game without an error is
+            // the one meant.
+            if decision.source != LanguageSource::Chosen
+                && replayer.diagnostics.iter().any(|d| d.code == Code::IllegalMove)
+                && let Some(language) = lookalike_reading(game, source, options, &start)
+            {
+                report.language = language;
+                report.language_source = LanguageSource::Replay;
+                replayer = Replayer::new(source, options, language, &game.errors);
+                if traced {
+                    replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
+                }
+                end = replayer.replay_line(&game.mainline, start, true);
+            }
             report.plies = replayer.plies;
             diagnostics.append(&mut replayer.diagnostics);
             trace = replayer.trace.take().map(|mut t| {
@@ -306,6 +322,46 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
         ),
     );
     LanguageDecision { language: best, source: LanguageSource::Undecided, notes: vec![d], clean_replay: None }
+}
+
+/// The first reading that takes some of the game's letters for look-alikes
+/// of its own (and reads the others as written) under which the game
+/// replays without an error.
+fn lookalike_reading(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Chess) -> Option<Language> {
+    let letters = infer::letters(game);
+    let exact = infer::readers(&letters);
+    let tried = infer::distinct_readings(&exact);
+    let all = infer::all_readers(&letters);
+    let same = |a: &infer::Reader, b: &infer::Reader| a.readings.iter().zip(&b.readings).all(|(x, y)| x.role == y.role);
+    // The letter of a moving piece must be the look-alike: a promotion's
+    // (`e8=K`) is no sign of another alphabet.
+    let mut pieces: Vec<&str> = Vec::new();
+    each_piece(&game.mainline, &mut pieces);
+    let on_pieces = |reader: &infer::Reader| {
+        letters.iter().zip(&reader.readings).any(|(t, r)| r.lookalike_of.is_some() && pieces.contains(&t.text))
+    };
+    infer::distinct_readings(&all)
+        .into_iter()
+        .filter(|reader| reader.lookalikes > 0 && on_pieces(reader) && !tried.iter().any(|t| same(t, reader)))
+        .find(|reader| {
+            let mut r = Replayer::new(source, options, reader.language, &game.errors);
+            r.mixing = false;
+            r.deciding = true;
+            r.replay_line(&game.mainline, start.clone(), true);
+            !r.diagnostics.iter().any(|d| d.severity == super::Severity::Error)
+        })
+        .map(|reader| reader.language)
+}
+
+/// The letters of the moving pieces of a line and its variations.
+fn each_piece<'a>(line: &Line<'a>, out: &mut Vec<&'a str>) {
+    for item in &line.items {
+        match item {
+            Item::Move(m) => out.extend(m.piece.as_ref().map(|t| t.text)),
+            Item::Variation(v) => each_piece(v, out),
+            _ => {}
+        }
+    }
 }
 
 /// A game replayed in one reading of its letters, to compare with others.
@@ -679,6 +735,10 @@ impl<'a, 'o> Replayer<'a, 'o> {
             }
         };
         let mut notes = reading.notes;
+        if let Some((target @ Target::Capture { .. }, _)) = &reading.primary {
+            self.diagnostics.append(&mut notes);
+            return self.incomplete(pos, m, target, rest);
+        }
         if let Some((target, note)) = &reading.primary {
             let found = matching(pos, target);
             if !found.is_empty() {
@@ -692,7 +752,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             (Some(letter), Some(parts)) if self.mixing => {
                 let exclude = reading.primary.as_ref().and_then(|(t, _)| match t {
                     Target::Normal { role, .. } => Some(*role),
-                    Target::Castle(_) => None,
+                    Target::Castle(_) | Target::Capture { .. } => None,
                 });
                 self.foreign_targets(letter, parts, exclude)
             }

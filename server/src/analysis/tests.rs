@@ -159,6 +159,83 @@ fn illegal_no_such_piece_can_reach() {
 }
 
 #[test]
+fn a_capture_that_lost_its_letter_is_read_as_the_capture_there() {
+    check(
+        "1. e4 d5 2. xd5 Qxd5 3. Nc3 *",
+        r#"
+        syntax @ `xd5`: `xd5` names no piece: the letter of the piece that captures was lost; the only such capture is exd5
+          fix* Write exd5 (`xd5` -> `exd5`)
+    "#,
+    );
+    // Several captures there: the one the moves after it bear out.
+    check(
+        "1. e4 d5 2. Nc3 Nf6 3. Nf3 e6 4. xd5 Nxd5 5. Nxd5 exd5 *",
+        r#"
+        syntax @ `xd5`: `xd5` names no piece: the letter of the piece that captures was lost; read as exd5, which the moves after it bear out
+          fix* Write exd5 (`xd5` -> `exd5`)
+          fix Write Nxd5 (`xd5` -> `Nxd5`)
+    "#,
+    );
+}
+
+#[test]
+fn a_pawn_capture_with_its_files_only_is_read_with_the_position() {
+    check(
+        "1. e4 e5 2. d4 d6 3. de de 4. Qxd8+ Kxd8 *",
+        r#"
+        syntax @ `de`: `de` is a pawn capture written with its files only (an old short form); the only such capture is dxe5
+          fix* Write dxe5 (`de` -> `dxe5`)
+        syntax @ `de`: `de` is a pawn capture written with its files only (an old short form); the only such capture is dxe5
+          fix* Write dxe5 (`de` -> `dxe5`)
+    "#,
+    );
+    // No such capture: illegal, with the moves close to it.
+    check(
+        "1. e4 e5 2. de *",
+        r#"
+        illegal-move @ `de`: de is illegal: no white pawn of the d-file can take on the e-file
+          fix Write d3 (`de` -> `d3`)
+          fix Write d4 (`de` -> `d4`)
+    "#,
+    );
+    // Two captures that the moves after it bear out alike: both named.
+    check(
+        "1. e4 d5 2. Nc3 Nf6 3. Nf3 c6 4. xd5 Qxd5 *",
+        r#"
+        syntax @ `xd5`: `xd5` names no piece: the letter of the piece that captures was lost; it may be exd5 or Nxd5
+          fix Write exd5 (`xd5` -> `exd5`)
+          fix Write Nxd5 (`xd5` -> `Nxd5`)
+    "#,
+    );
+}
+
+#[test]
+fn latin_letters_that_move_as_cyrillic_pieces_are_read_as_look_alikes() {
+    // Only `K`, moving as a knight: a Latin `K` typed for the Russian `К`,
+    // not an English king that cannot go there.
+    check(
+        "1. e4 e5 2. Kf3 Kc6 *",
+        r#"
+        homoglyph @ `K`: `K` is a look-alike of the Russian letter `К` (knight)
+          fix* Write К (`K` -> `К`)
+        homoglyph @ `K`: `K` is a look-alike of the Russian letter `К` (knight)
+          fix* Write К (`K` -> `К`)
+    "#,
+    );
+    // A promotion's letter is no sign of another alphabet.
+    check(
+        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. Kd2 Ka3 2. e8=K *"),
+        r#"
+        illegal-move @ `e8=K`: e8=K is illegal: a pawn cannot promote to a king: write the queen, rook, bishop or knight
+          fix Write e8=Q (`e8=K` -> `e8=Q`)
+          fix Write e8=R (`e8=K` -> `e8=R`)
+          fix Write e8=B (`e8=K` -> `e8=B`)
+          fix Write e8=N (`e8=K` -> `e8=N`)
+    "#,
+    );
+}
+
+#[test]
 fn illegal_move_of_the_wrong_side() {
     check(
         "1. e4 e5 2. Nf6 *",

@@ -145,6 +145,10 @@ pub enum RepairKind {
     /// `^` for the capture sign, `f` for the check sign `†`: OCR's reading
     /// of a sign; the span is the sign, `meant` what it stands for.
     Sign { meant: char },
+    /// `1 e2 e4 e7 e5 2 Kg1 f3`: long algebraic with a space between the
+    /// squares, a convention of the text (never reported); the fields as
+    /// in `SpaceInMove`.
+    Spaced { letter_len: usize, joined: String },
     /// `K.d8`: a stray character inside a move; `joined` is the move
     /// without it, whose letter is its first `letter_len` bytes.
     Stray { letter_len: usize, joined: String },
@@ -320,7 +324,9 @@ fn assemble(
     let shifts = repairs
         .iter()
         .filter_map(|r| match &r.kind {
-            RepairKind::SpaceInMove { letter_len, joined } | RepairKind::Stray { letter_len, joined } => {
+            RepairKind::SpaceInMove { letter_len, joined }
+            | RepairKind::Spaced { letter_len, joined }
+            | RepairKind::Stray { letter_len, joined } => {
                 let gap = r.span.len() - joined.len();
                 let at = r.span.start + gap;
                 Some((at..at + letter_len, gap))

@@ -73,7 +73,8 @@ pub struct Token<'a> {
 }
 
 /// A move as written: every part optional except the destination (or the
-/// castling sign). The analysis decides what the letters mean.
+/// castling sign, or the second file of `ed`). The analysis decides what
+/// the letters mean.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WrittenMove<'a> {
     pub span: Span,
@@ -84,6 +85,9 @@ pub struct WrittenMove<'a> {
     pub drop: Option<Token<'a>>,
     pub captured: Option<Token<'a>>,
     pub destination: Option<Token<'a>>,
+    /// The second file of a pawn capture written with its files only
+    /// (`ed`, `e:d`): the destination's rank is the position's to decide.
+    pub to_file: Option<Token<'a>>,
     pub castling: Option<Token<'a>>,
     pub promotion_sign: Option<Token<'a>>,
     pub promotion: Option<Token<'a>>,
@@ -575,7 +579,11 @@ fn lower_move<'a>(cursor: &mut TreeCursor, source: &'a str) -> (Option<Token<'a>
             } else if field == ids.f_piece {
                 mv.piece = Some(t);
             } else if field == ids.f_destination {
-                mv.destination = Some(t);
+                if child.kind_id() == ids.file {
+                    mv.to_file = Some(t);
+                } else {
+                    mv.destination = Some(t);
+                }
             } else if field == ids.f_origin {
                 let kind = child.kind_id();
                 mv.origin = Some(if kind == ids.file {

@@ -38,6 +38,9 @@ pub struct Start {
     pub language: Option<Language>,
     /// It continues or branches off a variation.
     pub on_variation: bool,
+    /// It branches off inside a variation of the text (not a main line):
+    /// a place the prose may not have meant.
+    pub inside_variation: bool,
     /// For an unknown start, why.
     pub note: Option<String>,
     /// The letters of the game it goes on from, up to here.
@@ -52,6 +55,7 @@ impl Start {
             fen_span: 0..0,
             language: None,
             on_variation: false,
+            inside_variation: false,
             note: None,
             before: Letters::default(),
         }
@@ -149,6 +153,11 @@ pub fn trace(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Sta
     }
 }
 
+/// Why a run of prose that branches off inside a variation was not replayed.
+const UNPLACED_NOTE: &str = "these moves were not replayed: their first move fits no place in the lines above where \
+                             they may branch off (a move before them may be written in words); only their syntax and \
+                             numbering were checked";
+
 /// Errors, moves replayed (more is better) and warnings: how a start that
 /// has errors is weighed against the others.
 type FewestFindings = (usize, std::cmp::Reverse<usize>, usize);
@@ -178,6 +187,12 @@ pub fn choose(
         _ => None,
     });
     let mut fails_at_once = false;
+    // A run of prose that could only branch off inside the text's
+    // variations, and whose very first move fits none of those places,
+    // starts from a position the text does not give (`tricks like Sxe4; on
+    // 8.Sxe4 comes Lxg5`: the move before it is written in words): it is
+    // not replayed rather than reported illegal.
+    let mut first_move_fails = true;
     for (k, start) in candidates.iter().enumerate() {
         if start.kind == StartKind::Unknown && k > 0 && candidates[0].kind == StartKind::Initial {
             if fails_at_once {
@@ -187,6 +202,10 @@ pub fn choose(
             continue;
         }
         let (report, trace) = replayed(game, source, options, start);
+        first_move_fails &= start.inside_variation
+            && first_move.as_ref().is_some_and(|m| {
+                report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
+            });
         if start.kind == StartKind::Initial && k == 0 {
             fails_at_once = first_move.as_ref().is_some_and(|m| {
                 report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
@@ -195,7 +214,7 @@ pub fn choose(
         // `Severity` orders the worst first.
         let worst = report.diagnostics.iter().map(|d| d.severity).min();
         let clean = !matches!(worst, Some(Severity::Error | Severity::Warning));
-        if candidates.len() == 1 || clean {
+        if clean || (candidates.len() == 1 && !first_move_fails) {
             return (k, report, trace);
         }
         if worst != Some(Severity::Error) {
@@ -210,6 +229,11 @@ pub fn choose(
     }
     if let Some(found) = no_error {
         return found;
+    }
+    if first_move_fails && !candidates.is_empty() {
+        let start = Start { note: Some(UNPLACED_NOTE.to_owned()), ..Start::plain(StartKind::Unknown) };
+        let (report, trace) = replayed(game, source, options, &start);
+        return (0, report, trace);
     }
     match first {
         Some((_, k, report, trace)) => (k, report, trace),
@@ -394,13 +418,21 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
     let span = repair.span.clone();
     let written = &text[span.clone()];
     Some(match &repair.kind {
-        RepairKind::Separator => return None,
-        RepairKind::SpaceInMove { joined, .. } => Diagnostic::new(
-            Code::SpaceInMove,
-            span.clone(),
-            format!("`{written}` is one move broken by a space (as scanned text often has it): write {joined}"),
-        )
-        .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
+        RepairKind::Separator | RepairKind::Spaced { .. } => return None,
+        RepairKind::SpaceInMove { joined, .. } => {
+            // `К f3К b4`: the next move glued to this one gets its space.
+            let glued = text[span.end..].chars().next().is_some_and(|c| !c.is_whitespace() && c.is_alphanumeric());
+            let (new_text, tail) =
+                if glued { (format!("{joined} "), ", and the next move is glued to it") } else { (joined.clone(), "") };
+            Diagnostic::new(
+                Code::SpaceInMove,
+                span.clone(),
+                format!(
+                    "`{written}` is one move broken by a space (as scanned text often has it){tail}: write {joined}"
+                ),
+            )
+            .with_fix(Fix::replace(format!("Write {joined}"), span, new_text).preferred(true))
+        }
         RepairKind::LostMoveNumber { number } => {
             let move_start = span.end;
             let next = blanked.get(move_start..).unwrap_or_default();

@@ -168,6 +168,29 @@ impl Replayer<'_, '_> {
             let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
             return Ok(Reading { primary: Some((Target::Castle(side), None)), foreign: None, notes });
         }
+        // `ed`, `e:d`: a pawn capture written with its two files only.
+        if let Some(to_file) = &m.to_file {
+            let from = match &m.origin {
+                Some(Origin::File(t)) => self.read_file_char(t, 0, &mut notes)?,
+                _ => {
+                    return Err(Box::new(Diagnostic::new(
+                        Code::Syntax,
+                        m.span.clone(),
+                        "a move without a destination square",
+                    )));
+                }
+            };
+            let to = self.read_file_char(to_file, 0, &mut notes)?;
+            if (from as i8 - to as i8).abs() != 1 {
+                return Err(Box::new(Diagnostic::new(
+                    Code::Syntax,
+                    m.span.clone(),
+                    format!("`{}` is not chess notation", m.text(self.source)),
+                )));
+            }
+            let target = Target::Capture { from_file: Some(from), to_file: to, to_rank: None };
+            return Ok(Reading { primary: Some((target, None)), foreign: None, notes });
+        }
         let Some(dest) = &m.destination else {
             return Err(Box::new(Diagnostic::new(Code::Syntax, m.span.clone(), "a move without a destination square")));
         };
@@ -201,6 +224,11 @@ impl Replayer<'_, '_> {
             None => None,
             Some(t) => Some(self.read_promotion(t, &mut notes)?),
         };
+        // `xg7`: a capture whose piece letter was lost.
+        if m.piece.is_none() && m.origin.is_none() && m.capture.is_some() && promotion.is_none() {
+            let target = Target::Capture { from_file: None, to_file: to.file(), to_rank: Some(to.rank()) };
+            return Ok(Reading { primary: Some((target, None)), foreign: None, notes });
+        }
         let parts = TargetParts { from_file, from_rank, to, promotion };
         let Some(letter) = &m.piece else {
             return Ok(Reading { primary: Some((parts.with(Role::Pawn), None)), foreign: None, notes });

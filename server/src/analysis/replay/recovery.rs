@@ -19,9 +19,19 @@ pub(super) fn matching(pos: &Chess, target: &Target) -> Matches {
     let candidates = match *target {
         Target::Castle(side) => pos.castling_moves(side),
         Target::Normal { role, to, .. } => pos.san_candidates(role, to),
+        Target::Capture { from_file, to_file, to_rank } => {
+            let mut list = pos.capture_moves();
+            list.retain(|mv| {
+                let to = mv.to();
+                to.file() == to_file
+                    && to_rank.is_none_or(|r| to.rank() == r)
+                    && from_file.is_none_or(|f| mv.role() == Role::Pawn && mv.from().is_some_and(|s| s.file() == f))
+            });
+            list
+        }
     };
     let fits = |mv: &Move| match *target {
-        Target::Castle(_) => true,
+        Target::Castle(_) | Target::Capture { .. } => true,
         Target::Normal { from_file, from_rank, promotion, .. } => {
             let from = mv.from();
             from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
@@ -225,6 +235,70 @@ impl Replayer<'_, '_> {
         chosen
     }
 
+    /// A capture written with less than SAN needs (`xg7`, whose piece
+    /// letter was lost; `ed`, a pawn capture with its files only): the
+    /// captures that fit are its readings, the one that the moves after it
+    /// bear out is the fix, and the line goes on with it.
+    pub(super) fn incomplete(
+        &mut self,
+        pos: &Chess,
+        m: &WrittenMove<'_>,
+        target: &Target,
+        rest: &[Item<'_>],
+    ) -> Option<Move> {
+        let found = matching(pos, target);
+        if found.is_empty() {
+            return self.illegal(pos, m, target, rest);
+        }
+        if self.quick {
+            self.diagnostics.push(Diagnostic::new(Code::Syntax, core_span(m), String::new()));
+            return single(&found);
+        }
+        let written = m.text(self.source);
+        let candidates: Vec<(Move, u8)> = found.iter().map(|&mv| (mv, 0)).collect();
+        let (chosen, tied) = match candidates[..] {
+            [(only, _)] => (Some(only), Vec::new()),
+            _ => self.choose_or_tie(pos, &candidates, rest),
+        };
+        self.undecided = tied;
+        self.undecided_firm = false;
+        let what = match *target {
+            Target::Capture { from_file: Some(_), .. } => {
+                format!("`{written}` is a pawn capture written with its files only (an old short form)")
+            }
+            _ => format!("`{written}` names no piece: the letter of the piece that captures was lost"),
+        };
+        let mut message = what;
+        match chosen {
+            Some(mv) if found.len() == 1 => {
+                message.push_str(&format!("; the only such capture is {}", self.render(pos, &mv)));
+            }
+            Some(mv) => {
+                self.guessed = true;
+                self.read_as_guess = true;
+                self.guesses += 1;
+                message.push_str(&format!("; read as {}, which the moves after it bear out", self.render(pos, &mv)));
+            }
+            None => {
+                let names: Vec<String> = found.iter().map(|mv| self.render(pos, mv)).collect();
+                message.push_str(&format!("; it may be {}", join_or(&names, "or")));
+            }
+        }
+        let mut d = Diagnostic::new(Code::Syntax, core_span(m), message);
+        let mut ordered = found.to_vec();
+        if let Some(i) = ordered.iter().position(|&mv| Some(mv) == chosen) {
+            ordered[..=i].rotate_right(1);
+        }
+        for mv in ordered.iter().take(4) {
+            let text = self.render(pos, mv);
+            d = d.with_fix(
+                Fix::replace(format!("Write {text}"), m.span.clone(), text.clone()).preferred(Some(*mv) == chosen),
+            );
+        }
+        self.diagnostics.push(d);
+        chosen
+    }
+
     /// Legal moves the writer may have meant, each with how likely it is
     /// (lower is likelier): 0 for the same piece to the same square from
     /// elsewhere (a wrong disambiguation), 1 for the same piece one
@@ -244,7 +318,7 @@ impl Replayer<'_, '_> {
                 }
                 Some(role)
             }
-            Target::Castle(_) => None,
+            Target::Castle(_) | Target::Capture { .. } => None,
         };
         let written = strip_marks(m.text(self.source));
         let mut style = self.style;

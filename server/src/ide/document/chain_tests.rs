@@ -138,3 +138,15 @@ fn lone_carriage_returns_end_lines_in_manuscripts_too() {
     let crlf = text.replace('\r', "\r\n");
     assert_eq!(check(&crlf, Format::Markdown), [("illegal-move", "Ke3".to_owned())]);
 }
+
+#[test]
+fn a_prose_line_whose_first_move_fits_no_variation_is_not_reported_illegal() {
+    // `tricks like Nxe4; on 8.Nxe4 comes Bxg5`: the move before `8.Nxe4` is
+    // written in words, so `8.Nxe4` fits no place where the prose may
+    // branch off inside a variation (`7.Bxf6 gxf6 8.Nb3`): not replayed,
+    // not an illegal move.
+    let text = "1.e4 c5 2.Nf3 e6 3.Nc3 Nc6 4.d4 cxd4 5.Nxd4 Nf6 6.Bg5 Be7 (now 7.Bxf6 gxf6 8.Nb3 a5 9.a4 Rg8) 7.Qd2 (guards against tricks like Nxe4, on 8.Nxe4 comes Bxg5) 7...d5 8.Bb5 Bd7";
+    let found = check(text, Format::Text);
+    assert!(!found.iter().any(|(code, _)| *code == "illegal-move"), "{found:?}");
+    assert!(found.contains(&("unchecked", "8.".to_owned())), "{found:?}");
+}

@@ -71,7 +71,9 @@ pub(super) fn blanked_stretch(
             }
             RepairKind::LostMoveNumber { .. } | RepairKind::Separator => blank(&mut out, span),
             RepairKind::Unfinished => blank(&mut out, span),
-            RepairKind::SpaceInMove { joined, .. } | RepairKind::Stray { joined, .. } => {
+            RepairKind::SpaceInMove { joined, .. }
+            | RepairKind::Spaced { joined, .. }
+            | RepairKind::Stray { joined, .. } => {
                 // The parts moved right over the gaps: the move ends where
                 // it ends in the text.
                 let gap = span.len() - joined.len();

@@ -147,9 +147,27 @@ fn pawn_move(s: &str) -> Option<usize> {
     ends.into_iter().map(|d| suffix_end(s, en_passant_end(s, promotion_end(s, d)))).max()
 }
 
+/// `xg7`: a capture whose piece letter was lost (the analysis reads it
+/// as the capture on that square that the game bears out).
+fn lost_letter_capture(s: &str) -> Option<usize> {
+    let q = one(s, 0, is_capture)?;
+    square_at(s, q).map(|d| suffix_end(s, d))
+}
+
+/// `ed`, `e:d`: a pawn capture written with its two files only (the old
+/// Soviet short form), neighbouring files in Latin letters: its length.
+fn files_only_capture(s: &str) -> Option<usize> {
+    let latin = |c: char| ('a'..='h').contains(&c);
+    let from = ch(s, 0).filter(|&c| latin(c))?;
+    let mut j = 1;
+    j = one(s, j, is_capture).unwrap_or(j);
+    let to = ch(s, j).filter(|&c| latin(c))?;
+    ((from as u8).abs_diff(to as u8) == 1).then(|| check_end(s, j + 1))
+}
+
 /// The length of the move at the start of `s`, if one starts there.
 pub(super) fn move_len(s: &str) -> Option<usize> {
-    [castling(s), piece_move(s), pawn_move(s)].into_iter().flatten().max()
+    [castling(s), piece_move(s), pawn_move(s), lost_letter_capture(s)].into_iter().flatten().max()
 }
 
 /// Whether a token may end at `i`: the text ends, or a character follows
@@ -296,6 +314,27 @@ impl<'s> Runs<'s> {
             .or_else(|| self.ocr_signs(i))
             .or_else(|| self.stray_character(i))
             .or_else(|| self.unfinished(i))
+            .or_else(|| self.files_only(i))
+    }
+
+    /// `10 de fe 11 fe`: a pawn capture with its files only, taken for a
+    /// move only where more of the run follows it on the line (a move, a
+    /// move number or a result), since such pairs are words in prose
+    /// (`de`, `be`).
+    fn files_only(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let n = files_only_capture(s).filter(|&n| ends_word(s, n))?;
+        let (k, paragraph) = self.blank(i + n);
+        if paragraph || k == i + n || k >= self.limit || self.s[i + n..k].contains('\n') {
+            return None;
+        }
+        let t = self.at(k);
+        let more = move_number_at(t, 0).is_some()
+            || bare_number_at(t, 0).is_some()
+            || result_len(t).is_some()
+            || move_len(t).is_some_and(|m| ends_word(t, m))
+            || files_only_capture(t).is_some_and(|m| ends_word(t, m));
+        more.then_some(FoundMove { end: i + n, repair: Vec::new() })
     }
 
     /// `K.d8`: a stray dot, comma or quote between a piece letter and the
@@ -459,6 +498,12 @@ impl<'s> Runs<'s> {
                 && next.chars().count() == 1
                 && next.chars().next().is_some_and(is_capture)
         };
+        // A capture sign standing alone first is the middle of a spaced
+        // capture (`e5 : d4`), not a capture that lost its piece (`xg7`,
+        // which is glued).
+        if parts.first().is_some_and(|p| s[p.clone()].chars().count() == 1 && ch(s, p.start).is_some_and(is_capture)) {
+            return None;
+        }
         let mut best = None;
         for k in 2..=parts.len() {
             let texts: Vec<&str> = parts[..k].iter().map(|r| &s[r.clone()]).collect();
@@ -468,7 +513,9 @@ impl<'s> Runs<'s> {
             let joined: String = texts.concat();
             let Some(n) = move_len(&joined) else { continue };
             let prefix: usize = texts[..k - 1].iter().map(|t| t.len()).sum();
-            if n <= prefix || !ends_word(&joined, n) {
+            // `К f3К b4`: the next move glued to this one's end.
+            let glued = || ch(&joined, n).is_some_and(char::is_uppercase) && section_at(&joined, n).is_some();
+            if n <= prefix || !(ends_word(&joined, n) || glued()) {
                 continue;
             }
             // The move ends inside the last part.
@@ -566,7 +613,8 @@ impl<'s> Runs<'s> {
             return None;
         };
         let (k, _) = self.blank(j + n);
-        (k > j + n).then_some(k)
+        // `9. ...0-0`: the dots glued to Black's move.
+        (k > j + n || self.found_move(j + n).is_some()).then_some(k)
     }
 
     /// Reads a line of play from `i`: returns the end of its last token
@@ -596,6 +644,14 @@ impl<'s> Runs<'s> {
             // number as the start of a move that lost its square: an error,
             // so it is no part of a run.
             let after_number = tokens.last().is_some_and(|&(_, k)| k == Token::Number);
+            // `1 e2 e4 e7 e5 2 Kg1 f3`: both moves of a number in long
+            // algebraic with a space between the squares.
+            if after_number && let Some(end) = self.spaced_pair(j, &mut ply) {
+                tokens.push((end, Token::Move));
+                first = false;
+                i = end;
+                continue;
+            }
             let token = self.token(j, depth, &mut ply).filter(|&(end, kind)| {
                 !(after_number && kind == Token::Other && lexicon::piece_len(&self.s[j..end]) == Some(end - j))
             });
@@ -630,6 +686,8 @@ impl<'s> Runs<'s> {
                 Some(_) if end >= self.limit => break,
                 // A number glued to its move: `12.Nf3`.
                 Some(_) if kind == Token::Number => i = end,
+                // Two moves glued (`К f3К b4`): the second starts at once.
+                Some(c) if kind == Token::Move && c.is_uppercase() && self.found_move(end).is_some() => i = end,
                 Some(')') if depth > 0 => {
                     closed = Some(end);
                     break;
@@ -657,6 +715,59 @@ impl<'s> Runs<'s> {
         }
         let end = tokens.last().map(|&(e, _)| e)?;
         Some((end, closed))
+    }
+
+    /// White's and Black's move after a number at `j`, each written as
+    /// its two squares apart (`e2 e4 e7 e5`, `Kg1 f3 Kg8 f6`): four words
+    /// on the line, then the next number, a result or the end of the run.
+    /// Two squares alone are never taken so (`e4 e5` is two moves); four
+    /// square words after one number cannot be short algebraic. Records
+    /// each move as joined (silently: it is the text's convention) and
+    /// returns where the second one ends.
+    fn spaced_pair(&mut self, j: usize, ply: &mut Option<u32>) -> Option<usize> {
+        let s = self.at(j);
+        let mut words: Vec<Range<usize>> = Vec::with_capacity(5);
+        let mut at = 0;
+        while words.len() < 5 {
+            let end = s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k);
+            if end == at {
+                break;
+            }
+            words.push(at..end);
+            let gap = s[end..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+            if gap == 0 || gap > 2 {
+                break;
+            }
+            at = end + gap;
+        }
+        if words.len() < 4 {
+            return None;
+        }
+        let w = |k: usize| &s[words[k].clone()];
+        let origin = |t: &str| {
+            let p = if t.starts_with(|c: char| c.is_uppercase()) { section_at(t, 0) } else { Some(0) };
+            p.and_then(|p| square_at(t, p)) == Some(t.len())
+        };
+        let destination = |t: &str| square_at(t, 0).is_some_and(|d| suffix_end(t, d) == t.len());
+        if !(origin(w(0)) && destination(w(1)) && origin(w(2)) && destination(w(3))) {
+            return None;
+        }
+        if let Some(next) = words.get(4) {
+            let t = &s[next.start..];
+            let more = move_number_at(t, 0).is_some() || bare_number_at(t, 0).is_some() || result_len(t).is_some();
+            if !more {
+                return None;
+            }
+        }
+        for k in [0, 2] {
+            let joined = format!("{}{}", w(k), w(k + 1));
+            self.repairs.push(Repair {
+                span: j + words[k].start..j + words[k + 1].end,
+                kind: RepairKind::Spaced { letter_len: w(k).len(), joined },
+            });
+        }
+        *ply = ply.map(|p| p + 2);
+        Some(j + words[3].end)
     }
 
     fn count_number(&mut self, number: u32) {
@@ -922,8 +1033,36 @@ mod tests {
         let want =
             [("e x d4", "exd4"), ("N x d4", "Nxd4"), ("c3: d4", "c3:d4"), ("Sx c2!", "Sxc2!"), ("Lf1— b5", "Lf1—b5")];
         assert_eq!(repairs, want.map(|(a, b)| (a, b.to_owned())));
-        // Two moves side by side are never one: `e2 e4`, `Kg1 f3`, `e4 - e5`.
+        // Two moves side by side are never one broken move: `e2 e4`,
+        // `Kg1 f3`, `e4 - e5`. Four squares after one number are long
+        // algebraic written with spaces (a convention, not damage), two
+        // are two moves.
         let (_, repairs) = repaired("1. e2 e4 e7 e5 2. Kg1 f3");
+        let convention = |joined: &str| format!("{:?}", RepairKind::Spaced { letter_len: 2, joined: joined.into() });
+        assert_eq!(repairs, [("e2 e4", convention("e2e4")), ("e7 e5", convention("e7e5"))]);
+        let (_, repairs) = repaired("1. e4 e5 2. Kg1 f3 3. d4");
+        assert!(repairs.is_empty(), "{repairs:?}");
+    }
+
+    #[test]
+    fn lost_letters_short_captures_and_glued_moves_keep_the_run() {
+        // `xg7` lost its piece letter, `К f3К b4` are two broken moves
+        // glued together: the run goes on through both.
+        let text = "10. Сxg7 xg7 11. d2 Кc6 23. К f3К b4 24. Кe1 Сxg2";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, [text]);
+        assert_eq!(repairs, [("К f3", "Кf3".to_owned()), ("К b4", "Кb4".to_owned())]);
+        // Pawn captures with their files only, inside a run.
+        let text = "8 Kc3 de 9 Kd5 Fd6 10 de fe 11 fe Fc6";
+        assert_eq!(repaired(text).0, [text]);
+        // A pair of file letters that ends the run is a word of prose.
+        assert_eq!(repaired("después de 5.Cf3 de Larsen").0, ["5.Cf3"]);
+        assert_eq!(repaired("1. e4 e5 2. Nf3 be quick").0, ["1. e4 e5 2. Nf3"]);
+        // `9. ...0-0`: the dots glued to Black's move.
+        assert_eq!(repaired("Lub 9. ...0-0 10. 0-0 Sxc3 11. bc Ge7.").0, ["9. ...0-0 10. 0-0 Sxc3 11. bc Ge7"]);
+        // A capture sign standing alone is the middle of a spaced capture,
+        // never a capture that lost its letter.
+        let (_, repairs) = repaired("3. ... e5 : d4 4. Кf3 : d4");
         assert!(repairs.is_empty(), "{repairs:?}");
     }
 
