@@ -316,7 +316,7 @@ impl Chain {
         let add = |out: &mut Vec<Pick>, kind: StartKind, i: usize, pos: &Chess| {
             let same = |p: &Pick| p.position() == pos && p.position().fullmoves() == pos.fullmoves();
             if out.len() < MAX_CANDIDATES && !out.iter().any(same) {
-                out.push(Pick { line: self.lines[i].clone(), kind, ply });
+                out.push(Pick { line: self.lines[i].clone(), kind, ply, older: i + 1 < self.lines.len() });
             }
         };
         let ending: &[usize] = self.by_end.get(ply);
@@ -374,6 +374,19 @@ impl Chain {
             }
             hi = lo;
         }
+        // `9. Nc3 . . . (a comment) 9 Nxc3`: Black's move under White's
+        // number, after a main line that stopped at White's move of that
+        // number to comment on it (tried last).
+        if out.len() < MAX_CANDIDATES
+            && ply.is_multiple_of(2)
+            && let Some(&i) = self.by_end.get(ply + 1).last()
+            && i + 1 == self.lines.len()
+            && !self.lines[i].variation
+            && self.lines[i].complete
+            && fits(&self.lines[i])
+        {
+            out.push(Pick { line: self.lines[i].clone(), kind: StartKind::Continues, ply: ply + 1, older: false });
+        }
         if !out.is_empty() {
             return Plan::Picks(out);
         }
@@ -421,6 +434,9 @@ pub struct Pick {
     line: Arc<LineRecord>,
     kind: StartKind,
     ply: u32,
+    /// The line is not the latest one of the chain: a place inside it is
+    /// a weaker guess than one in the line the prose has just given.
+    older: bool,
 }
 
 impl Pick {
@@ -460,7 +476,7 @@ impl Plan {
             fen_span: head.first_span.start..head.first_span.start,
             language,
             on_variation: p.line.variation || p.kind == StartKind::Variation || head.variation,
-            inside_variation: p.kind == StartKind::Variation && !head.variation,
+            inside_variation: p.kind == StartKind::Variation && p.older && !head.variation,
             note: None,
             before: p.line.letters,
         };

@@ -31,14 +31,27 @@ impl Head {
     pub fn of(game: &GameSyntax<'_>) -> Head {
         let mut head = Head { own_start: !game.tags.is_empty(), first_span: game.span.clone(), ..Head::default() };
         let mut number: Option<&Token<'_>> = None;
+        // `9. ...0-0`, `9. … Nf6`: the dots after a number, apart from it,
+        // make it Black's move.
+        let mut black_dots = false;
         let mut seen_move = false;
         for item in &game.mainline.items {
             match item {
-                Item::MoveNumber(t) if !seen_move => number = Some(t),
+                Item::MoveNumber(t) if !seen_move => {
+                    let dots_only = t.text.chars().all(|c| c == '.' || c == '…');
+                    if dots_only && number.is_some_and(|n| n.text.starts_with(|c: char| c.is_ascii_digit())) {
+                        black_dots = true;
+                    } else {
+                        number = Some(t);
+                        black_dots = false;
+                    }
+                }
                 Item::PositionDescription(_) if !seen_move => head.own_start = true,
                 Item::Move(m) => {
                     if !seen_move {
-                        head.first_ply = number.and_then(|t| ply_of_number(t.text));
+                        head.first_ply = number
+                            .and_then(|t| ply_of_number(t.text))
+                            .map(|ply| if black_dots && ply.is_multiple_of(2) { ply + 1 } else { ply });
                         head.first_span = number.map_or(m.span.clone(), |t| t.span.clone());
                         seen_move = true;
                     }

@@ -38,8 +38,8 @@ pub struct Start {
     pub language: Option<Language>,
     /// It continues or branches off a variation.
     pub on_variation: bool,
-    /// It branches off inside a variation of the text (not a main line):
-    /// a place the prose may not have meant.
+    /// It branches off inside a line of the text before the latest one: a
+    /// place the prose may not have meant.
     pub inside_variation: bool,
     /// For an unknown start, why.
     pub note: Option<String>,
@@ -187,8 +187,8 @@ pub fn choose(
         _ => None,
     });
     let mut fails_at_once = false;
-    // A run of prose that could only branch off inside the text's
-    // variations, and whose very first move fits none of those places,
+    // A run of prose that could only branch off inside lines of the text
+    // before the latest one, and whose very first move fits none of them,
     // starts from a position the text does not give (`tricks like Sxe4; on
     // 8.Sxe4 comes Lxg5`: the move before it is written in words): it is
     // not replayed rather than reported illegal.

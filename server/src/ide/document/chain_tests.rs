@@ -150,3 +150,16 @@ fn a_prose_line_whose_first_move_fits_no_variation_is_not_reported_illegal() {
     assert!(!found.iter().any(|(code, _)| *code == "illegal-move"), "{found:?}");
     assert!(found.contains(&("unchecked", "8.".to_owned())), "{found:?}");
 }
+
+#[test]
+fn black_s_move_under_white_s_number_goes_on_after_a_comment() {
+    // `9. Nc3 ... (a comment) 9 Nxc3`: old newspapers give Black's move
+    // under White's number after commenting on White's.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Nxe4 6. d4 b5 7. Bb3 d5 8. dxe5 Be6 9. Nc3 ... Not usual.\n\n9 Nxc3\n\n10. bxc3 Be7";
+    let found = check(text, Format::Text);
+    assert!(!found.iter().any(|(code, _)| *code == "unchecked" || *code == "illegal-move"), "{found:?}");
+    // And `3. ... a6` with the dots apart is Black's third move.
+    let text = "1. e4 e5 2. Nf3 Nc6\n\n3. Bb5 ....\n\nSome words.\n\n3. ... . a6\n\n4. Ba4 Nf6";
+    let found = check(text, Format::Text);
+    assert!(!found.iter().any(|(code, _)| *code == "unchecked"), "{found:?}");
+}

@@ -307,6 +307,12 @@ impl<'s> Runs<'s> {
             {
                 return Some(joined);
             }
+            // `Lc3^d4f`: OCR's sign for the capture inside the move.
+            if ch(s, n) == Some('^')
+                && let Some(read) = self.ocr_signs(i)
+            {
+                return Some(read);
+            }
             return Some(FoundMove { end: i + n, repair: Vec::new() });
         }
         self.lower_case_letter(i, None)
@@ -599,8 +605,11 @@ impl<'s> Runs<'s> {
         self.numbers = (0, 0);
         self.run_repairs = self.repairs.len();
         let end = self.line(i, 0, Some(ply_of(number, black))).map(|(end, _)| end)?;
-        // `3 e4` in prose may be anything; `1 d4 Cf6 2 c4` is a game.
-        (!bare || self.numbers.1 >= 1).then_some(end)
+        // `3 e4` in prose may be anything; `1 d4 Cf6 2 c4` is a game, and
+        // so is a line that holds nothing else (`9 Pe4xc3`).
+        let whole_line = self.s[..i].chars().next_back().is_none_or(|c| c == '\n')
+            && self.s[end..self.limit].chars().next().is_none_or(|c| c == '\n' || c == '\r');
+        (!bare || self.numbers.1 >= 1 || whole_line).then_some(end)
     }
 
     fn spaced_dots(&self, j: usize) -> Option<usize> {
@@ -612,9 +621,16 @@ impl<'s> Runs<'s> {
         } else {
             return None;
         };
-        let (k, _) = self.blank(j + n);
+        let (mut k, _) = self.blank(j + n);
         // `9. ...0-0`: the dots glued to Black's move.
-        (k > j + n || self.found_move(j + n).is_some()).then_some(k)
+        if !(k > j + n || self.found_move(j + n).is_some()) {
+            return None;
+        }
+        // `19. ... . Lc3xd4`: old print's spaced dots, one more of them.
+        while self.at(k).starts_with('.') && ch(self.s, k + 1).is_some_and(|c| c == ' ' || c == '\t') {
+            k = self.blank(k + 1).0;
+        }
+        Some(k)
     }
 
     /// Reads a line of play from `i`: returns the end of its last token
@@ -850,7 +866,18 @@ impl<'s> Runs<'s> {
             let black = black || self.spaced_dots(k).is_some();
             *ply = Some(ply_of(number, black));
             let end = match self.spaced_dots(k) {
-                Some(_) => k + if self.at(k).starts_with(ELLIPSIS) { ELLIPSIS.len_utf8() } else { 3 },
+                Some(next) => {
+                    let dots_end = k + if self.at(k).starts_with(ELLIPSIS) { ELLIPSIS.len_utf8() } else { 3 };
+                    // Stray dots after them (`19. ... . Lc3xd4`) are blanked
+                    // for the parser, silently.
+                    for (at, c) in self.s[dots_end..next].char_indices() {
+                        if c == '.' {
+                            let at = dots_end + at;
+                            self.repairs.push(Repair { span: at..at + 1, kind: RepairKind::Separator });
+                        }
+                    }
+                    self.s[..next].trim_end().len().max(dots_end)
+                }
                 None => j + e,
             };
             return Some((end, Token::Number));
@@ -1060,6 +1087,14 @@ mod tests {
         assert_eq!(repaired("1. e4 e5 2. Nf3 be quick").0, ["1. e4 e5 2. Nf3"]);
         // `9. ...0-0`: the dots glued to Black's move.
         assert_eq!(repaired("Lub 9. ...0-0 10. 0-0 Sxc3 11. bc Ge7.").0, ["9. ...0-0 10. 0-0 Sxc3 11. bc Ge7"]);
+        // A line that holds only a number without a dot and a move is a run;
+        // such a number in a sentence is not.
+        assert_eq!(repaired("Niet goed.\n\n9 Pe4xc3\n\n10. b2xc3").0, ["9 Pe4xc3", "10. b2xc3"]);
+        assert_eq!(repaired("We had 9 Pe4xc3 then.").0, Vec::<&str>::new());
+        // Old print's spaced dots, one too many, and `^` for the capture sign.
+        let (found, repairs) = repaired("19. ... . Lc3^d4f");
+        assert_eq!(found, ["19. ... . Lc3^d4f"]);
+        assert_eq!(repairs.iter().map(|(t, _)| *t).collect::<Vec<_>>(), [".", "^", "f"]);
         // A capture sign standing alone is the middle of a spaced capture,
         // never a capture that lost its letter.
         let (_, repairs) = repaired("3. ... e5 : d4 4. Кf3 : d4");
