@@ -66,7 +66,7 @@ const GAMES_BACK: usize = 8;
 
 /// How many records out of sight [`Chain::forget_out_of_sight`] lets gather
 /// before it forgets them.
-const FORGET_AT: usize = 4096;
+const FORGET_AT: usize = 1024;
 
 /// The main line of a game that was replayed: where later games may go on.
 #[derive(Clone, Debug, PartialEq)]

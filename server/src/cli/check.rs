@@ -291,7 +291,12 @@ impl Run<'_> {
                 match batches.next() {
                     Ok(Some(batch)) => {
                         let base = text.len();
-                        bad.extend(batch.invalid.into_iter().map(|b| super::encoding::InvalidByte { offset: base + b.offset, ..b }));
+                        bad.extend(
+                            batch
+                                .invalid
+                                .into_iter()
+                                .map(|b| super::encoding::InvalidByte { offset: base + b.offset, ..b }),
+                        );
                         text.push_str(&batch.text);
                     }
                     Ok(None) => break,

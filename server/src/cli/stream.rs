@@ -416,6 +416,31 @@ mod tests {
     }
 
     #[test]
+    fn late_bytes_that_are_not_utf8_go_with_their_batch() {
+        // Past the first MiB and past the first batch: each is U+FFFD at
+        // its offset in its batch, the text is the whole file's.
+        let game = "[Event \"р\"]\n\n1. e4 e5 2. Кf3 Кc6 *\n\n";
+        let mut bytes = game.repeat(BATCH * 2 / game.len()).into_bytes();
+        bytes.extend_from_slice(b"[Event \"\xFF\"]\n\n1. e4 e5 2. \x00 Nf3 *\n\n");
+        bytes.extend_from_slice(game.repeat(1000).as_bytes());
+        let out = batches(bytes.clone());
+        assert!(out.len() >= 2, "{}", out.len());
+        let whole = encoding::detect(&bytes).unwrap();
+        assert_eq!(out.iter().map(|b| b.text.as_str()).collect::<String>(), whole.text);
+        let mut base = 0;
+        let mut found = Vec::new();
+        for batch in &out {
+            for b in &batch.invalid {
+                assert_eq!(&batch.text[b.offset..b.offset + 3], "\u{FFFD}");
+                found.push((base + b.offset, b.byte));
+            }
+            base += batch.text.len();
+        }
+        assert_eq!(found, whole.invalid.iter().map(|b| (b.offset, b.byte)).collect::<Vec<_>>());
+        assert_eq!(found.iter().map(|&(_, b)| b).collect::<Vec<_>>(), [0xFF, 0]);
+    }
+
+    #[test]
     fn encodings_are_decided_on_the_head_and_nul_is_refused() {
         let mut bytes = b"\xFF\xFE".to_vec();
         for unit in "1. e4 e5 *\n".encode_utf16() {

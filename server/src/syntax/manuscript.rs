@@ -61,8 +61,8 @@ pub use rescan::Edit;
 use setups::setups_in;
 
 /// A section longer than this is cut after its results too
-/// ([`Manuscript::sections`]): the size the checker cuts PGN at, twice.
-const SECTION_CUT: usize = 64 * 1024;
+/// ([`Manuscript::sections`]), at the size the checker cuts PGN at.
+const SECTION_CUT: usize = 32 * 1024;
 
 /// The kind of manuscript.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

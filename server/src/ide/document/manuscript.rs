@@ -620,6 +620,33 @@ mod tests {
     }
 
     #[test]
+    fn the_checker_finds_what_a_document_holds() {
+        // `check_manuscript` drops each section once read and forgets the
+        // chain's records no later game looks at: the same findings as the
+        // document that keeps them all, over more records than it forgets
+        // at, with runs that go on from a game, branch off it, or start at
+        // a move no game of the last eight reaches.
+        let mut text = String::new();
+        for k in 0..1500 {
+            let (w, b) = [("Nf3", "Nc6"), ("Nc3", "Nf6"), ("Ke2", "Ke7"), ("Nh3", "Nh6")][k % 4];
+            text.push_str(&format!("Game {k}: 1. e4 e5 2. {w} {b} 3. Bc4 and then\n\n"));
+            text.push_str(if k % 5 == 0 { "3...Bc5 4. Ke3 was bad.\n\n" } else { "3...Bc5 4. c3 is usual.\n\n" });
+            text.push_str(if k % 7 == 0 { "Or 3. Bb5 a6 4. Bxc6 dxc6.\n\n" } else { "Also 2...d6 3. d4.\n\n" });
+            if k % 97 == 0 {
+                text.push_str("Later 40. Qh5 Qg5 41. Qxg5 was seen.\n\n");
+            }
+        }
+        for kind in [Kind::Text, Kind::Markdown] {
+            let doc = open(kind, &text);
+            let (games, found) = check_manuscript(kind, &text, &Options::default());
+            assert_eq!(games, doc.game_count());
+            assert!(found.iter().any(|d| d.code == Code::IllegalMove), "{:?}", &found[..found.len().min(3)]);
+            assert!(found.iter().any(|d| d.code == Code::Unchecked), "{:?}", &found[..found.len().min(3)]);
+            assert!(found == doc.diagnostics().collect::<Vec<_>>(), "{kind:?}: the findings differ");
+        }
+    }
+
+    #[test]
     fn random_edits_match_a_fresh_open() {
         let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
         let mut next = crate::ide::document::below(0x2545_f491_4f6c_dd1d);
