@@ -64,6 +64,10 @@ const RECENT_LINES: usize = 256;
 /// needed; a book does not go back further to pick up an old game.
 const GAMES_BACK: usize = 8;
 
+/// How many records out of sight [`Chain::forget_out_of_sight`] lets gather
+/// before it forgets them.
+const FORGET_AT: usize = 1024;
+
 /// The main line of a game that was replayed: where later games may go on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LineRecord {
@@ -200,6 +204,31 @@ impl Chain {
             if self.fresh.last() == Some(&index) {
                 self.fresh.pop();
             }
+        }
+    }
+
+    /// Forgets the records before [`Chain::outlook_start`], once there are
+    /// many of them: no plan of a game still to come looks at them (a plan
+    /// looks at the last [`GAMES_BACK`] games and the last [`RECENT_LINES`]
+    /// runs), so every later plan is as it would be without forgetting. For
+    /// a reader that goes through a manuscript once and keeps none of its
+    /// games (the command line's check), so that memory follows the last
+    /// games, not the book: a record holds the positions of its main line.
+    pub fn forget_out_of_sight(&mut self) {
+        let start = self.outlook_start();
+        // Rebuilding costs the records kept; done once as many are out of
+        // sight, it costs a constant per record pushed.
+        if start < FORGET_AT.max(self.lines.len() - start) {
+            return;
+        }
+        let fresh = std::mem::take(&mut self.fresh);
+        let lines = std::mem::take(&mut self.lines);
+        *self = Chain::default();
+        for (index, line) in lines.into_iter().enumerate().skip(start) {
+            // The first record kept starts a game here whatever it was (as
+            // the first record of any chain does): the game it belongs to
+            // is one before the last `GAMES_BACK`, never looked at.
+            self.push_one(line, fresh.binary_search(&index).is_ok());
         }
     }
 

@@ -286,9 +286,19 @@ impl Run<'_> {
         }
         if manuscript.is_some() {
             let mut text = String::new();
+            let mut bad = Vec::new();
             loop {
                 match batches.next() {
-                    Ok(Some(batch)) => text.push_str(&batch.text),
+                    Ok(Some(batch)) => {
+                        let base = text.len();
+                        bad.extend(
+                            batch
+                                .invalid
+                                .into_iter()
+                                .map(|b| super::encoding::InvalidByte { offset: base + b.offset, ..b }),
+                        );
+                        text.push_str(&batch.text);
+                    }
                     Ok(None) => break,
                     Err(e) => return self.failures.push(invalid(e)),
                 }
@@ -296,6 +306,7 @@ impl Run<'_> {
             let (encoding, bom) = batches.encoding();
             let mut source = Source::new(name, text, encoding);
             source.bom = bom;
+            source.invalid = bad;
             source.manuscript = manuscript;
             source.effective = effective.clone();
             return match check_source(source, false, &Progress::none()) {
@@ -310,7 +321,7 @@ impl Run<'_> {
                 Ok(Some(batch)) => batch,
                 Ok(None) if !continued => {
                     // An empty stream is a file of no games.
-                    stream::Batch { text: String::new(), first_line: 0 }
+                    stream::Batch { text: String::new(), first_line: 0, invalid: Vec::new() }
                 }
                 Ok(None) => return,
                 Err(e) => return self.failures.push(invalid(e)),
@@ -319,6 +330,7 @@ impl Run<'_> {
             let mut source = Source::new(name.clone(), batch.text, encoding);
             source.bom = bom;
             source.first_line = batch.first_line;
+            source.invalid = batch.invalid;
             source.effective = effective.clone();
             let (checked, read) = rayon::join(|| check_source(source, continued, &Progress::none()), || batches.next());
             next = read;

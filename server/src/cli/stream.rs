@@ -16,12 +16,18 @@
 //!
 //! The encoding is decided on the first MiB (as `encoding::detect` decides
 //! it on a whole file: a byte order mark, valid UTF-8, else the 8-bit
-//! guess); a later byte that is not valid in it is an error, as in a whole
-//! file. A NUL byte anywhere is refused, as in a whole file.
+//! guess). A stream found to be UTF-8 is read as a whole UTF-8 file is: a
+//! few bytes that are not UTF-8 (a NUL, a stray `\xE9`; up to 8 and 1 per
+//! 10,000 bytes read so far), wherever they stand, are each read as U+FFFD
+//! and handed out with their batch ([`Batch::invalid`]), so that each is
+//! reported at its place and the rest is checked; more than that is an
+//! error (the findings so far stand). In an encoding named with
+//! `--encoding`, or another decided one, a byte that is not valid in it is
+//! an error, and so is a NUL byte, as in a whole file.
 
 use std::io::Read;
 
-use super::encoding::{self, DecodeError, Encoding};
+use super::encoding::{self, DecodeError, Encoding, InvalidByte};
 
 /// Regular plain files up to this size are read whole (and checked many at
 /// once); larger ones as streams.
@@ -47,6 +53,9 @@ const HEAD: usize = 1 << 20;
 pub struct Batch {
     pub text: String,
     pub first_line: usize,
+    /// The bytes of a UTF-8 stream that were not UTF-8, each read as U+FFFD
+    /// at this offset of `text`.
+    pub invalid: Vec<InvalidByte>,
 }
 
 /// The batches of a stream.
@@ -59,6 +68,10 @@ pub struct Batches<'a> {
     /// Bytes of the stream decoded so far (for messages).
     consumed: usize,
     text: String,
+    /// The bytes not valid UTF-8 in `text` (offsets in it)...
+    invalid: Vec<InvalidByte>,
+    /// ...and how many the stream has had so far.
+    invalid_seen: usize,
     /// The last piece start found in `text` (0: none yet), where a scan
     /// goes on from.
     last_start: usize,
@@ -79,6 +92,8 @@ impl<'a> Batches<'a> {
             raw: Vec::new(),
             consumed: 0,
             text: String::new(),
+            invalid: Vec::new(),
+            invalid_seen: 0,
             last_start: 0,
             eof: false,
             lines: 0,
@@ -118,10 +133,13 @@ impl<'a> Batches<'a> {
     fn take(&mut self, cut: usize) -> Batch {
         let rest = self.text.split_off(cut);
         let text = std::mem::replace(&mut self.text, rest);
+        let after = self.invalid.partition_point(|b| b.offset < cut);
+        let later = self.invalid.split_off(after).into_iter().map(|b| InvalidByte { offset: b.offset - cut, ..b });
+        let invalid = std::mem::replace(&mut self.invalid, later.collect());
         self.last_start = 0;
         let first_line = self.lines;
         self.lines += line_ends(&text);
-        Batch { text, first_line }
+        Batch { text, first_line, invalid }
     }
 
     /// Where the waiting text can be cut, when enough waits.
@@ -179,10 +197,19 @@ impl<'a> Batches<'a> {
             self.eof = true;
         }
         if self.encoding.is_none() {
-            if self.raw.len() < HEAD && !self.eof {
-                return Ok(());
+            // ASCII reads alike in every encoding here: the decision waits
+            // for the first byte that is not ASCII (or a NUL), and is made
+            // on the MiB from there, as the whole file's is made on its
+            // bytes that are not ASCII (a `caf\xE9` after a MiB of ASCII is
+            // the 8-bit guess's, as in the whole file, not a UTF-8 error).
+            if self.named.is_some() {
+                self.encoding = Some(self.decide(0)?);
+            } else if let Some(from) = self.raw.iter().position(|&b| b >= 0x80 || b == 0) {
+                if self.raw.len() < from + HEAD && !self.eof {
+                    return Ok(());
+                }
+                self.encoding = Some(self.decide(from)?);
             }
-            self.encoding = Some(self.decide()?);
         }
         let (encoding, _) = self.encoding();
         let cut = if self.eof { self.raw.len() } else { safe_cut(&self.raw, encoding) };
@@ -198,6 +225,13 @@ impl<'a> Batches<'a> {
             return Ok(());
         }
         let part = &self.raw[..cut];
+        if self.named.is_none() && encoding == Encoding::Utf8 {
+            let text = self.lenient(cut)?;
+            self.text.push_str(&text);
+            self.consumed += cut;
+            self.raw.drain(..cut);
+            return Ok(());
+        }
         if self.named.is_none()
             && !matches!(encoding, Encoding::Utf16Le | Encoding::Utf16Be)
             && let Some(at) = part.iter().position(|&b| b == 0)
@@ -226,8 +260,39 @@ impl<'a> Batches<'a> {
         Ok(())
     }
 
+    /// The first `cut` bytes of `raw`, of a stream found to be UTF-8, read
+    /// as a whole UTF-8 file is (`encoding::detect`): a few bytes that are
+    /// not UTF-8 each as U+FFFD, noted at its offset in the text; more than
+    /// a whole file of the bytes read so far may have is an error.
+    fn lenient(&mut self, cut: usize) -> Result<String, String> {
+        let part = &self.raw[..cut];
+        let skip = if self.consumed == 0 && part.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+        let body = &part[skip..];
+        if !body.contains(&0)
+            && let Ok(text) = std::str::from_utf8(body)
+        {
+            return Ok(text.to_owned());
+        }
+        let allowed = encoding::invalid_allowed(self.consumed + cut).saturating_sub(self.invalid_seen);
+        let Some(decoded) = encoding::lenient_utf8_within(body, allowed) else {
+            let (at, byte) = first_invalid(body);
+            return Err(format!(
+                "cannot read {}: {} or more of its first {} bytes are not valid utf-8 (0x{byte:02X} at offset {}, ...), \
+                 more than a text file has; if it is in another encoding, name it with --encoding",
+                self.name,
+                self.invalid_seen + allowed + 1,
+                self.consumed + cut,
+                self.consumed + skip + at,
+            ));
+        };
+        let base = self.text.len();
+        self.invalid_seen += decoded.invalid.len();
+        self.invalid.extend(decoded.invalid.iter().map(|b| InvalidByte { offset: base + b.offset, ..*b }));
+        Ok(decoded.text)
+    }
+
     /// The encoding of the stream, from its first bytes.
-    fn decide(&self) -> Result<(Encoding, bool), String> {
+    fn decide(&self, from: usize) -> Result<(Encoding, bool), String> {
         if let Some(named) = self.named {
             let bom = match named {
                 Encoding::Utf8 => self.raw.starts_with(b"\xEF\xBB\xBF"),
@@ -238,19 +303,47 @@ impl<'a> Batches<'a> {
             return Ok((named, bom));
         }
         // Decided on whole lines (a UTF-8 character is never cut), or on
-        // a head that is valid UTF-8 up to a character cut at its end.
-        let head = &self.raw[..self.raw.len().min(HEAD)];
-        let whole = if self.eof { head.len() } else { head.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1) };
-        let head = if whole > 0 {
+        // a head that is valid UTF-8 up to a character cut at its end; the
+        // ASCII before `from` does not count.
+        let end = self.raw.len().min(from + HEAD);
+        let head = &self.raw[..end];
+        let whole = if self.eof && end == self.raw.len() {
+            end
+        } else {
+            head.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1)
+        };
+        let head = if whole > from {
             &head[..whole]
         } else {
             match std::str::from_utf8(head) {
-                Err(e) if e.error_len().is_none() => &head[..e.valid_up_to()],
+                Err(e) if e.error_len().is_none() && e.valid_up_to() > from => &head[..e.valid_up_to()],
                 _ => head,
             }
         };
-        encoding::detect(head).map(|d| (d.encoding, d.bom)).map_err(|e| format!("cannot read {}: {e}", self.name))
+        let decided = if self.consumed > 0 && from == 0 {
+            // Not the stream's start: what looks like a byte order mark is not one.
+            encoding::detect(&[b"\n", head].concat()).map(|d| (d.encoding, false))
+        } else {
+            encoding::detect(head).map(|d| (d.encoding, d.bom))
+        };
+        decided.map_err(|e| format!("cannot read {}: {e}", self.name))
     }
+}
+
+/// The offset and value of the first byte of `bytes` that is not UTF-8 text
+/// (a NUL, or a byte of no valid sequence).
+fn first_invalid(bytes: &[u8]) -> (usize, u8) {
+    let mut at = 0;
+    for chunk in bytes.utf8_chunks() {
+        if let Some(nul) = chunk.valid().bytes().position(|b| b == 0) {
+            return (at + nul, 0);
+        }
+        at += chunk.valid().len();
+        if let Some(&byte) = chunk.invalid().first() {
+            return (at, byte);
+        }
+    }
+    (at, 0)
 }
 
 /// How much of `raw` can be decoded without cutting a character: up to
@@ -320,6 +413,31 @@ mod tests {
         assert!(out.len() >= 2);
         assert!(out.iter().all(|b| b.text.starts_with("1. e4")));
         assert_eq!(out.iter().map(|b| b.text.as_str()).collect::<String>(), text);
+    }
+
+    #[test]
+    fn late_bytes_that_are_not_utf8_go_with_their_batch() {
+        // Past the first MiB and past the first batch: each is U+FFFD at
+        // its offset in its batch, the text is the whole file's.
+        let game = "[Event \"р\"]\n\n1. e4 e5 2. Кf3 Кc6 *\n\n";
+        let mut bytes = game.repeat(BATCH * 2 / game.len()).into_bytes();
+        bytes.extend_from_slice(b"[Event \"\xFF\"]\n\n1. e4 e5 2. \x00 Nf3 *\n\n");
+        bytes.extend_from_slice(game.repeat(1000).as_bytes());
+        let out = batches(bytes.clone());
+        assert!(out.len() >= 2, "{}", out.len());
+        let whole = encoding::detect(&bytes).unwrap();
+        assert_eq!(out.iter().map(|b| b.text.as_str()).collect::<String>(), whole.text);
+        let mut base = 0;
+        let mut found = Vec::new();
+        for batch in &out {
+            for b in &batch.invalid {
+                assert_eq!(&batch.text[b.offset..b.offset + 3], "\u{FFFD}");
+                found.push((base + b.offset, b.byte));
+            }
+            base += batch.text.len();
+        }
+        assert_eq!(found, whole.invalid.iter().map(|b| (b.offset, b.byte)).collect::<Vec<_>>());
+        assert_eq!(found.iter().map(|&(_, b)| b).collect::<Vec<_>>(), [0xFF, 0]);
     }
 
     #[test]

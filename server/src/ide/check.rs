@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::document::{Document, Kind};
+use super::document::Kind;
 use super::intake;
 use crate::analysis::{self, Diagnostic, Options};
 use crate::syntax::{self, GameSyntax};
@@ -50,9 +50,10 @@ pub struct Findings {
 /// Checks a whole text of a kind (notation or a manuscript).
 pub fn check_text(text: &str, kind: Kind, options: &Options, progress: &dyn Progress) -> Findings {
     if kind != Kind::Pgn {
-        let doc = Document::open_as(kind, text.to_owned(), 0, options);
+        // The sections the editor's document holds, each dropped once read.
+        let (games, diagnostics) = super::document::check_manuscript(kind, text, options);
         progress.advance(text.len());
-        return Findings { games: doc.game_count(), diagnostics: doc.diagnostics().collect() };
+        return Findings { games, diagnostics };
     }
     let (view, hidden) = intake::checked_view(text);
     let sections = per_section(&view, |parser, unit| {

@@ -33,7 +33,7 @@ use crate::ide::outline::{self, Outline};
 use crate::syntax::{self, split};
 
 mod manuscript;
-pub use manuscript::{ChainedGame, SectionChain};
+pub use manuscript::{ChainedGame, SectionChain, check_manuscript};
 
 /// How many sections keep their syntax tree between edits. A tree takes
 /// tens of times its text's size; the sections being edited keep theirs for
@@ -104,6 +104,15 @@ impl Section {
     pub fn leading_hidden(&self) -> impl Iterator<Item = &Diagnostic> {
         let first = self.games.first().map(|g| g.span.start);
         self.hidden.iter().filter(move |d| first.is_none_or(|start| d.span.start < start))
+    }
+
+    /// The section's diagnostics, in order, with spans in the document.
+    pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
+        self.leading_hidden().chain(self.games.iter().flat_map(|g| g.diagnostics.iter())).map(move |d| {
+            let mut d = d.clone();
+            d.shift(self.start as isize);
+            d
+        })
     }
 
     /// The section's own text, as the parser reads it (blanked outside the
@@ -499,13 +508,7 @@ impl Document {
 
     /// Every diagnostic of the document, in order, with absolute spans.
     pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
-        self.sections.iter().filter(|section| section.findings > 0).flat_map(|section| {
-            section.leading_hidden().chain(section.games.iter().flat_map(|g| g.diagnostics.iter())).map(move |d| {
-                let mut d = d.clone();
-                d.shift(section.start as isize);
-                d
-            })
-        })
+        self.sections.iter().filter(|section| section.findings > 0).flat_map(Section::diagnostics)
     }
 
     /// The diagnostics that touch `span` (it may be empty: a cursor), from

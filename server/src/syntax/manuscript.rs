@@ -60,6 +60,10 @@ use markup::Markup;
 pub use rescan::Edit;
 use setups::setups_in;
 
+/// A section longer than this is cut after its results too
+/// ([`Manuscript::sections`]), at the size the checker cuts PGN at.
+const SECTION_CUT: usize = 32 * 1024;
+
 /// The kind of manuscript.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -410,11 +414,19 @@ impl Manuscript {
             starts.insert(0, (0, None));
         }
         let len = self.blanked.len();
-        starts
-            .iter()
-            .enumerate()
-            .map(|(k, &(s, unit))| SectionSpec { range: s..starts.get(k + 1).map_or(len, |n| n.0), unit })
-            .collect()
+        let mut out = Vec::with_capacity(starts.len());
+        for (k, &(s, unit)) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).map_or(len, |n| n.0);
+            // A long piece of bare games (a chess block of them, with no tag
+            // sections to cut at) is cut after its results too, as the
+            // checker cuts PGN: parsed at once, 16 MB of them took 2.9 GB.
+            // The games after the first cut start no unit, as those after a
+            // tag section do not.
+            for (i, range) in split::cut_after_results(&self.blanked, s..end, SECTION_CUT).into_iter().enumerate() {
+                out.push(SectionSpec { range, unit: if i == 0 { unit } else { None } });
+            }
+        }
+        out
     }
 
     /// Whether a span (in the manuscript) lies in notation: in a unit, in

@@ -301,3 +301,74 @@ fn directory_searches_respect_gitignore_and_hidden_files() {
     let run = run_in(&dir, &["--check", "--format", "json", "."], None);
     assert_eq!(files(&run), ["./a.pgn", "./e.pgn.gz", "./notes.md"]);
 }
+
+#[test]
+fn a_byte_that_is_not_text_late_in_a_stream_is_reported_where_it_stands() {
+    // A stream decided its encoding on its first MiB and failed the whole
+    // run (exit 2, no finding) at a later byte that was not valid in it.
+    // Now it reads such bytes as the same file read whole does: in a UTF-8
+    // text each is a syntax error at its place and the rest is checked;
+    // after a MiB of ASCII, `caf\xE9` is Latin-1 or Windows-1252, as the whole
+    // file's guess says.
+    let game = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let russian = "[Event \"р\"]\n[Result \"*\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 *\n\n";
+    let tail = b"[Event \"z\"]\n\n1. d4 d5 2. Kd3 *\n";
+    let dir = scratch("late-bytes");
+    for (name, head, bad) in [
+        ("utf8.pgn", russian, &b"[Event \"\xFF\"]\n\n1. e4 e5 2. Ke3 {\x00} Nc6 *\n\n"[..]),
+        ("ascii.pgn", game, &b"[Event \"caf\xE9\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n"[..]),
+    ] {
+        let mut bytes = head.repeat(((1 << 20) + (1 << 16)) / head.len()).into_bytes();
+        bytes.extend_from_slice(bad);
+        bytes.extend_from_slice(game.repeat(100).as_bytes());
+        bytes.extend_from_slice(tail);
+        std::fs::write(dir.join(name), &bytes).unwrap();
+        let whole = run_in(&dir, &["--check", "--format", "json", "--select", "syntax,illegal-move", name], None);
+        assert_eq!(whole.code, 1, "{name}: {}", whole.stderr);
+        let expected = findings(&whole, Some("-"));
+        let codes: Vec<_> = expected.iter().map(|d| d["code"].as_str().unwrap().to_owned()).collect();
+        if name == "utf8.pgn" {
+            assert_eq!(codes, ["syntax", "illegal-move", "syntax", "illegal-move"], "{name}: {}", whole.stdout);
+            assert!(expected[0]["message"].as_str().unwrap().starts_with("the byte 0xFF here is not valid utf-8"));
+            assert!(expected[2]["message"].as_str().unwrap().starts_with("a NUL byte here is not text"));
+        } else {
+            assert_eq!(codes, ["illegal-move", "illegal-move"], "{name}: {}", whole.stdout);
+        }
+        let streamed =
+            run_in(&dir, &["--check", "--format", "json", "--select", "syntax,illegal-move", "-"], Some(&bytes));
+        assert_eq!(streamed.code, 1, "{name}: {}", streamed.stderr);
+        assert_eq!(findings(&streamed, None), expected, "{name} from stdin");
+        // Compressed, the stream is named after the file.
+        std::fs::write(dir.join(format!("{name}.gz")), gzip(&bytes)).unwrap();
+        let gz = format!("{name}.gz");
+        let packed = run_in(&dir, &["--check", "--format", "json", "--select", "syntax,illegal-move", &gz], None);
+        assert_eq!(findings(&packed, Some("-")), expected, "{name}.gz");
+    }
+    // A manuscript read as a stream (compressed) too.
+    let mut text = "Prose about 1. e4 e5 2. Nf3 Nc6 and more.\n\n".repeat(30_000).into_bytes();
+    text.extend_from_slice(b"In the caf\xC3\xA9 1. e4 e5 2. Ke3 was played, \xFF.\n\nThen 1. d4 d5 2. Kd3 was bad.\n");
+    std::fs::write(dir.join("book.txt"), &text).unwrap();
+    std::fs::write(dir.join("book.txt.gz"), gzip(&text)).unwrap();
+    let whole = run_in(&dir, &["--check", "--format", "json", "book.txt"], None);
+    let packed = run_in(&dir, &["--check", "--format", "json", "book.txt.gz"], None);
+    assert_eq!(packed.code, 1, "{}", packed.stderr);
+    let expected = findings(&whole, Some("book.txt.gz"));
+    assert!(expected.iter().any(|d| d["message"].as_str().unwrap().starts_with("the byte 0xFF")), "{}", whole.stdout);
+    assert_eq!(findings(&packed, None), expected);
+    // More such bytes than a text has fail the stream, as they fail the
+    // whole file: exit 2, saying why.
+    let mut bytes = game.repeat((2 << 20) / game.len()).into_bytes();
+    bytes.extend(std::iter::repeat_n(b"1. e4 \xFF\xFE e5 *\n".as_slice(), 1000).flatten());
+    let streamed = run_in(&dir, &["--check", "-"], Some(&bytes));
+    assert_eq!(streamed.code, 2, "{}", streamed.stderr);
+    assert!(streamed.stderr.contains("cannot read -: "), "{}", streamed.stderr);
+    std::fs::write(dir.join("many.pgn"), &bytes).unwrap();
+    let whole = run_in(&dir, &["--check", "many.pgn"], None);
+    assert_eq!(whole.code, 2, "{}", whole.stderr);
+    // So do they after a decided UTF-8 head, with the count.
+    let mut bytes = russian.repeat((2 << 20) / russian.len()).into_bytes();
+    bytes.extend(std::iter::repeat_n(b"1. e4 \xFF\xFE e5 *\n".as_slice(), 1000).flatten());
+    let streamed = run_in(&dir, &["--check", "-"], Some(&bytes));
+    assert_eq!(streamed.code, 2, "{}", streamed.stderr);
+    assert!(streamed.stderr.contains("bytes are not valid utf-8 (0xFF at offset"), "{}", streamed.stderr);
+}

@@ -55,7 +55,7 @@ impl Head {
                         head.first_span = number.map_or(m.span.clone(), |t| t.span.clone());
                         seen_move = true;
                     }
-                    head.main_moves += 1;
+                    head.main_moves = head.main_moves.saturating_add(1);
                 }
                 _ => {}
             }
@@ -68,12 +68,15 @@ impl Head {
         for item in &line.items {
             match item {
                 Item::Move(m) => {
+                    // Counts saturate: a run of a million moves (hostile,
+                    // or a book's endless run) has more letters than a u16.
                     if let Some(letter) = &m.piece {
-                        self.letters += 1;
+                        self.letters = self.letters.saturating_add(1);
                         for (language, reading) in languages::languages_for_letter(letter.text) {
-                            self.read_by[language_index(language)] += 1;
+                            let l = language_index(language);
+                            self.read_by[l] = self.read_by[l].saturating_add(1);
                             if reading.lookalike_of.is_none() {
-                                self.exact_by[language_index(language)] += 1;
+                                self.exact_by[l] = self.exact_by[l].saturating_add(1);
                             }
                         }
                     }
@@ -88,7 +91,9 @@ impl Head {
     /// `line`'s game best: a game continues only a game of its own
     /// language.
     pub(super) fn fits(&self, line: &Letters) -> bool {
-        self.letters == 0 || (0..Language::ALL.len()).any(|l| line.reads_best(l) && self.read_by[l] * 2 > self.letters)
+        self.letters == 0
+            || (0..Language::ALL.len())
+                .any(|l| line.reads_best(l) && u32::from(self.read_by[l]) * 2 > u32::from(self.letters))
     }
 
     pub(super) fn own_letters(&self) -> Letters {

@@ -155,7 +155,7 @@ pub struct InvalidByte {
 /// How many bytes that are not text a file may have for it still to be
 /// read as text with those bytes reported (a few per ten thousand): more
 /// than that is a binary file or one in another encoding.
-fn invalid_allowed(len: usize) -> usize {
+pub fn invalid_allowed(len: usize) -> usize {
     8 + len / 10_000
 }
 
@@ -163,7 +163,12 @@ fn invalid_allowed(len: usize) -> usize {
 /// another encoding), each read as U+FFFD and listed; `None` when there
 /// are more of them than [`invalid_allowed`].
 pub fn lenient_utf8(bytes: &[u8]) -> Option<Decoded> {
-    let allowed = invalid_allowed(bytes.len());
+    lenient_utf8_within(bytes, invalid_allowed(bytes.len()))
+}
+
+/// [`lenient_utf8`] with at most `allowed` such bytes (a stream's part,
+/// which the bytes before it have spent some of the allowance of).
+pub fn lenient_utf8_within(bytes: &[u8], allowed: usize) -> Option<Decoded> {
     let mut text = String::with_capacity(bytes.len() + 8);
     let mut invalid = Vec::new();
     let push_bad = |text: &mut String, byte: u8, invalid: &mut Vec<InvalidByte>| {
