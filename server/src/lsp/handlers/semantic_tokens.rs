@@ -13,8 +13,8 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::ide::cancel::Token;
-use crate::ide::document::Document;
-use crate::ide::highlight::{Highlight, LineToken, section_tokens};
+use crate::ide::document::{Document, Section};
+use crate::ide::highlight::{Highlight, LineToken, kept_tokens, section_tokens};
 use crate::ide::line_index::Unit;
 
 fn types() -> [SemanticTokenType; 10] {
@@ -64,15 +64,31 @@ pub struct Previous {
 }
 
 /// The blocks of the sections that meet `span` (every section for the
-/// whole document).
+/// whole document). A section's place costs a sum (its line) and, only
+/// when it does not start a line, a look-up of its column; its tokens are
+/// kept with it, and those not kept yet (the first answer for a document)
+/// are computed on every core.
 fn blocks(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> Vec<Block> {
+    use rayon::prelude::*;
     let first = doc.sections.partition_point(|s| s.start + s.len < span.start);
-    doc.sections[first..]
-        .iter()
-        .take_while(|s| s.start <= span.end)
-        .map(|section| {
+    let count = doc.sections[first..].iter().take_while(|s| s.start <= span.end).count();
+    let sections = &doc.sections[first..first + count];
+    let missing: Vec<&Section> = sections.iter().filter(|s| kept_tokens(s, unit).is_none()).collect();
+    if missing.len() > 1 {
+        missing.par_iter().for_each(|section| {
             token.check();
-            let (line, column) = doc.position(section.start, unit);
+            section_tokens(doc, section, unit);
+        });
+    }
+    sections
+        .iter()
+        .zip(doc.section_lines().skip(first))
+        .enumerate()
+        .map(|(k, (section, line))| {
+            if k % 256 == 0 {
+                token.check();
+            }
+            let (line, column) = doc.section_position(section, line, unit);
             Block { tokens: section_tokens(doc, section, unit), line: line as u32, column: column as u32 }
         })
         .collect()
