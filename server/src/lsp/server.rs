@@ -91,6 +91,10 @@ pub struct State {
     pub resolves_code_actions: bool,
     /// How many folding ranges the client keeps, if it says.
     pub folding_limit: Option<usize>,
+    /// The client asks for the semantic tokens of the lines it shows
+    /// (`semanticTokens/range`): a big document's are then served by range
+    /// only ([`handlers::semantic_tokens::by_range_only`]).
+    pub asks_tokens_by_range: bool,
     /// The project files found for the documents opened.
     pub projects: crate::project::Projects,
 }
@@ -136,6 +140,7 @@ impl Backend {
                 settings: Arc::new(Settings::default()),
                 resolves_code_actions: false,
                 folding_limit: None,
+                asks_tokens_by_range: false,
                 projects: crate::project::Projects::new(),
             }),
             publishing: tokio::sync::Mutex::new(()),
@@ -280,10 +285,18 @@ impl LanguageServer for Backend {
             .and_then(|t| t.folding_range.as_ref())
             .and_then(|f| f.range_limit)
             .map(|n| n as usize);
+        let by_range = params
+            .capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.semantic_tokens.as_ref())
+            .and_then(|s| s.requests.range)
+            .unwrap_or(false);
         self.with_state(|state| {
             state.unit = unit;
             state.resolves_code_actions = resolves;
             state.folding_limit = folding_limit;
+            state.asks_tokens_by_range = by_range;
             if let Some(options) = &params.initialization_options {
                 Arc::make_mut(&mut state.settings).update(options);
             }
@@ -497,6 +510,7 @@ impl LanguageServer for Backend {
     }
 
     async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
+        self.refuse_whole_document_tokens(&params.text_document.uri)?;
         self.on_snapshot(&params.text_document.uri, |s, token| {
             let id = next_result_id();
             let (tokens, previous) = handlers::semantic_tokens::full(&s.doc, s.unit, token, id);
@@ -510,6 +524,7 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        self.refuse_whole_document_tokens(&params.text_document.uri)?;
         self.on_snapshot(&params.text_document.uri, move |s, token| {
             let id = next_result_id();
             let held = s.tokens.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -528,6 +543,23 @@ impl LanguageServer for Backend {
             Some(answer)
         })
         .await
+    }
+}
+
+impl Backend {
+    /// Refuses at once, without waiting for anything, a whole document's
+    /// semantic tokens that the client is to ask for by range
+    /// ([`handlers::semantic_tokens::by_range_only`]), forgetting the
+    /// answer it held.
+    fn refuse_whole_document_tokens(&self, uri: &Uri) -> Result<()> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match state.docs.get(uri) {
+            Some(open) if handlers::semantic_tokens::by_range_only(&open.doc, state.asks_tokens_by_range) => {
+                *open.tokens.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                Err(handlers::semantic_tokens::ask_by_range())
+            }
+            _ => Ok(()),
+        }
     }
 }
 
