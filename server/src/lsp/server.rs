@@ -103,7 +103,6 @@ pub struct State {
 struct Snapshot {
     folding_limit: Option<usize>,
     doc: Arc<Document>,
-    published: tokio::sync::watch::Receiver<i32>,
     tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
     unit: Unit,
     settings: Arc<Settings>,
@@ -163,7 +162,6 @@ impl Backend {
         Some(Snapshot {
             folding_limit: state.folding_limit,
             doc: open.doc.clone(),
-            published: open.published.subscribe(),
             tokens: open.tokens.clone(),
             filter: open.filter(),
             unit: state.unit,
@@ -171,6 +169,14 @@ impl Backend {
             latest: open.latest.clone(),
             resolves_code_actions: state.resolves_code_actions,
         })
+    }
+
+    /// The version of the open document `uri`, and where its published
+    /// versions are told.
+    fn version_of(&self, uri: &Uri) -> Option<(i32, tokio::sync::watch::Receiver<i32>)> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let open = state.docs.get(uri)?;
+        Some((open.doc.version, open.published.subscribe()))
     }
 
     /// Runs a request handler on a snapshot of the document `uri`, on the
@@ -188,12 +194,24 @@ impl Backend {
         uri: &Uri,
         f: impl FnOnce(&Snapshot, &Token) -> T + Send + 'static,
     ) -> Result<T> {
-        let Some(mut snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
         // An edit's diagnostics go out before the answers of the requests
         // it triggers (they are a few milliseconds away; the wait is
-        // bounded, should a publication never come).
-        let version = snapshot.doc.version;
-        let _ = tokio::time::timeout(PUBLISH_WAIT, snapshot.published.wait_for(|v| *v >= version)).await;
+        // bounded, should a publication never come). The snapshot is taken
+        // after the wait: one held while waiting would make the next
+        // keystroke copy the document (`Arc::make_mut`), the whole text of a
+        // big one, while the editor waits for its squiggle.
+        let Some((version, mut published)) = self.version_of(uri) else { return Ok(T::default()) };
+        let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= version)).await;
+        let Some(snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
+        if snapshot.doc.version != version {
+            // Edited meanwhile: the request's positions are of an older
+            // text. "Content modified", once the newer version's
+            // diagnostics are out (as when a running request is cancelled).
+            let newer = snapshot.doc.version;
+            drop(snapshot);
+            let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= newer)).await;
+            return Err(Error::new(ErrorCode::ContentModified));
+        }
         let dropped = Arc::new(AtomicBool::new(false));
         // Dropped with this future: when the client cancels the request, the
         // handler stops at its next check.
