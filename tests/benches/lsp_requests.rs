@@ -51,7 +51,7 @@ fn time(client: &mut Client, rounds: usize, method: &str, params: &Value) -> (Du
 
 /// Types `keystrokes` edits 60 ms apart into the open document, each with
 /// VS Code's requests after a change; prints the latencies.
-fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: usize) {
+fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: usize, only_folding: bool) {
     let mut rng = chess_ls_tests::generate::SplitMix64::new(9);
     let lines: Vec<&str> = text.lines().collect();
     // Lines of moves, with a square to type over (its rank).
@@ -92,7 +92,21 @@ fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: u
             json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range, "text": new}]}),
         );
         let at = json!({"line": line, "character": character});
-        let mut asked: Vec<(i64, &str)> = vec![
+        // The lines on screen around the cursor.
+        let visible = json!({"start": {"line": line.saturating_sub(25), "character": 0}, "end": {"line": line + 25, "character": 0}});
+        let folding =
+            (client.send_request("textDocument/foldingRange", json!({"textDocument": {"uri": uri}})), "foldingRange");
+        let mut asked: Vec<(i64, &str)> = if only_folding {
+            vec![folding]
+        } else {
+            vec![folding,
+            (
+                client.send_request(
+                    "textDocument/semanticTokens/range",
+                    json!({"textDocument": {"uri": uri}, "range": visible}),
+                ),
+                "semanticTokens/range",
+            ),
             (
                 client.send_request(
                     "textDocument/semanticTokens/full/delta",
@@ -101,7 +115,6 @@ fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: u
                 "semanticTokens/full/delta",
             ),
             (client.send_request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}})), "documentSymbol"),
-            (client.send_request("textDocument/foldingRange", json!({"textDocument": {"uri": uri}})), "foldingRange"),
             (
                 client.send_request(
                     "textDocument/codeAction",
@@ -113,7 +126,12 @@ fn typing(client: &mut Client, uri: &str, text: &str, label: &str, keystrokes: u
                 client.send_request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": at})),
                 "hover",
             ),
-        ];
+            (
+                client.send_request("textDocument/completion", json!({"textDocument": {"uri": uri}, "position": at})),
+                "completion",
+            ),
+        ]
+        };
         let mut published = false;
         while !asked.is_empty() || !published {
             let Some(message) = client.next_message() else { panic!("the server stopped answering") };
@@ -153,12 +171,24 @@ fn main() {
     // command, a debug build) does not: then a smoke run of a small document.
     let smoke = !std::env::args().any(|a| a == "--bench");
     let quick = smoke || std::env::var_os("QUICK").is_some();
+    // `SIZES=900,9600` picks the documents (in games).
+    let chosen: Option<Vec<usize>> =
+        std::env::var("SIZES").ok().map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect());
     let sizes: &[usize] = if smoke {
         &[60]
+    } else if let Some(chosen) = &chosen {
+        chosen
     } else if quick {
         &[900]
     } else {
         &[900, 2_000, 9_600]
+    };
+    let keystrokes = if smoke {
+        5
+    } else if quick {
+        20
+    } else {
+        300
     };
     let rounds = if quick { 5 } else { 50 };
     println!("| document | request | p50 | p99 | answer |");
@@ -166,19 +196,16 @@ fn main() {
     for &games in sizes {
         let text = corpus(42, games, &MoveStyle::for_language(Language::Ru), &RenderOptions::default());
         let uri = "file:///bench/requests.pgn";
-        let mut client = Client::start();
-        // A client that resolves code actions, as VS Code does.
-        client.call(
-            "initialize",
-            json!({
-                "processId": null,
-                "rootUri": null,
-                "capabilities": {"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}}}},
-            }),
+        // A client that resolves code actions and keeps 5,000 folding
+        // ranges, as VS Code does.
+        let mut client = start(
+            uri,
+            &text,
+            json!({"textDocument": {
+                "codeAction": {"resolveSupport": {"properties": ["edit"]}},
+                "foldingRange": {"rangeLimit": 5000},
+            }}),
         );
-        client.notify("initialized", json!({}));
-        client.open(uri, &text);
-        client.diagnostics(uri, 1);
         let label = format!("{:.0} KB, {games} games", text.len() as f64 / 1024.0);
         let middle = text.lines().count() as u32 / 2;
         let at = json!({"start": {"line": middle, "character": 4}, "end": {"line": middle, "character": 4}});
@@ -199,19 +226,22 @@ fn main() {
             .clone();
         let (p50, p99, size) = time(&mut client, rounds.min(10), "codeAction/resolve", &translate);
         println!("| {label} | resolve: translate the document to English | {} | {} | {size} B |", ms(p50), ms(p99));
-        typing(
-            &mut client,
-            uri,
-            &text,
-            &label,
-            if smoke {
-                5
-            } else if quick {
-                20
-            } else {
-                300
-            },
-        );
+        typing(&mut client, uri, &text, &label, keystrokes, false);
+        client.shutdown();
+        // Folding ranges for a client that sets no limit: every fold.
+        let mut client = start(uri, &text, json!({}));
+        typing(&mut client, uri, &text, &format!("{label}, no rangeLimit"), keystrokes / 3 + 1, true);
         client.shutdown();
     }
+}
+
+/// Starts the server, initializes it with the client's `capabilities` and
+/// opens `text` (waiting for its diagnostics).
+fn start(uri: &str, text: &str, capabilities: Value) -> Client {
+    let mut client = Client::start();
+    client.call("initialize", json!({"processId": null, "rootUri": null, "capabilities": capabilities}));
+    client.notify("initialized", json!({}));
+    client.open(uri, text);
+    client.diagnostics(uri, 1);
+    client
 }

@@ -32,7 +32,9 @@ use crate::ide::line_index::Unit;
 use crate::ide::outline::{self, Outline};
 use crate::syntax::{self, split};
 
+pub mod lines;
 mod manuscript;
+pub use lines::Kept;
 pub use manuscript::{ChainedGame, SectionChain, check_manuscript};
 
 /// How many sections keep their syntax tree between edits. A tree takes
@@ -59,7 +61,18 @@ pub struct Section {
     /// In a manuscript, where each game starts.
     pub chain: Option<Arc<SectionChain>>,
     /// Its highlights, once asked for (`ide::highlight`).
-    pub highlights: highlight::Kept,
+    pub highlights: highlight::KeptTokens,
+    /// Its folds as lines from its first line, once asked for
+    /// (`ide::outline::line_folds`).
+    pub folds: outline::KeptFolds,
+    /// Its symbols' places as lines from its first line, once asked for
+    /// (`ide::outline::line_symbols`).
+    pub symbols: outline::KeptSymbols,
+    /// How many line breaks end in its text ([`lines::breaks_in`]): the
+    /// line of a section's start is the sum over the sections before it.
+    /// Counted by the document once the section is in place (with the
+    /// section's length then).
+    breaks: Option<(usize, u32)>,
     /// What the parser reads of a hostile section: its text with what
     /// [`intake::hidden`] finds (a run of more than [`intake::MAX_RUN`]
     /// bytes without a blank, variations nested too deep) blanked, as the
@@ -89,7 +102,10 @@ impl Section {
             games: Arc::new(games),
             outline: Arc::new(outline),
             chain: None,
-            highlights: highlight::Kept::default(),
+            highlights: Kept::default(),
+            folds: Kept::default(),
+            symbols: Kept::default(),
+            breaks: None,
             blanked: None,
             hidden: Vec::new(),
         }
@@ -97,6 +113,11 @@ impl Section {
 
     pub fn range(&self) -> Range<usize> {
         self.start..self.start + self.len
+    }
+
+    /// How many line breaks end in the section's text.
+    pub fn breaks(&self) -> usize {
+        self.breaks.map_or(0, |(_, n)| n as usize)
     }
 
     /// The syntax errors of what was hidden before the section's first game
@@ -325,7 +346,53 @@ impl Document {
         let source = view.as_deref().unwrap_or(&text);
         let sections = build_all(source, &split::section_starts(source), options);
         let last_reanalysed = sections.len();
-        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: None, view }
+        let mut doc = Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: None, view };
+        doc.count_lines(None);
+        doc
+    }
+
+    /// Counts the line breaks of the sections not counted yet and of those
+    /// around `changed` (where the text was just edited, in the new text),
+    /// and forgets what the sections whose text changed kept of their
+    /// lines: a break's count depends on the byte after a section too.
+    fn count_lines(&mut self, changed: Option<Range<usize>>) {
+        let text = &self.text;
+        for section in &mut self.sections {
+            let (s, e) = (section.start, section.start + section.len);
+            let touches = changed.as_ref().is_some_and(|c| s <= c.end && c.start <= e);
+            if section.breaks.is_some_and(|(len, _)| len == section.len) && !touches {
+                continue;
+            }
+            if let Some(c) = &changed {
+                let edited = (s < c.end && c.start < e) || (c.is_empty() && s < c.start && c.start < e);
+                if edited {
+                    section.highlights.clear();
+                    section.folds.clear();
+                    section.symbols.clear();
+                }
+            }
+            section.breaks = Some((section.len, lines::breaks_in(text, s..e.min(text.len()))));
+        }
+    }
+
+    /// The line each section starts on, in order.
+    pub fn section_lines(&self) -> impl Iterator<Item = usize> + '_ {
+        self.sections.iter().scan(0, |line, section| {
+            let at = *line;
+            *line += section.breaks();
+            Some(at)
+        })
+    }
+
+    /// The line and column of a section's start, given its line (from
+    /// [`Document::section_lines`]): no look-up in the rope when the
+    /// section starts a line, as almost every section does.
+    pub fn section_position(&self, section: &Section, line: usize, unit: Unit) -> (usize, usize) {
+        if lines::starts_line(&self.text, section.start) {
+            (line, 0)
+        } else {
+            (line, self.position(section.start, unit).1)
+        }
     }
 
     pub fn kind(&self) -> Kind {
@@ -387,7 +454,11 @@ impl Document {
                 None => {
                     *self = Document::open_as(self.kind(), change.text, version, options);
                 }
-                Some(range) => self.apply_one(range, &change.text, options),
+                Some(range) => {
+                    let start = floor_boundary(&self.text, range.start.min(self.text.len()));
+                    self.apply_one(range, &change.text, options);
+                    self.count_lines(Some(start..start + change.text.len()));
+                }
             }
         }
         self.version = version;
@@ -689,8 +760,53 @@ mod tests {
         assert_eq!(outlines(doc), outlines(&fresh));
         assert_eq!(doc.rope.to_string(), doc.text);
         assert_eq!(doc.source(), fresh.source());
-        let outlines = |d: &Document| d.sections.iter().map(|p| p.outline.clone()).collect::<Vec<_>>();
-        assert_eq!(outlines(doc), outlines(&fresh));
+        same_lines_as_fresh(doc, &fresh);
+    }
+
+    /// What is kept of the sections' lines (their starts' lines, their
+    /// highlights and folds, kept across the edits of `doc`) is what the
+    /// rope and a fresh open of the same text give.
+    pub(crate) fn same_lines_as_fresh(doc: &Document, fresh: &Document) {
+        let lines: Vec<usize> = doc.section_lines().collect();
+        let rope: Vec<usize> = doc.sections.iter().map(|s| doc.rope.byte_to_line(s.start)).collect();
+        assert_eq!(lines, rope, "section lines");
+        for unit in [Unit::Utf16, Unit::Utf8] {
+            let tokens = |d: &Document| {
+                d.sections
+                    .iter()
+                    .zip(d.section_lines())
+                    .flat_map(|(s, line)| {
+                        assert_eq!(d.section_position(s, line, unit), d.position(s.start, unit));
+                        let (line, column) = d.position(s.start, unit);
+                        highlight::section_tokens(d, s, unit)
+                            .iter()
+                            .map(|t| {
+                                (
+                                    line + t.line as usize,
+                                    if t.line == 0 { column + t.column as usize } else { t.column as usize },
+                                    t.length,
+                                    t.kind,
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(tokens(doc), tokens(fresh), "highlights in {unit:?}");
+        }
+        let folds = |d: &Document| {
+            d.sections
+                .iter()
+                .zip(d.section_lines())
+                .flat_map(|(s, line)| {
+                    outline::line_folds(d, s)
+                        .iter()
+                        .map(|f| (line + f.start as usize, line + f.end as usize, f.kind))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(folds(doc), folds(fresh), "folds");
     }
 
     #[test]
@@ -873,17 +989,55 @@ mod tests {
         for _ in 0..40 {
             let mut doc = markdown(&format!("{}\n```pgn\n1. e4 e5 2. Кf3 *\n```\nx\n", book()));
             for _ in 0..25 {
-                let len = doc.text.len();
-                let mut start = next(len + 1);
-                while !doc.text.is_char_boundary(start) {
-                    start -= 1;
-                }
-                let mut end = (start + next(12)).min(len);
-                while !doc.text.is_char_boundary(end) {
-                    end -= 1;
-                }
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 12);
                 let snippet = SNIPPETS[next(SNIPPETS.len())];
                 edit(&mut doc, start, end, snippet);
+                same_as_fresh(&doc);
+            }
+        }
+    }
+
+    /// Random edits of a database (line ends of every kind, comments and
+    /// variations over several lines, boundaries made and unmade): every
+    /// section's lines, highlights and folds kept across the edits are a
+    /// fresh open's.
+    #[test]
+    fn random_edits_keep_lines_highlights_and_folds_as_a_fresh_open() {
+        const SNIPPETS: &[&str] = &[
+            "",
+            " ",
+            "\n",
+            "\r\n",
+            "\r",
+            "\n\n",
+            "{",
+            "}",
+            "{a\nb}",
+            "(",
+            ")",
+            "(1... c5\n2. d4)",
+            "[Event \"x\"]\n",
+            "\n[Site \"y\"]\n\n",
+            "*",
+            "1-0",
+            "; c\n",
+            "12.",
+            "Кf3",
+            "Nf3",
+            "😀",
+            "é",
+            "e4",
+        ];
+        let mut next = below(0x5851_f42d_4c95_7f2d);
+        let game = |i: usize| {
+            format!("[Event \"{i}\"]\r\n[Site \"s\"]\n\n1. e4 {{a\ncomment}} e5\n(1... c5\n2. Nf3)\n2. Кf3 Nc6 *\n\n")
+        };
+        for round in 0..12 {
+            let mut doc = Document::open((0..6 + round % 3).map(game).collect(), 1, &Options::default());
+            same_as_fresh(&doc);
+            for _ in 0..30 {
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 10);
+                edit(&mut doc, start, end, SNIPPETS[next(SNIPPETS.len())]);
                 same_as_fresh(&doc);
             }
         }

@@ -9,11 +9,12 @@
 //! the language server can answer `semanticTokens/full/delta` and `range`
 //! by what changed, whatever the document's size.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use tree_sitter::Node;
 
-use super::document::{Document, Section};
+use super::document::lines::Walker;
+use super::document::{Document, Kept, Section};
 use super::line_index::Unit;
 
 /// What a token is.
@@ -79,35 +80,33 @@ pub struct LineToken {
     pub kind: Highlight,
 }
 
-/// A section's highlights, kept with it (shared by the document's copies).
-#[derive(Clone, Debug, Default)]
-pub struct Kept(Arc<OnceLock<(Unit, Arc<Vec<LineToken>>)>>);
-
-impl Kept {
-    /// Forgets what was kept (the section's text changed).
-    pub fn clear(&mut self) {
-        *self = Kept::default();
-    }
-}
+/// A section's highlights in the unit they were counted in, kept with it
+/// (shared by the document's copies).
+pub type KeptTokens = Kept<(Unit, Arc<Vec<LineToken>>)>;
 
 /// The highlights of a section, in order; a multi-line token (a comment)
 /// is one token per line, as clients without multi-line support need.
 pub fn section_tokens(doc: &Document, section: &Section, unit: Unit) -> Arc<Vec<LineToken>> {
-    if let Some((kept_unit, tokens)) = section.highlights.0.get()
-        && *kept_unit == unit
-    {
-        return tokens.clone();
+    if let Some(tokens) = kept_tokens(section, unit) {
+        return tokens;
     }
     let tokens = Arc::new(compute(doc, section, unit));
     // Another request may have kept them first: the same tokens.
-    let _ = section.highlights.0.set((unit, tokens.clone()));
+    section.highlights.set((unit, tokens.clone()));
     tokens
+}
+
+/// The highlights of a section if they are kept already.
+pub fn kept_tokens(section: &Section, unit: Unit) -> Option<Arc<Vec<LineToken>>> {
+    section.highlights.get().filter(|(kept, _)| *kept == unit).map(|(_, tokens)| tokens.clone())
 }
 
 fn compute(doc: &Document, section: &Section, unit: Unit) -> Vec<LineToken> {
     let tree = section.tree(doc);
     let root = tree.root_node();
-    let (first_line, first_column) = doc.position(section.start, unit);
+    // Positions from the section's own text, walked forward (tokens come
+    // in order): no look-up in the document's rope per token.
+    let mut walker = Walker::new(&doc.text, section.start, unit);
     let mut out = Vec::new();
     let mut push = |node: Node<'_>, kind: Highlight| {
         let span = section.start + node.start_byte()..section.start + node.end_byte();
@@ -118,14 +117,12 @@ fn compute(doc: &Document, section: &Section, unit: Unit) -> Vec<LineToken> {
         for piece in text.split_inclusive('\n') {
             let content = piece.trim_end_matches(['\n', '\r']);
             if !content.trim().is_empty() {
-                let (line, column) = doc.position(start, unit);
-                let (_, end_column) = doc.position(start + content.len(), unit);
-                let line = line - first_line;
-                let from = if line == 0 { column - first_column } else { column };
+                let (line, column) = walker.to(start);
+                let (_, end_column) = walker.to(start + content.len());
                 out.push(LineToken {
                     line: line as u32,
-                    column: from as u32,
-                    length: (end_column - column) as u32,
+                    column: column as u32,
+                    length: end_column.saturating_sub(column) as u32,
                     kind,
                 });
             }

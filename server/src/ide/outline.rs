@@ -1,11 +1,17 @@
 //! What the editor's outline and folding need from a piece, computed once
 //! when the piece is parsed, so that those requests cost nothing and the
-//! piece's tree need not be kept.
+//! piece's tree need not be kept; and its folds as lines, counted once per
+//! section when first asked for ([`line_folds`]) and kept with it, so that
+//! a folding request costs a sum per section and the folds it answers.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use tree_sitter::{Node, Tree};
 
+use crate::ide::document::lines::{self, Breaks, Walker};
+use crate::ide::document::{Document, Kept, Section};
+use crate::ide::line_index::Unit;
 use crate::syntax::{GameSyntax, Item, Line};
 
 /// The kind of a folding range.
@@ -15,6 +21,90 @@ pub enum Fold {
     Headers,
     Variation,
     Comment,
+}
+
+/// A fold of a section as lines from the section's first line: from the
+/// line of its start to the last line it covers (not the line it ends at
+/// when it ends at that line's start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineFold {
+    pub start: u32,
+    pub end: u32,
+    pub kind: Fold,
+}
+
+/// A section's folds as lines, kept with it.
+pub type KeptFolds = Kept<Arc<Vec<LineFold>>>;
+
+/// The folds of a section that span more than one line, as lines from its
+/// first line, in the outline's order.
+pub fn line_folds(doc: &Document, section: &Section) -> Arc<Vec<LineFold>> {
+    if let Some(kept) = section.folds.get() {
+        return kept.clone();
+    }
+    let end = (section.start + section.len).min(doc.text.len());
+    let breaks = Breaks::new(&doc.text, section.start..end);
+    let at_line_start = |local: usize| {
+        if local == 0 { lines::starts_line(&doc.text, section.start) } else { breaks.at_line_start(local) }
+    };
+    let folds: Vec<LineFold> = section
+        .outline
+        .folds
+        .iter()
+        .filter_map(|(span, kind)| {
+            let start = breaks.line(span.start);
+            let mut end = breaks.line(span.end);
+            if at_line_start(span.end) && end > start {
+                end -= 1;
+            }
+            (end > start).then_some(LineFold { start: start as u32, end: end as u32, kind: *kind })
+        })
+        .collect();
+    let folds = Arc::new(folds);
+    section.folds.set(folds.clone());
+    folds
+}
+
+/// A place in a section: the line from the section's first line, and the
+/// column (on that first line, from the section's start).
+pub type LinePlace = (u32, u32);
+
+/// Where a game of the outline stands, in lines of its section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineSymbol {
+    pub span: (LinePlace, LinePlace),
+    pub selection: (LinePlace, LinePlace),
+}
+
+/// A section's symbols' places in the unit they were counted in, kept with it.
+pub type KeptSymbols = Kept<(Unit, Arc<Vec<LineSymbol>>)>;
+
+/// The places of a section's symbols (in the order of
+/// `section.outline.symbols`), counted once per unit and kept.
+pub fn line_symbols(doc: &Document, section: &Section, unit: Unit) -> Arc<Vec<LineSymbol>> {
+    if let Some((kept, places)) = section.symbols.get()
+        && *kept == unit
+    {
+        return places.clone();
+    }
+    let mut walker = Walker::new(&doc.text, section.start, unit);
+    let mut at = |offset: usize| {
+        let (line, column) = walker.to(section.start + offset);
+        (line as u32, column as u32)
+    };
+    let places: Vec<LineSymbol> = section
+        .outline
+        .symbols
+        .iter()
+        .map(|s| {
+            let start = at(s.span.start);
+            let selection = (at(s.selection.start), at(s.selection.end));
+            LineSymbol { span: (start, at(s.span.end)), selection }
+        })
+        .collect();
+    let places = Arc::new(places);
+    section.symbols.set((unit, places.clone()));
+    places
 }
 
 /// One game in the outline: "White - Black, Event, Result".

@@ -91,6 +91,10 @@ pub struct State {
     pub resolves_code_actions: bool,
     /// How many folding ranges the client keeps, if it says.
     pub folding_limit: Option<usize>,
+    /// The client asks for the semantic tokens of the lines it shows
+    /// (`semanticTokens/range`): a big document's are then served by range
+    /// only ([`handlers::semantic_tokens::by_range_only`]).
+    pub asks_tokens_by_range: bool,
     /// The project files found for the documents opened.
     pub projects: crate::project::Projects,
 }
@@ -99,7 +103,6 @@ pub struct State {
 struct Snapshot {
     folding_limit: Option<usize>,
     doc: Arc<Document>,
-    published: tokio::sync::watch::Receiver<i32>,
     tokens: Arc<Mutex<Option<handlers::semantic_tokens::Previous>>>,
     unit: Unit,
     settings: Arc<Settings>,
@@ -136,6 +139,7 @@ impl Backend {
                 settings: Arc::new(Settings::default()),
                 resolves_code_actions: false,
                 folding_limit: None,
+                asks_tokens_by_range: false,
                 projects: crate::project::Projects::new(),
             }),
             publishing: tokio::sync::Mutex::new(()),
@@ -158,7 +162,6 @@ impl Backend {
         Some(Snapshot {
             folding_limit: state.folding_limit,
             doc: open.doc.clone(),
-            published: open.published.subscribe(),
             tokens: open.tokens.clone(),
             filter: open.filter(),
             unit: state.unit,
@@ -166,6 +169,14 @@ impl Backend {
             latest: open.latest.clone(),
             resolves_code_actions: state.resolves_code_actions,
         })
+    }
+
+    /// The version of the open document `uri`, and where its published
+    /// versions are told.
+    fn version_of(&self, uri: &Uri) -> Option<(i32, tokio::sync::watch::Receiver<i32>)> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let open = state.docs.get(uri)?;
+        Some((open.doc.version, open.published.subscribe()))
     }
 
     /// Runs a request handler on a snapshot of the document `uri`, on the
@@ -183,12 +194,24 @@ impl Backend {
         uri: &Uri,
         f: impl FnOnce(&Snapshot, &Token) -> T + Send + 'static,
     ) -> Result<T> {
-        let Some(mut snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
         // An edit's diagnostics go out before the answers of the requests
         // it triggers (they are a few milliseconds away; the wait is
-        // bounded, should a publication never come).
-        let version = snapshot.doc.version;
-        let _ = tokio::time::timeout(PUBLISH_WAIT, snapshot.published.wait_for(|v| *v >= version)).await;
+        // bounded, should a publication never come). The snapshot is taken
+        // after the wait: one held while waiting would make the next
+        // keystroke copy the document (`Arc::make_mut`), the whole text of a
+        // big one, while the editor waits for its squiggle.
+        let Some((version, mut published)) = self.version_of(uri) else { return Ok(T::default()) };
+        let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= version)).await;
+        let Some(snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
+        if snapshot.doc.version != version {
+            // Edited meanwhile: the request's positions are of an older
+            // text. "Content modified", once the newer version's
+            // diagnostics are out (as when a running request is cancelled).
+            let newer = snapshot.doc.version;
+            drop(snapshot);
+            let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= newer)).await;
+            return Err(Error::new(ErrorCode::ContentModified));
+        }
         let dropped = Arc::new(AtomicBool::new(false));
         // Dropped with this future: when the client cancels the request, the
         // handler stops at its next check.
@@ -280,10 +303,18 @@ impl LanguageServer for Backend {
             .and_then(|t| t.folding_range.as_ref())
             .and_then(|f| f.range_limit)
             .map(|n| n as usize);
+        let by_range = params
+            .capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.semantic_tokens.as_ref())
+            .and_then(|s| s.requests.range)
+            .unwrap_or(false);
         self.with_state(|state| {
             state.unit = unit;
             state.resolves_code_actions = resolves;
             state.folding_limit = folding_limit;
+            state.asks_tokens_by_range = by_range;
             if let Some(options) = &params.initialization_options {
                 Arc::make_mut(&mut state.settings).update(options);
             }
@@ -497,6 +528,7 @@ impl LanguageServer for Backend {
     }
 
     async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
+        self.refuse_whole_document_tokens(&params.text_document.uri)?;
         self.on_snapshot(&params.text_document.uri, |s, token| {
             let id = next_result_id();
             let (tokens, previous) = handlers::semantic_tokens::full(&s.doc, s.unit, token, id);
@@ -510,6 +542,7 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        self.refuse_whole_document_tokens(&params.text_document.uri)?;
         self.on_snapshot(&params.text_document.uri, move |s, token| {
             let id = next_result_id();
             let held = s.tokens.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -528,6 +561,23 @@ impl LanguageServer for Backend {
             Some(answer)
         })
         .await
+    }
+}
+
+impl Backend {
+    /// Refuses at once, without waiting for anything, a whole document's
+    /// semantic tokens that the client is to ask for by range
+    /// ([`handlers::semantic_tokens::by_range_only`]), forgetting the
+    /// answer it held.
+    fn refuse_whole_document_tokens(&self, uri: &Uri) -> Result<()> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match state.docs.get(uri) {
+            Some(open) if handlers::semantic_tokens::by_range_only(&open.doc, state.asks_tokens_by_range) => {
+                *open.tokens.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                Err(handlers::semantic_tokens::ask_by_range())
+            }
+            _ => Ok(()),
+        }
     }
 }
 

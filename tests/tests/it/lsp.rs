@@ -365,3 +365,62 @@ fn a_project_file_above_the_document_sets_its_language_and_codes_as_for_the_comm
     assert_eq!(codes(&found), cli);
     assert!(client.shutdown().success());
 }
+
+/// A client that asks for the tokens of the lines it shows (VS Code) is
+/// refused a big document's whole-document tokens at once, as a server
+/// cancellation (so that it asks by range, which it is answered), and
+/// still gets a small document's; a client that cannot ask by range gets
+/// a big document's whole tokens.
+#[test]
+fn a_big_document_is_served_by_range_to_a_client_that_asks_by_range() {
+    use chess_ls::analysis::languages::{Language, MoveStyle};
+    use chess_ls::lsp::handlers::semantic_tokens::WHOLE_DOCUMENT_MAX;
+    use chess_ls_tests::generate::{RenderOptions, corpus};
+    let big = corpus(7, 600, &MoveStyle::for_language(Language::En), &RenderOptions::default());
+    assert!(big.len() > WHOLE_DOCUMENT_MAX, "{} bytes", big.len());
+    let small = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n";
+    let (big_uri, small_uri) = ("file:///games/big.pgn", "file:///games/small.pgn");
+    let start = |requests: Value| {
+        let mut client = Client::start();
+        client.call(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": {"textDocument": {"semanticTokens": {
+                "requests": requests, "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"]}}}}),
+        );
+        client.notify("initialized", json!({}));
+        client.open(big_uri, &big);
+        client.diagnostics(big_uri, 1);
+        client.open(small_uri, small);
+        client.diagnostics(small_uri, 1);
+        client
+    };
+    let whole = |client: &mut Client, uri: &str| {
+        client.request("textDocument/semanticTokens/full", json!({"textDocument": {"uri": uri}}))
+    };
+    let first_lines = json!({"start": {"line": 0, "character": 0}, "end": {"line": 40, "character": 0}});
+
+    let mut by_range = start(json!({"range": true, "full": {"delta": true}}));
+    let refused = whole(&mut by_range, big_uri);
+    assert_eq!(refused["error"]["code"], -32802, "{refused}");
+    let delta = by_range.request(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": {"uri": big_uri}, "previousResultId": "1"}),
+    );
+    assert_eq!(delta["error"]["code"], -32802, "{delta}");
+    let shown = by_range
+        .call("textDocument/semanticTokens/range", json!({"textDocument": {"uri": big_uri}, "range": first_lines}));
+    let shown = shown["data"].as_array().unwrap().clone();
+    assert!(shown.len() > 100, "{} numbers", shown.len());
+    let small_tokens = whole(&mut by_range, small_uri);
+    assert!(small_tokens["result"]["data"].as_array().is_some_and(|d| !d.is_empty()), "{small_tokens}");
+    assert!(by_range.shutdown().success());
+
+    // The same tokens as the whole document's first ones, for a client
+    // that asks for the whole document only.
+    let mut whole_only = start(json!({"full": {"delta": true}}));
+    let all = whole(&mut whole_only, big_uri);
+    let all = all["result"]["data"].as_array().unwrap_or_else(|| panic!("{all}")).clone();
+    assert!(all.len() > shown.len());
+    assert_eq!(all[..shown.len()], shown[..]);
+    assert!(whole_only.shutdown().success());
+}

@@ -304,7 +304,10 @@ impl Document {
             .collect();
         let last_reanalysed = sections.len();
         let rope = ropey::Rope::from_str(&text);
-        Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: Some(view), view: None }
+        let mut doc =
+            Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: Some(view), view: None };
+        doc.count_lines(None);
+        doc
     }
 
     /// Every section analysed again (the settings changed).
@@ -318,6 +321,7 @@ impl Document {
             .map(|spec| build(view, &self.text, spec, &mut chain_so_far, options, false, 0, None))
             .collect();
         self.last_reanalysed = self.sections.len();
+        self.count_lines(None);
     }
 
     /// An edit of a manuscript: the text is read again around the edit
@@ -452,6 +456,8 @@ impl Document {
                         // Its tree was parsed with other blank space after it.
                         section.tree = None;
                         section.highlights.clear();
+                        section.folds.clear();
+                        section.symbols.clear();
                     }
                     section.start = spec.range.start;
                     section.len = spec.range.len();
@@ -540,6 +546,7 @@ mod tests {
         assert_eq!(outlines(doc), outlines(&fresh));
         assert_eq!(doc.source(), fresh.source());
         assert_eq!(doc.rope.to_string(), doc.text);
+        crate::ide::document::tests::same_lines_as_fresh(doc, &fresh);
     }
 
     fn found(doc: &Document) -> Vec<(Code, String)> {

@@ -13,8 +13,8 @@ use tower_lsp_server::ls_types::{
 };
 
 use crate::ide::cancel::Token;
-use crate::ide::document::Document;
-use crate::ide::highlight::{Highlight, LineToken, section_tokens};
+use crate::ide::document::{Document, Section};
+use crate::ide::highlight::{Highlight, LineToken, kept_tokens, section_tokens};
 use crate::ide::line_index::Unit;
 
 fn types() -> [SemanticTokenType; 10] {
@@ -64,15 +64,31 @@ pub struct Previous {
 }
 
 /// The blocks of the sections that meet `span` (every section for the
-/// whole document).
+/// whole document). A section's place costs a sum (its line) and, only
+/// when it does not start a line, a look-up of its column; its tokens are
+/// kept with it, and those not kept yet (the first answer for a document)
+/// are computed on every core.
 fn blocks(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> Vec<Block> {
+    use rayon::prelude::*;
     let first = doc.sections.partition_point(|s| s.start + s.len < span.start);
-    doc.sections[first..]
-        .iter()
-        .take_while(|s| s.start <= span.end)
-        .map(|section| {
+    let count = doc.sections[first..].iter().take_while(|s| s.start <= span.end).count();
+    let sections = &doc.sections[first..first + count];
+    let missing: Vec<&Section> = sections.iter().filter(|s| kept_tokens(s, unit).is_none()).collect();
+    if missing.len() > 1 {
+        missing.par_iter().for_each(|section| {
             token.check();
-            let (line, column) = doc.position(section.start, unit);
+            section_tokens(doc, section, unit);
+        });
+    }
+    sections
+        .iter()
+        .zip(doc.section_lines().skip(first))
+        .enumerate()
+        .map(|(k, (section, line))| {
+            if k % 256 == 0 {
+                token.check();
+            }
+            let (line, column) = doc.section_position(section, line, unit);
             Block { tokens: section_tokens(doc, section, unit), line: line as u32, column: column as u32 }
         })
         .collect()
@@ -166,6 +182,48 @@ pub fn delta(
         }]
     };
     (SemanticTokensDelta { result_id: Some(id.clone()), edits }, Previous { id, blocks: new })
+}
+
+/// Above this many bytes of text, a client that asks for the tokens of the
+/// lines it shows (`semanticTokens/range`) gets only those: its requests
+/// for the whole document are refused ([`ask_by_range`]).
+///
+/// Not for the server's sake (a keystroke's delta costs it a few
+/// milliseconds whatever the size) but for the editor's: VS Code keeps a
+/// whole document's tokens as one array that it copies and converts again
+/// on every delta, and a 10 MB database has about 3 million tokens (a
+/// first answer of 60 MB of JSON). Measured in the real VS Code (the
+/// editors' end-to-end suite): with whole-document tokens a keystroke in a
+/// 10 MB file showed its squiggle after 1.6 to 7 s, the extension host
+/// stalled behind the tokens; by range, the visible lines cost what a
+/// small file's do. VS Code asks again by range on every change and
+/// scroll, and colours only the lines around the viewport, which is all
+/// it shows.
+pub const WHOLE_DOCUMENT_MAX: usize = 512 * 1024;
+
+/// Whether a client is refused `doc`'s whole-document tokens and served
+/// by range only: it asks by range and the document is over
+/// [`WHOLE_DOCUMENT_MAX`]. A client that cannot ask by range gets the
+/// whole document (and deltas) whatever its size.
+pub fn by_range_only(doc: &Document, client_asks_by_range: bool) -> bool {
+    client_asks_by_range && doc.text.len() > WHOLE_DOCUMENT_MAX
+}
+
+/// LSP's `ServerCancelled`.
+const SERVER_CANCELLED: i64 = -32802;
+
+/// The answer to a whole-document request of a document served by range:
+/// `ServerCancelled` without data, which VS Code's client takes as a
+/// cancellation (no error shown, no retry until the next change) and
+/// which leaves the document without whole-document tokens, so that its
+/// viewport is asked for by range. (An empty or null answer would not:
+/// VS Code then takes the document's tokens as complete, and empty.)
+pub fn ask_by_range() -> tower_lsp_server::jsonrpc::Error {
+    tower_lsp_server::jsonrpc::Error {
+        code: tower_lsp_server::jsonrpc::ErrorCode::ServerError(SERVER_CANCELLED),
+        message: "a document this large is served by range (semanticTokens/range)".into(),
+        data: None,
+    }
 }
 
 /// Tokens of the sections that meet a range (what an editor shows).

@@ -2,14 +2,46 @@
 //! database of more than [`GROUP_ABOVE`] games, one per hundred games
 //! ("Games 101-200", from its first game to its last): an outline of
 //! thousands of entries is not readable in an editor, and costs seconds
-//! to send on every change.
+//! to send on every change. Each section keeps its games' places as lines
+//! from its first line (`ide::outline::line_symbols`), so an answer costs
+//! a sum per section and the symbols it sends, not look-ups in the rope.
 
-use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, SymbolKind};
+use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, Position, Range, SymbolKind};
 
 use crate::ide::cancel::Token;
-use crate::ide::document::Document;
+use crate::ide::document::{Document, Section};
 use crate::ide::line_index::Unit;
-use crate::lsp::convert;
+use crate::ide::outline::{LinePlace, LineSymbol, line_symbols};
+
+/// A section's games' symbols with their places in the document.
+fn placed<'d>(
+    doc: &'d Document,
+    unit: Unit,
+    token: &Token,
+) -> impl Iterator<Item = (&'d crate::ide::outline::GameSymbol, Range, Range)> + 'd {
+    let token = token.clone();
+    doc.sections
+        .iter()
+        .zip(doc.section_lines())
+        .enumerate()
+        .filter(|(_, (s, _))| !s.outline.symbols.is_empty())
+        .flat_map(move |(k, (section, line)): (usize, (&'d Section, usize))| {
+            if k % 256 == 0 {
+                token.check();
+            }
+            let (line, column) = doc.section_position(section, line, unit);
+            let place = move |(l, c): LinePlace| Position {
+                line: line as u32 + l,
+                character: if l == 0 { column as u32 + c } else { c },
+            };
+            let range = move |(a, b): (LinePlace, LinePlace)| Range { start: place(a), end: place(b) };
+            let places = line_symbols(doc, section, unit);
+            section.outline.symbols.iter().enumerate().map(move |(i, symbol)| {
+                let LineSymbol { span, selection } = places[i];
+                (symbol, range(span), range(selection))
+            })
+        })
+}
 
 /// Above this many games, the outline groups them by [`GROUP`].
 pub const GROUP_ABOVE: usize = 1000;
@@ -21,25 +53,19 @@ pub fn symbols(doc: &Document, unit: Unit, token: &Token) -> Option<DocumentSymb
     if games > GROUP_ABOVE {
         return Some(DocumentSymbolResponse::Nested(groups(doc, unit, token, games)));
     }
-    let mut number = 0;
     let mut out = Vec::new();
-    for section in &doc.sections {
-        token.check();
-        for symbol in &section.outline.symbols {
-            number += 1;
-            let shift = |s: &std::ops::Range<usize>| s.start + section.start..s.end + section.start;
-            let name = if symbol.name.is_empty() { format!("Game {number}") } else { symbol.name.clone() };
-            out.push(DocumentSymbol {
-                name,
-                detail: symbol.date.clone(),
-                kind: SymbolKind::MODULE,
-                tags: None,
-                deprecated: None,
-                range: convert::range(doc, &shift(&symbol.span), unit),
-                selection_range: convert::range(doc, &shift(&symbol.selection), unit),
-                children: None,
-            });
-        }
+    for (number, (symbol, range, selection_range)) in placed(doc, unit, token).enumerate() {
+        let name = if symbol.name.is_empty() { format!("Game {}", number + 1) } else { symbol.name.clone() };
+        out.push(DocumentSymbol {
+            name,
+            detail: symbol.date.clone(),
+            kind: SymbolKind::MODULE,
+            tags: None,
+            deprecated: None,
+            range,
+            selection_range,
+            children: None,
+        });
     }
     Some(DocumentSymbolResponse::Nested(out))
 }
@@ -48,39 +74,33 @@ pub fn symbols(doc: &Document, unit: Unit, token: &Token) -> Option<DocumentSymb
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 fn groups(doc: &Document, unit: Unit, token: &Token, games: usize) -> Vec<DocumentSymbol> {
     let mut out = Vec::with_capacity(games.div_ceil(GROUP));
-    let mut number = 0;
-    // (first number, first game's span and name, last game's span and name)
-    let mut group: Option<(usize, std::ops::Range<usize>, std::ops::Range<usize>, String)> = None;
+    // (first number, first game's range, selection and name)
+    let mut group: Option<(usize, Range, Range, String)> = None;
     let mut finish =
-        |group: (usize, std::ops::Range<usize>, std::ops::Range<usize>, String), last: usize, end: usize| {
-            let (first, span, selection, name) = group;
+        |(first, range, selection_range, name): (usize, Range, Range, String), last: usize, end: Position| {
             out.push(DocumentSymbol {
                 name: format!("Games {first}-{last}"),
                 detail: Some(name),
                 kind: SymbolKind::NAMESPACE,
                 tags: None,
                 deprecated: None,
-                range: convert::range(doc, &(span.start..end), unit),
-                selection_range: convert::range(doc, &selection, unit),
+                range: Range { start: range.start, end },
+                selection_range,
                 children: None,
             });
         };
-    let mut last_end = 0;
-    for section in &doc.sections {
-        token.check();
-        for symbol in &section.outline.symbols {
-            number += 1;
-            let span = symbol.span.start + section.start..symbol.span.end + section.start;
-            if (number - 1) % GROUP == 0 {
-                if let Some(done) = group.take() {
-                    finish(done, number - 1, last_end);
-                }
-                let selection = symbol.selection.start + section.start..symbol.selection.end + section.start;
-                let name = if symbol.name.is_empty() { format!("Game {number}") } else { symbol.name.clone() };
-                group = Some((number, span.clone(), selection, name));
+    let mut last_end = Position::default();
+    let mut number = 0;
+    for (symbol, range, selection) in placed(doc, unit, token) {
+        number += 1;
+        if (number - 1) % GROUP == 0 {
+            if let Some(done) = group.take() {
+                finish(done, number - 1, last_end);
             }
-            last_end = span.end;
+            let name = if symbol.name.is_empty() { format!("Game {number}") } else { symbol.name.clone() };
+            group = Some((number, range, selection, name));
         }
+        last_end = range.end;
     }
     if let Some(done) = group.take() {
         finish(done, number, last_end);
@@ -113,5 +133,36 @@ mod tests {
         let listed = names(symbols(&doc, Unit::Utf16, &Token::never()).unwrap());
         assert_eq!(listed.len(), 11);
         assert_eq!((listed[0].as_str(), listed[10].as_str()), ("Games 1-100", "Games 1001-1050"));
+    }
+
+    /// The places kept per section, after random edits, are the rope's
+    /// positions of the games' spans.
+    #[test]
+    fn symbols_after_random_edits_stand_where_the_rope_says() {
+        use crate::ide::document::ByteChange;
+        use crate::lsp::convert;
+        const SNIPPETS: &[&str] = &["", "\n", "\r\n", "\r", "😀", "é", "[White \"Ж\"]\n", "*\n\n", "{\n}", "e4 "];
+        let mut next = crate::ide::document::below(0x0bad_5eed_1234_5678);
+        let game = |i: usize| format!("[White \"W{i}\"]\n[Black \"Б{i}\"]\r\n\n1. e4 {{😀}} e5 *\n\n");
+        let mut doc = Document::open((1..=12).map(game).collect(), 1, &Options::default());
+        for _ in 0..150 {
+            let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 8);
+            let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
+            doc.apply_changes(vec![change], doc.version + 1, &Options::default());
+            for unit in [Unit::Utf16, Unit::Char] {
+                let Some(DocumentSymbolResponse::Nested(got)) = symbols(&doc, unit, &Token::never()) else { panic!() };
+                let want: Vec<_> = doc
+                    .sections
+                    .iter()
+                    .flat_map(|s| s.outline.symbols.iter().map(move |g| (s.start, g)))
+                    .map(|(base, g)| {
+                        let shift = |r: &std::ops::Range<usize>| r.start + base..r.end + base;
+                        (convert::range(&doc, &shift(&g.span), unit), convert::range(&doc, &shift(&g.selection), unit))
+                    })
+                    .collect();
+                let got: Vec<_> = got.iter().map(|s| (s.range, s.selection_range)).collect();
+                assert_eq!(got, want, "{:?}", doc.text);
+            }
+        }
     }
 }
