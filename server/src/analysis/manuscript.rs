@@ -481,7 +481,9 @@ impl PartialEq for Plan {
             (Plan::MoveOne, Plan::MoveOne) => true,
             (Plan::Picks(a), Plan::Picks(b)) => {
                 a.len() == b.len()
-                    && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(&x.line, &y.line) && x.kind == y.kind && x.ply == y.ply)
+                    && a.iter().zip(b).all(|(x, y)| {
+                        Arc::ptr_eq(&x.line, &y.line) && x.kind == y.kind && x.ply == y.ply && x.older == y.older
+                    })
             }
             _ => false,
         }
