@@ -202,14 +202,12 @@ pub fn choose(
             continue;
         }
         let (report, trace) = replayed(game, source, options, start);
-        first_move_fails &= start.inside_variation
-            && first_move.as_ref().is_some_and(|m| {
-                report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
-            });
+        let first_fails = first_move.as_ref().is_some_and(|m| {
+            report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
+        });
+        first_move_fails &= start.inside_variation && first_fails;
         if start.kind == StartKind::Initial && k == 0 {
-            fails_at_once = first_move.as_ref().is_some_and(|m| {
-                report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
-            });
+            fails_at_once = first_fails;
         }
         // `Severity` orders the worst first.
         let worst = report.diagnostics.iter().map(|d| d.severity).min();

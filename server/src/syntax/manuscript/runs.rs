@@ -170,6 +170,27 @@ pub(super) fn move_len(s: &str) -> Option<usize> {
     [castling(s), piece_move(s), pawn_move(s), lost_letter_capture(s)].into_iter().flatten().max()
 }
 
+/// The first words of `s` (at most `max`) that stand one or two spaces or
+/// tabs apart on one line: where a move broken by spaces, or long algebraic
+/// written with them, has its parts.
+fn words_apart(s: &str, max: usize) -> Vec<Range<usize>> {
+    let mut words = Vec::with_capacity(max);
+    let mut at = 0;
+    while words.len() < max {
+        let end = s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k);
+        if end == at {
+            break;
+        }
+        words.push(at..end);
+        let gap = s[end..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+        if gap == 0 || gap > 2 {
+            break;
+        }
+        at = end + gap;
+    }
+    words
+}
+
 /// Whether a token may end at `i`: the text ends, or a character follows
 /// that is not a letter or a digit (space, punctuation, a bracket).
 fn ends_word(s: &str, i: usize) -> bool {
@@ -468,20 +489,7 @@ impl<'s> Runs<'s> {
         /// How many parts one broken move may have (`N x d4`).
         const MAX_PARTS: usize = 3;
         let s = self.at(i);
-        let mut parts: Vec<Range<usize>> = Vec::with_capacity(MAX_PARTS);
-        let mut at = 0;
-        while parts.len() < MAX_PARTS {
-            let end = s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k);
-            if end == at {
-                break;
-            }
-            parts.push(at..end);
-            let gap = s[end..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
-            if gap == 0 || gap > 2 {
-                break;
-            }
-            at = end + gap;
-        }
+        let parts = words_apart(s, MAX_PARTS);
         let whole = |part: &str| move_len(part) == Some(part.len());
         let joinable = |before: &str, next: &str| {
             let last = before.chars().next_back();
@@ -742,20 +750,7 @@ impl<'s> Runs<'s> {
     /// returns where the second one ends.
     fn spaced_pair(&mut self, j: usize, ply: &mut Option<u32>) -> Option<usize> {
         let s = self.at(j);
-        let mut words: Vec<Range<usize>> = Vec::with_capacity(5);
-        let mut at = 0;
-        while words.len() < 5 {
-            let end = s[at..].find(char::is_whitespace).map_or(s.len(), |k| at + k);
-            if end == at {
-                break;
-            }
-            words.push(at..end);
-            let gap = s[end..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
-            if gap == 0 || gap > 2 {
-                break;
-            }
-            at = end + gap;
-        }
+        let words = words_apart(s, 5);
         if words.len() < 4 {
             return None;
         }
