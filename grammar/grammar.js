@@ -60,10 +60,11 @@ const FILE = '[a-hасеһ]';
 const RANK = '[1-8lЗ]';
 const SQUARE = FILE + RANK;
 // Every piece letter of every language of notation.md section 3 (Latin,
-// Cyrillic, the two-letter Кр and its mixed-keyboard forms), the pawn letters
+// Cyrillic, the two-letter Кр, its mixed-keyboard forms and the Kr of a Latin
+// transliteration), the pawn letters
 // (P p п П B), the figurines of both colours and the code points a figurine
 // font puts for them in a PDF copy (¢ £ ¦ ¥ ¤ § for ♔ ♕ ♖ ♗ ♘ ♙).
-const PIECE = '[КK][рp]|[KQRBNPDTLSCFAVJHWGКФЛСТпП]|[♔-♟]|[¢£¤¥¦§]|p';
+const PIECE = '[КK][рpr]|[KQRBNPDTLSCFAVJHWGКФЛСТпП]|[♔-♟]|[¢£¤¥¦§]|p';
 const CAPTURE = '[xхX:×]';
 const DASH = '[-–—]';
 const CHECK = '\\+\\+|[+#†‡]';

@@ -236,6 +236,21 @@ fn latin_letters_that_move_as_cyrillic_pieces_are_read_as_look_alikes() {
 }
 
 #[test]
+fn a_game_in_transliterated_letters_is_read_so_with_one_note() {
+    // Ukrainian or Russian letters transliterated to Latin: `F` for `Ф`,
+    // `S` for `С`, `Kr` for `Кр`, `K` for `К`. No language reads them all;
+    // read as the transliteration, the game is legal, and one note says so.
+    check(
+        "1. e4 e5 2. Kf3 Kc6 3. Sc4 Sc5 4. Kc3 Kf6 5. Fe2 d6 6. Sxf7+ Krxf7 *",
+        r#"
+        language-mix @ `K`: the piece letters of this game are Russian written in Latin letters (K = К, S = С, L = Л, F = Ф, Kr = Кр), as machine transliteration leaves them; read so (`K` is the first)
+    "#,
+    );
+    // A game in one language's letters is not read so.
+    check_clean("1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 *");
+}
+
+#[test]
 fn illegal_move_of_the_wrong_side() {
     check(
         "1. e4 e5 2. Nf6 *",

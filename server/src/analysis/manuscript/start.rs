@@ -456,6 +456,14 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{written}` stands for {what}: write {meant}"))
                 .with_fix(Fix::replace(format!("Write {meant}"), span, meant.to_string()).preferred(true))
         }
+        RepairKind::TransliteratedFile { meant } => Diagnostic::new(
+            Code::Homoglyph,
+            span.clone(),
+            format!(
+                "`{written}` in a square is the Latin transliteration of the Cyrillic file letter `с` (as machine transliteration leaves it): write {meant}"
+            ),
+        )
+        .with_fix(Fix::replace(format!("Write {meant}"), span, meant.to_string()).preferred(true)),
         RepairKind::LowerCaseLetter { upper } => Diagnostic::new(
             Code::Homoglyph,
             span.clone(),

@@ -32,6 +32,7 @@ impl Replayer<'_, '_> {
             let mut fork = Replayer::new(self.source, self.options, self.language, self.syntax_errors);
             fork.style = self.style;
             fork.mixing = self.mixing;
+            fork.transliterated = self.transliterated;
             fork.beam = false;
             fork.quick = quick;
             let mut next = pos.clone();

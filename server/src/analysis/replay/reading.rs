@@ -48,6 +48,24 @@ pub(super) fn mix_message(text: &str, its: Language, role: Role, game: Language,
     format!("`{text}` is {what}, but this game is {game_is}: write {right}")
 }
 
+/// The words that start the note on a game whose letters are transliterated
+/// (one note a game: the replay keeps the first).
+pub(super) const TRANSLITERATED: &str = "the piece letters of this game are";
+
+/// The note on a letter of a transliterated game.
+fn transliteration_note(letter: &Token<'_>, language: Language) -> Diagnostic {
+    Diagnostic::new(
+        Code::LanguageMix,
+        letter.span.clone(),
+        format!(
+            "{TRANSLITERATED} {} written in Latin letters ({}), as machine transliteration leaves them; read so (`{}` is the first)",
+            language.name(),
+            language.transliteration_table(),
+            letter.text
+        ),
+    )
+}
+
 pub(in crate::analysis) fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {
     let script = if ('\u{0400}'..='\u{04FF}').contains(&ch) { "the Cyrillic letter" } else { "the letter" };
     Diagnostic::new(
@@ -233,6 +251,14 @@ impl Replayer<'_, '_> {
         let Some(letter) = &m.piece else {
             return Ok(Reading { primary: Some((parts.with(Role::Pawn), None)), foreign: None, notes });
         };
+        if self.transliterated
+            && let Some(right) =
+                self.language.lookalike_letter(letter.text).or_else(|| self.language.transliterated_letter(letter.text))
+            && let Some(role) = self.language.role_of(right)
+        {
+            let note = transliteration_note(letter, self.language);
+            return Ok(Reading { primary: Some((parts.with(role), Some(note))), foreign: None, notes });
+        }
         let Some(reading) = self.language.read_letter(letter.text) else {
             // A letter of another language: try what it means there.
             if languages::languages_for_letter(letter.text).all(|(_, r)| r.lookalike_of.is_some()) {
