@@ -473,6 +473,28 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
     })
 }
 
+/// OCR's `^` read as the capture sign (`Lc3^d4`) in a move that captures
+/// nothing stood for the dash of long algebraic: the `capture-mark` finding
+/// at the sign (among `others`) and the sign's note `d` become one note,
+/// with the dash as its fix, instead of two fixes that contradict.
+pub fn sign_read_as_dash(repair: &Repair, d: &mut Diagnostic, others: &mut Vec<Diagnostic>) {
+    if !matches!(repair.kind, RepairKind::Sign { meant: 'x' }) {
+        return;
+    }
+    let before = others.len();
+    others.retain(|o| !(o.code == Code::CaptureMark && o.span == d.span));
+    if others.len() == before {
+        return;
+    }
+    let span = d.span.clone();
+    *d = Diagnostic::new(
+        Code::Homoglyph,
+        span.clone(),
+        "`^` is OCR's reading of a sign, and the move captures nothing: it stands for the dash of long algebraic: write -",
+    )
+    .with_fix(Fix::replace("Write -", span, "-").preferred(true));
+}
+
 /// Moves a diagnostic's spans by `by` and maps them from the blanked text
 /// to the manuscript; fixes that would edit anything but notation are
 /// dropped.
