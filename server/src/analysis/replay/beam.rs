@@ -86,9 +86,21 @@ impl Replayer<'_, '_> {
         // the chosen reading finds is no certain finding: a note says what
         // it depends on, without a fix.
         let same = |a: &Diagnostic, b: &Diagnostic| a.code == b.code && a.span == b.span;
+        // A replay after another move that stopped at a move it could not
+        // play, before `d`, says nothing about `d`: it never got there
+        // (`2...Фc6 3.Лc4 ... Лc5`: after every other Black move the rook
+        // move at 3 stops it, and what is wrong at `Лc5` is wrong under
+        // every reading that gets there).
+        let stopped_before = |ds: &[Diagnostic], d: &Diagnostic| {
+            ds.iter().any(|o| {
+                o.severity == Severity::Error
+                    && matches!(o.code, Code::IllegalMove | Code::AmbiguousMove | Code::Syntax)
+                    && o.span.start < d.span.start
+            })
+        };
         for d in &mut self.diagnostics[mark..] {
             let everywhere = forks.iter().enumerate().all(|(i, (ds, _))| i == best || ds.iter().any(|o| same(o, d)));
-            let whatever = everywhere && others.iter().all(|ds| ds.iter().any(|o| same(o, d)));
+            let whatever = everywhere && others.iter().all(|ds| stopped_before(ds, d) || ds.iter().any(|o| same(o, d)));
             let certain = everywhere && (firm || whatever);
             if !certain && !matches!(d.severity, Severity::Info) {
                 d.message = format!(
