@@ -424,3 +424,57 @@ fn a_big_document_is_served_by_range_to_a_client_that_asks_by_range() {
     assert_eq!(all[..shown.len()], shown[..]);
     assert!(whole_only.shutdown().success());
 }
+
+#[test]
+fn completion_keeps_the_separator_and_lists_checks_and_captures_then_pieces_then_pawns() {
+    // After 3... Кf6 White has Сxf7+ (a capture with check) and Кxe5.
+    let text = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 *\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let at = text[..text.find('*').unwrap()].chars().count() as u32;
+    let completion = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": at}}),
+    );
+    let items = completion.as_array().unwrap();
+    let labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[..2], ["Сxf7+", "Кxe5"], "{labels:?}");
+    // The editors sort by sortText: it keeps this order.
+    let sort: Vec<&str> = items.iter().map(|i| i["sortText"].as_str().unwrap()).collect();
+    assert!(sort.windows(2).all(|w| w[0] < w[1]), "{sort:?}");
+    // Every piece move comes before every quiet pawn move.
+    let is_pawn = |l: &&str| l.starts_with(|c: char| c.is_ascii_lowercase());
+    let first_pawn = labels.iter().position(is_pawn).unwrap();
+    assert!(labels[first_pawn..].iter().all(is_pawn), "{labels:?}");
+    assert!(labels[2..first_pawn].contains(&"O-O") && labels[2..first_pawn].contains(&"Крf1"), "{labels:?}");
+    // Accepted before the result, the move keeps a space from it.
+    let edit = &items[0]["textEdit"];
+    assert_eq!(edit["newText"], "4. Сxf7+ ");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"range": edit["range"], "text": edit["newText"]}]}),
+    );
+    assert!(codes(&client.diagnostics(URI, 2)).is_empty());
+    let formatted = client.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    // The server's text is the edited one: formatting it changes nothing.
+    assert_eq!(formatted, json!([]), "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4. Сxf7+ * is laid out already");
+
+    // Right after a move number's dot (the `.` triggers completion), the
+    // move comes after a space: `4. Кxe5`, not `4.Кxe5`.
+    let glued = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4.";
+    let uri = "file:///games/glued.pgn";
+    client.open(uri, glued);
+    let _ = client.diagnostics(uri, 1);
+    let completion = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": glued.chars().count()}}),
+    );
+    let kxe5 = completion.as_array().unwrap().iter().find(|i| i["label"] == "Кxe5").expect("Кxe5 offered");
+    assert_eq!(kxe5["textEdit"]["newText"], " Кxe5");
+    assert!(client.shutdown().success());
+}
