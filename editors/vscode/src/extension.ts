@@ -103,6 +103,7 @@ function serverSettings(): Record<string, unknown> {
     reportMissingCheckMarks: config.get<boolean>("reportMissingCheckMarks", false),
     reportMissingCaptureSigns: config.get<boolean>("reportMissingCaptureSigns", false),
     boardStyle: config.get<string>("boardStyle", "figurines"),
+    formatWidth: config.get<number>("formatWidth", 80),
   };
 }
 

@@ -478,3 +478,37 @@ fn completion_keeps_the_separator_and_lists_checks_and_captures_then_pieces_then
     assert_eq!(kxe5["textEdit"]["newText"], " Кxe5");
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn formatting_wraps_at_the_width_setting_and_never_after_a_move_number() {
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 \
+                 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 *";
+    let text = moves.replace(' ', "  ") + "\n";
+    let format = |client: &mut Client| -> String {
+        let edits = client.call(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        );
+        edits[0]["newText"].as_str().unwrap().to_owned()
+    };
+    let number_ends_a_line = |line: &str| {
+        line.rsplit(' ').next().is_some_and(|w| w.ends_with('.') && w.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    for width in [20, 29, 30, 31, 40, 80] {
+        let mut client = Client::start();
+        client.initialize(&[], json!({"formatWidth": width}));
+        client.open(URI, &text);
+        let _ = client.diagnostics(URI, 1);
+        let formatted = format(&mut client);
+        assert_eq!(formatted.split_whitespace().collect::<Vec<_>>(), moves.split_whitespace().collect::<Vec<_>>());
+        for line in formatted.lines() {
+            assert!(line.chars().count() <= width, "{width}: {line:?} is too long in\n{formatted}");
+            assert!(!number_ends_a_line(line), "{width}: {line:?} ends with a move number in\n{formatted}");
+        }
+        assert!(formatted.lines().count() > 1, "{formatted}");
+        // Width 0, sent as the editor's configuration: one line a game.
+        client.notify("workspace/didChangeConfiguration", json!({"settings": {"chess-ls": {"formatWidth": 0}}}));
+        assert_eq!(format(&mut client), format!("{moves}\n"));
+        assert!(client.shutdown().success());
+    }
+}
