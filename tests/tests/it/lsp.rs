@@ -63,22 +63,13 @@ fn utf16_session_diagnostics_hover_quickfix_completion_and_edits() {
     assert!(value.contains("Black to move"), "{value}");
     insta::assert_snapshot!("hover_legal_move", pretty(&hover));
 
-    // Hover on the ambiguous 7. Кd2, read as Кbd2: the board after that.
+    // Hover on the ambiguous 7. Кd2: what was tried and the guess
+    // (hover_on_an_illegal_move_... has the details).
     let hover = client.call(
         "textDocument/hover",
         json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": col + 1}}),
     );
-    assert!(hover["contents"]["value"].as_str().unwrap().contains("English SAN **Nbd2**"), "{hover}");
-    // ... said to be a guess: as written, the move is ambiguous.
-    assert!(hover["contents"]["value"].as_str().unwrap().contains("a guess"), "{hover}");
-    insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
-    // Hover on the illegal 16. Кf3 (today: none, there is no position after
-    // it; the diagnostic says why).
-    let hover = client.call(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": URI}, "position": {"line": iline, "character": icol + 1}}),
-    );
-    insta::assert_snapshot!("hover_illegal_move", pretty(&hover));
+    assert!(hover["contents"]["value"].as_str().unwrap().contains("*A guess:*"), "{hover}");
 
     // Quick-fixes at the ambiguous move; the preferred one is Кbd2.
     let actions = client.call(
@@ -511,4 +502,42 @@ fn formatting_wraps_at_the_width_setting_and_never_after_a_move_number() {
         assert_eq!(format(&mut client), format!("{moves}\n"));
         assert!(client.shutdown().success());
     }
+}
+
+#[test]
+fn hover_on_an_illegal_move_shows_the_position_it_was_tried_in_its_finding_and_the_guess() {
+    let text = fixture();
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, &text);
+    let _ = client.diagnostics(URI, 1);
+    // 7. Кd2 is ambiguous; the check went on with Кbd2.
+    let (line, col) = position_of(&text, "Кd2", 0, false);
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": col + 1}}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("**Кd2** as written\n\nerror (ambiguous-move): "), "{value}");
+    // The board before 7. Кd2, White to move, and its FEN.
+    assert!(value.contains("The position it was tried in · White to move"), "{value}");
+    assert!(value.contains("FEN: `r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7`"), "{value}");
+    // The reading the check went on with comes last, as a guess.
+    let guess = value.find("*A guess:* the check went on as if **Кbd2** (English SAN **Nbd2**)").expect(value);
+    assert!(guess > value.find("FEN: ").unwrap(), "{value}");
+    insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
+
+    // 16. Кf3: White has no knight; no reading saves it, so no guess.
+    let (iline, icol) = position_of(&text, "Кf3 *", 0, false);
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": iline, "character": icol + 1}}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("**Кf3** as written\n\nerror (illegal-move): "), "{value}");
+    assert!(value.contains("White has no knight"), "{value}");
+    assert!(value.contains("The position it was tried in · White to move"), "{value}");
+    assert!(!value.contains("guess"), "{value}");
+    insta::assert_snapshot!("hover_illegal_move", pretty(&hover));
+    assert!(client.shutdown().success());
 }
