@@ -1,7 +1,10 @@
 // The VS Code client of chess-ls: starts the server (found by
 // serverPath.ts), passes the settings on, and adds what an annotator needs
 // around it: the Board view, the notation language in the status bar, and
-// commands that apply the server's source actions (translate, normalize).
+// commands that apply the server's source actions (translate, normalize),
+// in every document the server checks (.pgn files and the Markdown, LaTeX
+// and plain-text manuscripts the settings include); each diagnostic code
+// links to its explanation (docs/codes.md).
 // The intelligence stays in the server.
 
 import * as fs from "fs";
@@ -59,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.server.path`) || e.affectsConfiguration(`${SECTION}.manuscripts`)) {
+        publishCheckedLanguages();
         void restart();
       } else if (e.affectsConfiguration(SECTION)) {
         // The client passes the settings on; the view follows.
@@ -67,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     { dispose: () => BoardPanel.instance?.dispose() },
   );
+  publishCheckedLanguages();
   await startClient();
   scheduleRefresh(0);
 }
@@ -148,6 +153,13 @@ async function startClient(): Promise<void> {
     // Sends `{"chess-ls": {...}}` on every change of the section.
     synchronize: { configurationSection: SECTION },
     outputChannel: output,
+    middleware: {
+      // Each code links to its explanation in the page the extension
+      // ships (docs/codes.md, opened at the code's section).
+      handleDiagnostics: (uri, diagnostics, next) => {
+        next(uri, diagnostics.map(withCodeLink));
+      },
+    },
   };
   const started = new LanguageClient(SECTION, "chess-ls", serverOptions, clientOptions);
   try {
@@ -158,6 +170,41 @@ async function startClient(): Promise<void> {
     output.appendLine(message);
     void vscode.window.showErrorMessage(message);
   }
+}
+
+/** The line of each code's section (`## illegal-move`) in docs/codes.md. */
+let codeLines: Map<string, number> | undefined;
+
+function codePage(): vscode.Uri {
+  return vscode.Uri.joinPath(extensionUri, "docs", "codes.md");
+}
+
+function withCodeLink(d: vscode.Diagnostic): vscode.Diagnostic {
+  const code = typeof d.code === "object" ? d.code.value : d.code;
+  if (typeof code !== "string") {
+    return d;
+  }
+  if (codeLines === undefined) {
+    codeLines = new Map();
+    try {
+      fs.readFileSync(codePage().fsPath, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          const heading = /^## (\S+)\s*$/.exec(line);
+          if (heading !== null) {
+            codeLines!.set(heading[1]!, i + 1);
+          }
+        });
+    } catch (error) {
+      output.appendLine(`chess-ls: cannot read ${codePage().fsPath}: ${String(error)}`);
+    }
+  }
+  const line = codeLines.get(code);
+  if (line !== undefined) {
+    // `#L12` opens the page at that line.
+    d.code = { value: code, target: codePage().with({ fragment: `L${line}` }) };
+  }
+  return d;
 }
 
 async function stopClient(): Promise<void> {
@@ -196,14 +243,27 @@ function scheduleRefresh(delay = 60): void {
   }, delay);
 }
 
-/** The .pgn editor the user works in: the active one, or, while a webview
- * such as the Board view has the focus, the visible one. */
-function pgnEditor(): vscode.TextEditor | undefined {
+/** The languages of the documents the server checks (the selector). */
+function checkedLanguages(): string[] {
+  return documentSelector().map((s) => s.language);
+}
+
+/** The editor of a document the server checks (a .pgn file, or a Markdown,
+ * LaTeX or plain-text manuscript the settings include) that the user works
+ * in: the active one, or, while a webview such as the Board view has the
+ * focus, the visible one. */
+function chessEditor(): vscode.TextEditor | undefined {
+  const checked = checkedLanguages();
   const editor = vscode.window.activeTextEditor;
   if (editor !== undefined) {
-    return editor.document.languageId === "pgn" ? editor : undefined;
+    return checked.includes(editor.document.languageId) ? editor : undefined;
   }
-  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === "pgn");
+  return vscode.window.visibleTextEditors.find((e) => checked.includes(e.document.languageId));
+}
+
+/** The `when` clauses of the commands and the Board button read this. */
+function publishCheckedLanguages(): void {
+  void vscode.commands.executeCommand("setContext", "chess-ls.languages", checkedLanguages());
 }
 
 async function positionAt(editor: vscode.TextEditor): Promise<PositionInfo | null> {
@@ -223,7 +283,7 @@ async function positionAt(editor: vscode.TextEditor): Promise<PositionInfo | nul
 }
 
 async function refresh(): Promise<void> {
-  const editor = pgnEditor();
+  const editor = chessEditor();
   if (editor === undefined) {
     statusItem.hide();
     return;
@@ -271,7 +331,7 @@ function showBoard(): void {
 }
 
 async function copyFen(): Promise<void> {
-  const editor = pgnEditor();
+  const editor = chessEditor();
   const info = editor === undefined ? null : await positionAt(editor);
   if (info?.fen == null) {
     void vscode.window.showWarningMessage("chess-ls: no position at the cursor.");
@@ -299,10 +359,10 @@ function editCount(action: vscode.CodeAction): number {
   return (action.edit?.entries() ?? []).reduce((n, [, edits]) => n + edits.length, 0);
 }
 
-function requirePgnEditor(): vscode.TextEditor | undefined {
-  const editor = pgnEditor();
+function requireChessEditor(): vscode.TextEditor | undefined {
+  const editor = chessEditor();
   if (editor === undefined) {
-    void vscode.window.showWarningMessage("chess-ls: open a .pgn file first.");
+    void vscode.window.showWarningMessage("chess-ls: open a .pgn file or a chapter the server checks (Markdown, LaTeX) first.");
   } else if (client === undefined) {
     void vscode.window.showErrorMessage("chess-ls: the server is not running. Run \"Chess: Restart server\".");
     return undefined;
@@ -320,7 +380,7 @@ async function apply(action: vscode.CodeAction): Promise<void> {
 }
 
 async function translate(): Promise<void> {
-  const editor = requirePgnEditor();
+  const editor = requireChessEditor();
   if (editor === undefined) {
     return;
   }
@@ -358,7 +418,7 @@ async function translate(): Promise<void> {
 }
 
 async function normalize(): Promise<void> {
-  const editor = requirePgnEditor();
+  const editor = requireChessEditor();
   if (editor === undefined) {
     return;
   }
