@@ -194,6 +194,27 @@ local function main()
   repo = assert(vim.env.CHESS_LS_REPO, 'CHESS_LS_REPO is not set')
   workdir = assert(vim.env.CHESS_LS_TEST_DIR, 'CHESS_LS_TEST_DIR is not set')
   section('parser')
+  -- None yet (as on a fresh machine): opening a *.pgn builds it by itself.
+  for _, old in ipairs(vim.api.nvim_get_runtime_file('parser/chess.so', true)) do
+    os.remove(old)
+  end
+  local said = {}
+  local notify = vim.notify
+  vim.notify = function(message, level, opts)
+    table.insert(said, message)
+    return notify(message, level, opts)
+  end
+  local first = vim.fs.joinpath(workdir, 'first.pgn')
+  vim.fn.writefile({ '1. e4 e5 2. Nf3 *' }, first)
+  vim.cmd.edit(vim.fn.fnameescape(first))
+  local fbuf = vim.api.nvim_get_current_buf()
+  vim.notify = notify
+  check(vim.iter(said):any(function(m)
+    return m:find('building it', 1, true) ~= nil
+  end), 'opening a *.pgn without a parser says it builds one', said)
+  check(require('chess-ls').has_parser(), 'the parser is built and loads', said)
+  check(vim.treesitter.highlighter.active[fbuf] ~= nil, 'and the buffer is highlighted with it')
+  vim.cmd('bwipeout!')
   vim.cmd('ChessLsBuildParser')
   local built = vim.api.nvim_get_runtime_file('parser/chess.so', false)[1]
   check(built ~= nil, ':ChessLsBuildParser builds parser/chess.so on the runtimepath', built)

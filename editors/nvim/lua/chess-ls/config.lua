@@ -48,6 +48,10 @@ M.defaults = {
     highlight = true,
     -- Fold *.pgn buffers by games, tag sections, variations and comments.
     fold = true,
+    -- Build the parser by itself the first time a *.pgn buffer needs it
+    -- (in the background, once, when the grammar and a C compiler are
+    -- there).
+    build = true,
     -- Start tree-sitter highlighting in Markdown buffers too, so that
     -- ```pgn blocks are highlighted by the chess parser (injection). Off:
     -- Markdown buffers keep whatever highlighting you chose; if that is

@@ -79,7 +79,11 @@ end
 function M.on_filetype(buf, ft)
   local ts = config.options.treesitter
   if ft == 'pgn' then
-    if not (ts.highlight or ts.fold) or not M.has_parser() then
+    if not (ts.highlight or ts.fold) then
+      return
+    end
+    if not M.has_parser() then
+      M.auto_build()
       return
     end
     if ts.highlight then
@@ -95,6 +99,26 @@ function M.on_filetype(buf, ft)
   end
 end
 
+
+local auto_build_tried = false
+
+--- Builds the parser by itself the first time a *.pgn buffer needs it and
+--- there is none: once a session, when the grammar and a C compiler are
+--- there (`treesitter.build = false` turns it off), in the background
+--- with a message, as parser managers do. The buffers get highlighting
+--- and folds when it is built.
+function M.auto_build()
+  if auto_build_tried or config.options.treesitter.build == false then
+    return
+  end
+  auto_build_tried = true
+  local cc = config.options.cc or vim.env.CC or 'cc'
+  if not config.grammar_src() or vim.fn.executable(cc) == 0 then
+    return -- :checkhealth chess-ls says what is missing.
+  end
+  notify('no chess tree-sitter parser yet: building it (once; :ChessLsBuildParser rebuilds it)')
+  M.build_parser()
+end
 
 --- Compiles the grammar's parser.c into `parser/chess.so`.
 --- Waits when `opts.wait` is set or Neovim has no UI (`nvim --headless
