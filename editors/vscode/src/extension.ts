@@ -11,7 +11,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from "vscode-languageclient/node";
+import { LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind } from "vscode-languageclient/node";
 
 import { BoardPanel } from "./board";
 import { LANGUAGES } from "./languages";
@@ -40,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   output = vscode.window.createOutputChannel("chess-ls");
   statusItem = vscode.window.createStatusBarItem("chess-ls.language", vscode.StatusBarAlignment.Right, 100);
   statusItem.name = "Chess notation language";
-  statusItem.command = "chess-ls.translate";
+  statusItem.command = "chess-ls.statusMenu";
   context.subscriptions.push(
     output,
     statusItem,
@@ -49,6 +49,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("chess-ls.normalize", normalize),
     vscode.commands.registerCommand("chess-ls.restartServer", restart),
     vscode.commands.registerCommand("chess-ls.copyFen", copyFen),
+    vscode.commands.registerCommand("chess-ls.statusMenu", statusMenu),
+    vscode.commands.registerCommand("chess-ls.showOutput", () => output.show(true)),
     vscode.window.onDidChangeActiveTextEditor(() => scheduleRefresh()),
     vscode.window.onDidChangeTextEditorSelection((e) => {
       if (e.textEditor === vscode.window.activeTextEditor) {
@@ -162,13 +164,48 @@ async function startClient(): Promise<void> {
     },
   };
   const started = new LanguageClient(SECTION, "chess-ls", serverOptions, clientOptions);
+  // The status item says the server's state, as rust-analyzer's does.
+  started.onDidChangeState((e) => {
+    serverState = e.newState;
+    if (e.newState === State.Stopped && client === started) {
+      statusItem.text = "$(error) chess-ls";
+      statusItem.tooltip = "chess-ls: the server stopped. Click for the menu (restart, output).";
+      statusItem.show();
+    } else if (e.newState === State.Running) {
+      scheduleRefresh(0);
+    }
+  });
+  serverState = State.Starting;
+  statusItem.text = "$(sync~spin) chess-ls";
+  statusItem.tooltip = "chess-ls: the server is starting.";
   try {
     await started.start();
     client = started;
   } catch (error) {
     const message = `chess-ls: the server at ${found.path} did not start: ${String(error)}. Check "chess-ls.server.path" or run "Chess: Restart server".`;
     output.appendLine(message);
+    statusItem.text = "$(error) chess-ls";
+    statusItem.tooltip = message;
     void vscode.window.showErrorMessage(message);
+  }
+}
+
+let serverState: State = State.Stopped;
+
+/** The status item's menu: what a user reaches for around the server. */
+async function statusMenu(): Promise<void> {
+  const running = client !== undefined && serverState === State.Running;
+  const items: (vscode.QuickPickItem & { command: string; args?: unknown[] })[] = [
+    { label: "$(arrow-swap) Translate notation to...", command: "chess-ls.translate" },
+    { label: "$(wand) Normalize notation", command: "chess-ls.normalize" },
+    { label: "$(symbol-namespace) Show Board", command: "chess-ls.showBoard" },
+    { label: "$(output) Show output", description: "the server's log", command: "chess-ls.showOutput" },
+    { label: "$(debug-restart) Restart server", description: running ? "running" : "stopped", command: "chess-ls.restartServer" },
+    { label: "$(gear) Settings", command: "workbench.action.openSettings", args: [`@ext:chess-ls.chess-ls`] },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: `chess-ls (${running ? "running" : "not running"})` });
+  if (pick !== undefined) {
+    await vscode.commands.executeCommand(pick.command, ...(pick.args ?? []));
   }
 }
 
@@ -308,7 +345,7 @@ async function refresh(): Promise<void> {
 function showLanguage(info: PositionInfo | null): void {
   if (info === null) {
     statusItem.text = "♞ PGN";
-    statusItem.tooltip = "chess-ls: no game at the cursor. Click to translate the notation.";
+    statusItem.tooltip = "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).";
     statusItem.show();
     return;
   }
@@ -319,7 +356,7 @@ function showLanguage(info: PositionInfo | null): void {
     undecided: "could not be decided (no piece letters, or letters of two languages)",
   }[info.languageSource];
   statusItem.text = `♞ ${info.languageName}`;
-  statusItem.tooltip = `Notation language of this game: ${info.languageName} — ${how}.\nClick to translate the notation.`;
+  statusItem.tooltip = `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`;
   statusItem.show();
 }
 

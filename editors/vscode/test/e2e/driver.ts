@@ -305,6 +305,23 @@ async function main(): Promise<void> {
     await status.waitFor({ timeout: 30_000 });
     check((await status.innerText()).includes("Russian"), `the status bar shows the notation language (${await status.innerText()})`);
 
+    step = "status-menu";
+    // The status item opens a menu around the server, as rust-analyzer's.
+    await status.click();
+    const menuRows = page.locator(".quick-input-widget .monaco-list-row");
+    await menuRows.first().waitFor({ state: "visible", timeout: 10_000 });
+    const entries = (await menuRows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    log("status menu:", JSON.stringify(entries));
+    for (const entry of ["Translate notation to...", "Restart server", "Show output", "Settings"]) {
+      check(entries.some((e) => e.includes(entry)), `the status menu offers ${entry}`);
+    }
+    check(entries.some((e) => e.includes("Restart server") && e.includes("running")), "it says the server is running");
+    await screenshot(page, "status-menu");
+    await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Show output" }).first().click();
+    await waitFor(page, "Show output opens the server's log", async () =>
+      (await page.locator(".panel .monaco-editor .view-lines", { hasText: "chess-ls: starting" }).count()) > 0,
+    );
+
     step = "problems";
     await runCommand(page, "View: Focus Problems");
     await waitFor(page, "two rows in the Problems view", async () => {
