@@ -378,7 +378,11 @@ pub(super) fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -
                                 Diagnostic::new(
                                     Code::Homoglyph,
                                     span.clone(),
-                                    format!("`{c}` in a square is a look-alike of `{right}`"),
+                                    format!(
+                                        "\"{c}\" in a square is {}, a look-alike of \"{right}\" ({})",
+                                        crate::analysis::glossary::code_point(c),
+                                        crate::analysis::glossary::code_numbers(&right.to_string())
+                                    ),
                                 )
                                 .with_fix(
                                     Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true),
@@ -426,7 +430,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
                 Code::SpaceInMove,
                 span.clone(),
                 format!(
-                    "`{written}` is one move broken by a space (as scanned text often has it){tail}: write {joined}"
+                    "\"{written}\" is one move broken by a space (as scanned text often has it){tail}: write {joined}"
                 ),
             )
             .with_fix(Fix::replace(format!("Write {joined}"), span, new_text).preferred(true))
@@ -438,22 +442,22 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             Diagnostic::new(
                 Code::MoveNumber,
                 span.clone(),
-                format!("the move number before {mv} was lost (only `{written}` is left): write {number}"),
+                format!("the move number before {mv} was lost (only \"{written}\" is left): write {number}"),
             )
             .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true))
         }
         RepairKind::Stray { joined, .. } => Diagnostic::new(
             Code::Syntax,
             span.clone(),
-            format!("`{written}` has a stray character inside the move: write {joined}"),
+            format!("\"{written}\" has a stray character inside the move: write {joined}"),
         )
         .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
         RepairKind::Unfinished => {
-            Diagnostic::new(Code::Syntax, span, format!("`{written}` is an unfinished move: the text ends inside it"))
+            Diagnostic::new(Code::Syntax, span, format!("\"{written}\" is an unfinished move: the text ends inside it"))
         }
         RepairKind::Sign { meant } => {
-            let what = if *meant == 'x' { "the capture sign" } else { "the check sign (`†` read by OCR)" };
-            Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{written}` stands for {what}: write {meant}"))
+            let what = if *meant == 'x' { "the capture sign" } else { "the check sign (\"†\" read by OCR)" };
+            Diagnostic::new(Code::Homoglyph, span.clone(), format!("\"{written}\" stands for {what}: write {meant}"))
                 .with_fix(Fix::replace(format!("Write {meant}"), span, meant.to_string()).preferred(true))
         }
         RepairKind::TransliteratedFile { meant } => Diagnostic::new(
@@ -467,7 +471,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
         RepairKind::LowerCaseLetter { upper } => Diagnostic::new(
             Code::Homoglyph,
             span.clone(),
-            format!("`{written}` is a lower-case look-alike of the piece letter `{upper}`"),
+            format!("\"{written}\" is a lower-case look-alike of the piece letter \"{upper}\""),
         )
         .with_fix(Fix::replace(format!("Write {upper}"), span, upper.to_string()).preferred(true)),
     })

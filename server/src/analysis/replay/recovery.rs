@@ -264,9 +264,9 @@ impl Replayer<'_, '_> {
         self.undecided_firm = false;
         let what = match *target {
             Target::Capture { from_file: Some(_), .. } => {
-                format!("`{written}` is a pawn capture written with its files only (an old short form)")
+                format!("\"{written}\" is a pawn capture written with its files only (an old short form)")
             }
-            _ => format!("`{written}` names no piece: the letter of the piece that captures was lost"),
+            _ => format!("\"{written}\" names no piece: the letter of the piece that captures was lost"),
         };
         let mut message = what;
         match chosen {
