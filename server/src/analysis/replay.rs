@@ -519,6 +519,11 @@ struct Replayer<'a, 'o> {
     /// Сb5 ... Крd8`): every letter that is not the language's own is read
     /// so, with one note for the whole game.
     transliterated: bool,
+    /// How deep in variations the replay is (0 on the line it was given).
+    depth: usize,
+    /// Where the line the replay was given stopped at a move it could not
+    /// play, if it did (a variation's stop is not the line's).
+    stopped: Option<usize>,
 }
 
 impl<'a, 'o> Replayer<'a, 'o> {
@@ -548,6 +553,16 @@ impl<'a, 'o> Replayer<'a, 'o> {
             beams: 0,
             trace: None,
             transliterated: false,
+            depth: 0,
+            stopped: None,
+        }
+    }
+
+    /// Records that the line the replay was given stops at `m` (not a
+    /// variation inside it).
+    fn stop_at(&mut self, m: &WrittenMove<'_>) {
+        if self.depth == 0 && self.stopped.is_none() {
+            self.stopped = Some(m.span.start);
         }
     }
 
@@ -604,6 +619,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     None => before_last = None,
                     Some(p) if broken && !self.fits(&p, m) => {
                         self.lost_before(&items[i..], is_main, m);
+                        self.stop_at(m);
                         before_last = Some(p);
                     }
                     // A move the grammar could not read whole: its syntax
@@ -611,6 +627,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     // about its remains would only confuse.
                     Some(p) if self.damaged(m) && !self.fits(&p, m) => {
                         self.unchecked(&items[i + 1..], is_main, m.text(self.source));
+                        self.stop_at(m);
                         before_last = Some(p);
                     }
                     Some(p) => match self.play(&p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
@@ -639,6 +656,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         None => {
                             self.undecided.clear();
                             self.unchecked(&items[i + 1..], is_main, m.text(self.source));
+                            self.stop_at(m);
                             before_last = Some(p);
                         }
                     },
@@ -659,6 +677,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     }
                 }
                 Item::Variation(v) => {
+                    self.depth += 1;
                     if let Some(base) = &before_last {
                         self.replay_line(v, base.clone(), false);
                     } else if pos.is_some() && before_last.is_none() {
@@ -666,6 +685,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         // read it from the start of its line.
                         self.replay_line(v, start.clone(), false);
                     }
+                    self.depth -= 1;
                 }
                 Item::PositionDescription(_) => {
                     let mut descriptions: Vec<&PositionDescription<'_>> = Vec::new();

@@ -249,7 +249,7 @@ fn a_game_in_transliterated_letters_is_read_so_with_one_note() {
     check(
         "1. e4 e5 2. Kf3 Kc6 3. Sc4 Sc5 4. Kc3 Kf6 5. Fe2 d6 6. Sxf7+ Krxf7 *",
         r#"
-        language-mix @ `K`: the piece letters of this game are Russian written in Latin letters (K = К, S = С, L = Л, F = Ф, Kr = Кр), as machine transliteration leaves them; read so (`K` is the first)
+        language-mix @ `K`: the piece letters of this game are Russian written in Latin letters (K = К, S = С, L = Л, F = Ф, Kr = Кр), as machine transliteration leaves them; read so ("K" is the first)
     "#,
     );
     // A game in one language's letters is not read so.

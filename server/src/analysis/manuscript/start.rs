@@ -464,7 +464,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             Code::Homoglyph,
             span.clone(),
             format!(
-                "`{written}` in a square is the Latin transliteration of the Cyrillic file letter `с` (as machine transliteration leaves it): write {meant}"
+                "\"{written}\" in a square is the Latin transliteration of the Cyrillic file letter \"с\" (as machine transliteration leaves it): write {meant}"
             ),
         )
         .with_fix(Fix::replace(format!("Write {meant}"), span, meant.to_string()).preferred(true)),
@@ -494,7 +494,7 @@ pub fn sign_read_as_dash(repair: &Repair, d: &mut Diagnostic, others: &mut Vec<D
     *d = Diagnostic::new(
         Code::Homoglyph,
         span.clone(),
-        "`^` is OCR's reading of a sign, and the move captures nothing: it stands for the dash of long algebraic: write -",
+        "\"^\" is OCR's reading of a sign, and the move captures nothing: it stands for the dash of long algebraic: write -",
     )
     .with_fix(Fix::replace("Write -", span, "-").preferred(true));
 }

@@ -38,16 +38,22 @@ impl Replayer<'_, '_> {
             let mut next = pos.clone();
             next.play_unchecked(mv);
             fork.replay_line_after(rest, next, is_main, Some(pos.clone()));
-            (fork.diagnostics, fork.plies)
+            (fork.diagnostics, fork.plies, fork.stopped)
         };
-        let forks: Vec<(Vec<Diagnostic>, usize)> = readings.iter().map(|&mv| fork(mv, false)).collect();
+        let forks: Vec<(Vec<Diagnostic>, usize)> =
+            readings.iter().map(|&mv| fork(mv, false)).map(|(ds, plies, _)| (ds, plies)).collect();
         // When the readings may all be wrong (an illegal move's), the rest
         // is replayed after every legal move here as well: a finding that
         // every one of them shares is wrong whatever was meant.
-        let others: Vec<Vec<Diagnostic>> = if firm || self.deciding {
+        let others: Vec<(Vec<Diagnostic>, Option<usize>)> = if firm || self.deciding {
             Vec::new()
         } else {
-            pos.legal_moves().into_iter().filter(|mv| !readings.contains(mv)).map(|mv| fork(mv, true).0).collect()
+            pos.legal_moves()
+                .into_iter()
+                .filter(|mv| !readings.contains(mv))
+                .map(|mv| fork(mv, true))
+                .map(|(ds, _, stopped)| (ds, stopped))
+                .collect()
         };
         let findings =
             |ds: &[Diagnostic]| ds.iter().filter(|d| matches!(d.severity, Severity::Error | Severity::Warning)).count();
@@ -91,16 +97,11 @@ impl Replayer<'_, '_> {
         // (`2...Фc6 3.Лc4 ... Лc5`: after every other Black move the rook
         // move at 3 stops it, and what is wrong at `Лc5` is wrong under
         // every reading that gets there).
-        let stopped_before = |ds: &[Diagnostic], d: &Diagnostic| {
-            ds.iter().any(|o| {
-                o.severity == Severity::Error
-                    && matches!(o.code, Code::IllegalMove | Code::AmbiguousMove | Code::Syntax)
-                    && o.span.start < d.span.start
-            })
-        };
+        let stopped_before = |stopped: &Option<usize>, d: &Diagnostic| stopped.is_some_and(|at| at < d.span.start);
         for d in &mut self.diagnostics[mark..] {
             let everywhere = forks.iter().enumerate().all(|(i, (ds, _))| i == best || ds.iter().any(|o| same(o, d)));
-            let whatever = everywhere && others.iter().all(|ds| stopped_before(ds, d) || ds.iter().any(|o| same(o, d)));
+            let whatever = everywhere
+                && others.iter().all(|(ds, stopped)| stopped_before(stopped, d) || ds.iter().any(|o| same(o, d)));
             let certain = everywhere && (firm || whatever);
             if !certain && !matches!(d.severity, Severity::Info) {
                 d.message = format!(

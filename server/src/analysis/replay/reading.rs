@@ -59,7 +59,7 @@ fn transliteration_note(letter: &Token<'_>, language: Language) -> Diagnostic {
         Code::LanguageMix,
         letter.span.clone(),
         format!(
-            "{TRANSLITERATED} {} written in Latin letters ({}), as machine transliteration leaves them; read so (`{}` is the first)",
+            "{TRANSLITERATED} {} written in Latin letters ({}), as machine transliteration leaves them; read so (\"{}\" is the first)",
             language.name(),
             language.transliteration_table(),
             letter.text
