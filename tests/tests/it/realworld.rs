@@ -70,7 +70,7 @@ fn fixed_token(line: &str, c0: u64, c1: u64, edits: &[(u64, u64, String)]) -> St
     let mut chars: Vec<char> = line.chars().collect();
     let mut end = c1 as i64;
     let mut sorted = edits.to_vec();
-    sorted.sort_by(|x, y| y.0.cmp(&x.0));
+    sorted.sort_by_key(|e| std::cmp::Reverse(e.0));
     // One edit a place: the first diagnostic's.
     sorted.dedup_by_key(|e| e.0);
     for (a, b, new) in sorted {
