@@ -54,8 +54,9 @@ const PREC = {
 // which every reader of the notation shares; its test `agrees_with_the_grammar`
 // reads src/grammar.json and checks that these token rules accept exactly them.
 //
-// Files a-h plus the Cyrillic look-alikes а, с, е, һ.
-const FILE = '[a-hасеһ]';
+// Files a-h plus the Cyrillic look-alikes а, с, е, һ and the French
+// keyboard's ç for c.
+const FILE = '[a-hасеһç]';
 // Ranks 1-8 plus the look-alikes l (for 1) and Cyrillic З (for 3).
 const RANK = '[1-8lЗ]';
 const SQUARE = FILE + RANK;

@@ -5281,6 +5281,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(209);
       if (('2' <= lookahead && lookahead <= '8')) ADVANCE(208);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5357,6 +5358,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(209);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5414,6 +5416,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5471,6 +5474,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5528,6 +5532,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(209);
       if (('1' <= lookahead && lookahead <= '8')) ADVANCE(208);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5580,6 +5585,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5644,11 +5650,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'x' ||
           lookahead == 0xd7 ||
           lookahead == 0x445) ADVANCE(209);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(178);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
       if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
@@ -5707,11 +5714,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'x' ||
           lookahead == 0xd7 ||
           lookahead == 0x445) ADVANCE(183);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(179);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
       if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
@@ -5767,6 +5775,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(179);
@@ -5820,6 +5829,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(179);
@@ -5872,6 +5882,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5902,6 +5913,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'l' ||
           lookahead == 0x417) ADVANCE(206);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -5994,6 +6006,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6049,6 +6062,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6104,6 +6118,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6156,6 +6171,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6208,6 +6224,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6226,6 +6243,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'K' ||
           lookahead == 0x41a) ADVANCE(173);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6243,6 +6261,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'K' ||
           lookahead == 0x41a) ADVANCE(173);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6791,6 +6810,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6854,6 +6874,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(209);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6915,6 +6936,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -6976,6 +6998,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7037,6 +7060,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(209);
       if (('2' <= lookahead && lookahead <= '8')) ADVANCE(208);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7093,6 +7117,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7163,6 +7188,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(209);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(178);
@@ -7230,6 +7256,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(179);
@@ -7292,6 +7319,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(179);
@@ -7349,6 +7377,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(179);
@@ -7405,6 +7434,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7466,6 +7496,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7525,6 +7556,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7584,6 +7616,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7640,6 +7673,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
@@ -7696,6 +7730,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x445) ADVANCE(183);
       if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||

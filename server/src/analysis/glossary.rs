@@ -188,6 +188,7 @@ pub fn char_name(c: char) -> Option<String> {
             let i = (cp - 0x2654) as usize;
             format!("{} CHESS {}", if i < 6 { "WHITE" } else { "BLACK" }, PIECES[i % 6])
         }
+        'ç' => "LATIN SMALL LETTER C WITH CEDILLA".to_owned(),
         '¢' => "CENT SIGN".to_owned(),
         '£' => "POUND SIGN".to_owned(),
         '¤' => "CURRENCY SIGN".to_owned(),
@@ -242,6 +243,7 @@ mod tests {
             ('K', "LATIN CAPITAL LETTER K"),
             ('l', "LATIN SMALL LETTER L"),
             ('0', "DIGIT ZERO"),
+            ('ç', "LATIN SMALL LETTER C WITH CEDILLA"),
             ('♘', "WHITE CHESS KNIGHT"),
             ('♟', "BLACK CHESS PAWN"),
             ('¤', "CURRENCY SIGN"),

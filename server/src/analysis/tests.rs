@@ -257,6 +257,20 @@ fn a_game_in_transliterated_letters_is_read_so_with_one_note() {
 }
 
 #[test]
+fn a_c_with_cedilla_in_a_square_is_the_file_c() {
+    // A French blog typed on a French keyboard: `Cç3`, `ç6`.
+    check(
+        "1. d4 Cf6 2. Cf3 d5 3. Cç3 ç6 *",
+        r#"
+        homoglyph @ `ç`: "ç" in a square is U+00E7 LATIN SMALL LETTER C WITH CEDILLA, a look-alike of "c" (U+0063)
+          fix* Write c (`ç` -> `c`)
+        homoglyph @ `ç`: "ç" in a square is U+00E7 LATIN SMALL LETTER C WITH CEDILLA, a look-alike of "c" (U+0063)
+          fix* Write c (`ç` -> `c`)
+    "#,
+    );
+}
+
+#[test]
 fn illegal_move_of_the_wrong_side() {
     check(
         "1. e4 e5 2. Nf6 *",

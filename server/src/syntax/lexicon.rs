@@ -190,8 +190,9 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
 pub const FILES: std::ops::RangeInclusive<char> = 'a'..='h';
 /// The ranks of squares, `1` to `8`.
 pub const RANKS: std::ops::RangeInclusive<char> = '1'..='8';
-/// Cyrillic letters typed for files (`е5`, `с4`), as (written, meant).
-pub const FILE_LOOKALIKES: [(char, char); 4] = [('а', 'a'), ('с', 'c'), ('е', 'e'), ('һ', 'h')];
+/// Letters typed for files, as (written, meant): Cyrillic ones (`е5`,
+/// `с4`) and the `ç` of a French keyboard (`Cç3`, `ç6` in a French blog).
+pub const FILE_LOOKALIKES: [(char, char); 5] = [('а', 'a'), ('с', 'c'), ('е', 'e'), ('һ', 'h'), ('ç', 'c')];
 /// Characters typed for rank digits (`Лdl`, `glЛ`, `З` for `3`).
 pub const RANK_LOOKALIKES: [(char, char); 2] = [('l', '1'), ('З', '3')];
 
