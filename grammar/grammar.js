@@ -56,8 +56,12 @@ const PREC = {
 //
 // Files a-h plus the Cyrillic look-alikes а, с, е, һ.
 const FILE = '[a-hасеһ]';
-// Ranks 1-8 plus the look-alikes l (for 1) and Cyrillic З (for 3).
-const RANK = '[1-8lЗ]';
+// Ranks 1-8 plus the look-alikes l, I, | (for 1), Z (for 2), Cyrillic З
+// (for 3), S (for 5) and B (for 8) in a square. A rank alone (the origin of
+// `R1a3`) takes only l and З: a `B` or `S` after a piece letter is the
+// captured piece of long algebraic (`Sd7xSe5`), or damage.
+const RANK = '[1-8lI|ZЗSB]';
+const ORIGIN_RANK = '[1-8lЗ]';
 const SQUARE = FILE + RANK;
 // Every piece letter of every language of notation.md section 3 (Latin,
 // Cyrillic, the two-letter Кр and its mixed-keyboard forms), the pawn letters
@@ -310,7 +314,7 @@ module.exports = grammar({
     _drop_imm: _ => token.immediate('@'),
     _square_imm: _ => token.immediate(new RegExp(SQUARE)),
     _file_imm: _ => token.immediate(new RegExp(FILE)),
-    _rank_imm: _ => token.immediate(new RegExp(RANK)),
+    _rank_imm: _ => token.immediate(new RegExp(ORIGIN_RANK)),
     _capture_imm: _ => token.immediate(new RegExp(CAPTURE)),
     _dash_imm: _ => token.immediate(new RegExp(DASH)),
     _equals_imm: _ => token.immediate(choice('=', '/')),

@@ -5220,7 +5220,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == ' ') SKIP(130);
       if (lookahead == '!') ADVANCE(219);
       if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5311,7 +5311,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5370,7 +5370,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5427,7 +5427,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5484,7 +5484,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5541,7 +5541,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5593,7 +5593,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5658,7 +5658,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5721,7 +5721,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5779,7 +5779,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5832,7 +5832,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(13);
       if (lookahead == ' ') SKIP(13);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5954,7 +5954,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(19);
       if (lookahead == ' ') SKIP(19);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6007,7 +6007,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6062,7 +6062,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6117,7 +6117,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(22);
       if (lookahead == ' ') SKIP(22);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6169,7 +6169,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(22);
       if (lookahead == ' ') SKIP(22);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6229,7 +6229,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(127);
+          lookahead == 0x4bb) ADVANCE(128);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
       if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
@@ -6246,7 +6246,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(128);
+          lookahead == 0x4bb) ADVANCE(129);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
       if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
       END_STATE();
@@ -6726,17 +6726,27 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x41e) ADVANCE(160);
       END_STATE();
     case 127:
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(204);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
       END_STATE();
     case 128:
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(174);
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 129:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
+          lookahead == 'l' ||
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 130:
       if (eof) ADVANCE(146);
@@ -6745,7 +6755,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == ' ') SKIP(130);
       if (lookahead == '!') ADVANCE(234);
       if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6805,7 +6815,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -6868,7 +6878,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -6929,7 +6939,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -6990,7 +7000,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7051,7 +7061,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7107,7 +7117,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7176,7 +7186,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7243,7 +7253,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7305,7 +7315,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7362,7 +7372,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(140);
       if (lookahead == ' ') SKIP(140);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7420,7 +7430,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == ' ') SKIP(141);
       if (lookahead == '!') ADVANCE(234);
       if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -7480,7 +7490,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(142);
       if (lookahead == ' ') SKIP(142);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7539,7 +7549,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(142);
       if (lookahead == ' ') SKIP(142);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7598,7 +7608,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(144);
       if (lookahead == ' ') SKIP(144);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7654,7 +7664,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(144);
       if (lookahead == ' ') SKIP(144);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7927,7 +7937,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') ADVANCE(114);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 176:
@@ -7938,7 +7953,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') ADVANCE(114);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 177:
@@ -7949,19 +7969,34 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') ADVANCE(116);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(sym_file);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 179:
       ACCEPT_TOKEN(sym_file);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 180:
@@ -8049,13 +8084,23 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 200:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 201:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 202:
@@ -8071,7 +8116,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 205:
       ACCEPT_TOKEN(sym__file_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 206:

@@ -178,8 +178,16 @@ pub const FILES: std::ops::RangeInclusive<char> = 'a'..='h';
 pub const RANKS: std::ops::RangeInclusive<char> = '1'..='8';
 /// Cyrillic letters typed for files (`е5`, `с4`), as (written, meant).
 pub const FILE_LOOKALIKES: [(char, char); 4] = [('а', 'a'), ('с', 'c'), ('е', 'e'), ('һ', 'h')];
-/// Characters typed for rank digits (`Лdl`, `glЛ`, `З` for `3`).
-pub const RANK_LOOKALIKES: [(char, char); 2] = [('l', '1'), ('З', '3')];
+/// Characters typed or read by OCR for rank digits (`Лdl`, `glЛ`, `RaI`,
+/// `Bf|`, `З` for `3`, `Z` for `2`, `S` for `5`, `B` for `8`: notation.md
+/// section 7). After a file letter only a rank can stand, so `S` and `B`
+/// there are never the piece letters they are elsewhere.
+pub const RANK_LOOKALIKES: [(char, char); 7] =
+    [('l', '1'), ('I', '1'), ('|', '1'), ('Z', '2'), ('З', '3'), ('S', '5'), ('B', '8')];
+/// The look-alikes read for a rank that stands alone, as the origin of a
+/// piece move (`Лlа3`): not the capitals, which there are the letter of a
+/// captured piece (`Sd7xSe5`) or of the next move.
+pub const ORIGIN_RANK_LOOKALIKES: [(char, char); 2] = [('l', '1'), ('З', '3')];
 
 /// The capture signs: `x` (PGN), the Cyrillic `х` (normal in Russian and
 /// Ukrainian texts, a look-alike elsewhere), `X` (damage), the old `:` and
@@ -600,6 +608,12 @@ pub fn file_of(c: char) -> Option<char> {
 /// The rank a rank digit or its look-alike stands for (the grammar's rank).
 pub fn rank_of(c: char) -> Option<char> {
     if is_rank(c) { Some(c) } else { lookalike(&RANK_LOOKALIKES, c) }
+}
+
+/// The rank an origin rank or its look-alike stands for (the grammar's
+/// rank alone, after a piece letter).
+pub fn origin_rank_of(c: char) -> Option<char> {
+    if is_rank(c) { Some(c) } else { lookalike(&ORIGIN_RANK_LOOKALIKES, c) }
 }
 
 /// Whether `c` is a capture sign.

@@ -176,9 +176,6 @@ fn known_gap(kind: Kind, format: Format, language: Language) -> Option<&'static 
         Kind::LookAlikeLetter if !language.is_cyrillic() => Some(
             "a Cyrillic letter typed for a Latin piece letter (`Кd1` for `Kd1`, `Тg5-g4`) is no look-alike in the Latin-letter languages",
         ),
-        Kind::OneAsI | Kind::OneAsBar | Kind::FiveAsS | Kind::EightAsB | Kind::TwoAsZ => Some(
-            "only `l` and `З` are rank look-alikes: `I`, `|`, `S`, `B`, `Z` in a rank (`RaI`, `BfS`) are a syntax error without a fix",
-        ),
         Kind::NumberLookAlike => {
             Some("`I.`, `IO.`, `2O.` are no move numbers: a syntax error without a fix, or nothing")
         }
@@ -325,7 +322,22 @@ fn several_damages_in_one_game_are_each_read() {
             // Three kinds of those, taken in turn.
             for start in (0..kinds.len()).step_by(3) {
                 let chosen: Vec<Kind> = kinds.iter().cycle().skip(start).take(3.min(kinds.len())).copied().collect();
-                let Some((_, damaged)) = damaged_case(language, &chosen, format, case + start as u64) else { continue };
+                let Some((clean, damaged)) = damaged_case(language, &chosen, format, case + start as u64) else {
+                    continue;
+                };
+                // Known gap: in a manuscript whose runs are each readable in
+                // another language (`3. h3 g6 4. d4 Sh6` is German with a
+                // knight, Czech with a bishop), a run may be read in the
+                // other language than the game's and the game then breaks
+                // (`7...Sf8`: f8 is occupied) even without damage.
+                if format != Format::Pgn && !check(&clean.text, format).is_empty() {
+                    assert!(
+                        matches!(language, Language::Cs | Language::Sk),
+                        "{language:?} {format:?}: the clean text raises findings:\n{}",
+                        clean.text
+                    );
+                    continue;
+                }
                 checked += 1;
                 let problems = judge(&damaged, &check(&damaged.text, format));
                 assert!(
