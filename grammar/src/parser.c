@@ -5193,13 +5193,13 @@ static const TSCharacterRange extras_character_set_1[] = {
 
 static const TSCharacterRange sym_piece_character_set_1[] = {
   {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'p', 'p'}, {0xa2, 0xa7},
-  {0x41a, 0x41b}, {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
+  {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d}, {0x41f, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym__promoted_imm_character_set_1[] = {
   {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'b', 'b'}, {'k', 'k'},
-  {'n', 'n'}, {'p', 'r'}, {0xa2, 0xa7}, {0x41a, 0x41b}, {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f},
-  {0x2654, 0x265f},
+  {'n', 'n'}, {'p', 'r'}, {0xa2, 0xa7}, {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d}, {0x41f, 0x422},
+  {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym_glyph_character_set_1[] = {
@@ -5287,7 +5287,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(184);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(184);
       END_STATE();
     case 1:
       if (lookahead == '\n') ADVANCE(51);
@@ -5363,7 +5363,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 5:
       if (lookahead == '\n') SKIP(8);
@@ -5420,7 +5420,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 6:
       if (lookahead == '\n') SKIP(8);
@@ -5477,7 +5477,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 7:
       if (lookahead == '\n') SKIP(8);
@@ -5534,7 +5534,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 8:
       if (lookahead == '\n') SKIP(8);
@@ -5586,7 +5586,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 9:
       if (lookahead == '\n') SKIP(12);
@@ -5651,7 +5651,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 10:
       if (lookahead == '\n') SKIP(12);
@@ -5714,7 +5714,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 11:
       if (lookahead == '\n') SKIP(12);
@@ -5772,7 +5772,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 12:
       if (lookahead == '\n') SKIP(12);
@@ -5825,7 +5825,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 13:
       if (lookahead == '\n') SKIP(13);
@@ -5878,7 +5878,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 14:
       if (lookahead == '\n') SKIP(16);
@@ -5907,7 +5907,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 15:
       if (lookahead == '\n') SKIP(16);
@@ -5919,7 +5919,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'K' ||
           lookahead == 0x41a) ADVANCE(199);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 16:
       if (lookahead == '\n') SKIP(16);
@@ -6000,7 +6000,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(19);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 20:
       if (lookahead == '\n') SKIP(20);
@@ -6055,7 +6055,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 21:
       if (lookahead == '\n') SKIP(20);
@@ -6110,7 +6110,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 22:
       if (lookahead == '\n') SKIP(22);
@@ -6162,7 +6162,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 23:
       if (lookahead == '\n') SKIP(22);
@@ -6214,7 +6214,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 24:
       if (lookahead == '\n') SKIP(25);
@@ -6231,7 +6231,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(128);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 25:
       if (lookahead == '\n') SKIP(25);
@@ -6248,7 +6248,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(129);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 26:
       if (lookahead == '"') ADVANCE(151);
@@ -6807,7 +6807,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 131:
       if (eof) ADVANCE(146);
@@ -6870,7 +6870,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 132:
       if (eof) ADVANCE(146);
@@ -6931,7 +6931,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 133:
       if (eof) ADVANCE(146);
@@ -6992,7 +6992,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 134:
       if (eof) ADVANCE(146);
@@ -7053,7 +7053,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 135:
       if (eof) ADVANCE(146);
@@ -7109,7 +7109,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 136:
       if (eof) ADVANCE(146);
@@ -7178,7 +7178,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 137:
       if (eof) ADVANCE(146);
@@ -7245,7 +7245,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 138:
       if (eof) ADVANCE(146);
@@ -7307,7 +7307,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 139:
       if (eof) ADVANCE(146);
@@ -7364,7 +7364,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 140:
       if (eof) ADVANCE(146);
@@ -7421,7 +7421,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 141:
       if (eof) ADVANCE(146);
@@ -7482,7 +7482,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(141);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 142:
       if (eof) ADVANCE(146);
@@ -7541,7 +7541,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 143:
       if (eof) ADVANCE(146);
@@ -7600,7 +7600,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 144:
       if (eof) ADVANCE(146);
@@ -7656,7 +7656,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 145:
       if (eof) ADVANCE(146);
@@ -7712,7 +7712,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 146:
       ACCEPT_TOKEN(ts_builtin_sym_end);

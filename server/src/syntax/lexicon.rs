@@ -105,6 +105,23 @@ const CYRILLIC_LOOKALIKES: &[(char, char)] = &[('K', 'К'), ('C', 'С'), ('p', '
 /// Russian a `T` is nothing.
 const UKRAINIAN_LOOKALIKES: &[(char, char)] = &[('K', 'К'), ('C', 'С'), ('p', 'р'), ('T', 'Т')];
 
+/// Cyrillic letters typed for Latin piece letters on a mixed keyboard
+/// (notation.md section 4 the other way round): `К` `Т` `С` `В` `Н` `Р`
+/// `А` for `K` `T` `C` `B` `H` `P` `A`, each language listing those of its
+/// piece letters (never of its pawn letter, so that no Cyrillic letter is a
+/// pawn letter). A game in Cyrillic letters reads them natively, with no
+/// look-alike, and so stays Russian or Ukrainian.
+const EN_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('В', 'B')];
+const GERMANIC_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Т', 'T')];
+const NL_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Т', 'T'), ('Р', 'P')];
+const FR_LOOKALIKES: &[(char, char)] = &[('Т', 'T'), ('С', 'C')];
+const ROMANCE_LOOKALIKES: &[(char, char)] = &[('Т', 'T'), ('А', 'A'), ('С', 'C')];
+const PT_LOOKALIKES: &[(char, char)] = &[('Т', 'T'), ('В', 'B'), ('С', 'C')];
+const WEST_SLAVIC_LOOKALIKES: &[(char, char)] = &[('К', 'K')];
+const PL_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Н', 'H')];
+const HU_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('В', 'B'), ('Н', 'H')];
+const IS_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Н', 'H'), ('В', 'B')];
+
 /// The code points that a figurine font (ChessBase's, in PDFs of its books
 /// and magazines) puts where its glyphs show figurines: a text copied from
 /// such a PDF reads `2.¤f3 £b6 ¥c5` for `2.♘f3 ♕b6 ♗c5` (notation.md
@@ -120,6 +137,7 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
         white: &["White"],
         black: &["Black"],
         pawn_labels: &["pawns", "Pawns"],
+        lookalikes: EN_LOOKALIKES,
         ..row("en", ["K", "Q", "R", "B", "N"], PAWN_P)
     },
     LanguageLexicon {
@@ -142,29 +160,37 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
         white: &["Weiß", "Weiss"],
         black: &["Schwarz"],
         pawn_labels: &["Bauern"],
+        lookalikes: GERMANIC_LOOKALIKES,
         ..row("de", GERMANIC, &["B"])
     },
-    row("sv", GERMANIC, &["B"]),
-    row("da", GERMANIC, &["B"]),
-    row("no", GERMANIC, &["B"]),
-    row("nl", ["K", "D", "T", "L", "P"], &[]),
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("sv", GERMANIC, &["B"]) },
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("da", GERMANIC, &["B"]) },
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("no", GERMANIC, &["B"]) },
+    LanguageLexicon { lookalikes: NL_LOOKALIKES, ..row("nl", ["K", "D", "T", "L", "P"], &[]) },
     LanguageLexicon {
         white: &["Blancs"],
         black: &["Noirs"],
         pawn_labels: &["pions"],
+        lookalikes: FR_LOOKALIKES,
         ..row("fr", ["R", "D", "T", "F", "C"], PAWN_P)
     },
-    LanguageLexicon { white: &["Blancas"], black: &["Negras"], pawn_labels: &["peones"], ..row("es", ROMANCE, PAWN_P) },
-    row("it", ROMANCE, PAWN_P),
-    row("ca", ROMANCE, PAWN_P),
-    row("pt", ["R", "D", "T", "B", "C"], PAWN_P),
-    row("ro", ["R", "D", "T", "N", "C"], PAWN_P),
-    row("cs", WEST_SLAVIC, PAWN_P),
-    row("sk", WEST_SLAVIC, PAWN_P),
-    row("pl", ["K", "H", "W", "G", "S"], PAWN_P),
-    row("hu", ["K", "V", "B", "F", "H"], &["G"]),
-    row("fi", ["K", "D", "T", "L", "R"], &["S"]),
-    row("is", ["K", "D", "H", "B", "R"], PAWN_P),
+    LanguageLexicon {
+        white: &["Blancas"],
+        black: &["Negras"],
+        pawn_labels: &["peones"],
+        lookalikes: ROMANCE_LOOKALIKES,
+        ..row("es", ROMANCE, PAWN_P)
+    },
+    LanguageLexicon { lookalikes: ROMANCE_LOOKALIKES, ..row("it", ROMANCE, PAWN_P) },
+    LanguageLexicon { lookalikes: ROMANCE_LOOKALIKES, ..row("ca", ROMANCE, PAWN_P) },
+    LanguageLexicon { lookalikes: PT_LOOKALIKES, ..row("pt", ["R", "D", "T", "B", "C"], PAWN_P) },
+    LanguageLexicon { lookalikes: FR_LOOKALIKES, ..row("ro", ["R", "D", "T", "N", "C"], PAWN_P) },
+    LanguageLexicon { lookalikes: WEST_SLAVIC_LOOKALIKES, ..row("cs", WEST_SLAVIC, PAWN_P) },
+    LanguageLexicon { lookalikes: WEST_SLAVIC_LOOKALIKES, ..row("sk", WEST_SLAVIC, PAWN_P) },
+    LanguageLexicon { lookalikes: PL_LOOKALIKES, ..row("pl", ["K", "H", "W", "G", "S"], PAWN_P) },
+    LanguageLexicon { lookalikes: HU_LOOKALIKES, ..row("hu", ["K", "V", "B", "F", "H"], &["G"]) },
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("fi", ["K", "D", "T", "L", "R"], &["S"]) },
+    LanguageLexicon { lookalikes: IS_LOOKALIKES, ..row("is", ["K", "D", "H", "B", "R"], PAWN_P) },
     LanguageLexicon {
         pieces_also: Some(FIGURINES_BLACK),
         lookalikes: FIGURINE_FONT,
