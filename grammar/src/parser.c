@@ -7924,6 +7924,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 173:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'p' ||
+          lookahead == 'r' ||
           lookahead == 0x440) ADVANCE(162);
       END_STATE();
     case 174:
@@ -8045,6 +8046,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 191:
       ACCEPT_TOKEN(sym__piece_imm);
       if (lookahead == 'p' ||
+          lookahead == 'r' ||
           lookahead == 0x440) ADVANCE(184);
       END_STATE();
     case 192:
@@ -8079,6 +8081,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 199:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (lookahead == 'p' ||
+          lookahead == 'r' ||
           lookahead == 0x440) ADVANCE(192);
       END_STATE();
     case 200:

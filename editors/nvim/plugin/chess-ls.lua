@@ -27,10 +27,56 @@ end, {
 
 vim.api.nvim_create_user_command('ChessLsFixAll', function()
   require('chess-ls').fix_all()
-end, { desc = 'chess-ls: apply every certain fix in this buffer' })
+end, { desc = 'chess-ls: apply every certain fix in this buffer and say what was fixed' })
+
+vim.api.nvim_create_user_command('ChessLsTranslate', function(args)
+  require('chess-ls').translate(args.fargs[1], { game = args.bang })
+end, {
+  nargs = 1,
+  bang = true,
+  complete = function(lead)
+    return vim.tbl_filter(function(code)
+      return vim.startswith(code, lead)
+    end, require('chess-ls').languages)
+  end,
+  desc = 'chess-ls: translate the buffer (! the game at the cursor) to a notation language',
+})
+
+vim.api.nvim_create_user_command('ChessLsNormalize', function()
+  require('chess-ls').normalize()
+end, { desc = 'chess-ls: rewrite the buffer in canonical SAN' })
+
+local group = vim.api.nvim_create_augroup('chess-ls', { clear = true })
+
+-- `:help chess-ls` works without `:helptags`: doc/tags is shipped (the
+-- test checks that it is what :helptags makes of doc/chess-ls.txt).
+
+-- Semantic tokens: default links (set when the server attaches), again
+-- after every `:colorscheme` (which clears them), unless the scheme
+-- defines its own.
+vim.api.nvim_create_autocmd('ColorScheme', {
+  group = group,
+  callback = function()
+    if package.loaded['chess-ls'] then
+      require('chess-ls').define_highlights()
+    end
+  end,
+  desc = 'chess-ls: default links for the semantic tokens',
+})
+
+vim.api.nvim_create_autocmd('LspAttach', {
+  group = group,
+  callback = function(args)
+    local client = vim.lsp.get_client_by_id(args.data.client_id)
+    if client and client.name == 'chess_ls' then
+      require('chess-ls').on_attach(client, args.buf)
+    end
+  end,
+  desc = 'chess-ls: token colours, severity-sorted diagnostics, completion without a plugin',
+})
 
 vim.api.nvim_create_autocmd('FileType', {
-  group = vim.api.nvim_create_augroup('chess-ls', { clear = true }),
+  group = group,
   pattern = { 'pgn', 'markdown' },
   callback = function(args)
     require('chess-ls').on_filetype(args.buf, args.match)

@@ -1,8 +1,10 @@
 -- End-to-end test of chess-ls.nvim in a real headless Neovim (run by
 -- ../test.sh): zero-config start on a Russian *.pgn, on a Markdown
 -- chapter and on a LaTeX manuscript, plain text on request, diagnostics at exact positions, a hover board, the preferred
--- quick-fix applied through vim.lsp.buf.code_action, completion,
--- tree-sitter captures and folds, and :checkhealth chess-ls.
+-- quick-fix applied through vim.lsp.buf.code_action, completion (and its
+-- popping up by itself as one types), tree-sitter captures and folds,
+-- token colours, severity-sorted signs, :ChessLsTranslate,
+-- :ChessLsNormalize, :ChessLsFixAll, :help and :checkhealth chess-ls.
 -- Exits with :cquit when anything fails.
 
 local repo, workdir ---@type string, string
@@ -118,6 +120,20 @@ local function check_game(buf, first, prose)
     value:find('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', 1, true),
     'hover shows the FEN after 2. Кf3'
   )
+  -- Hover on the illegal 16. Кf3 (K shows only the hover): the finding,
+  -- the board it was tried in (after 15... Фb6), no guess.
+  local ihover = request(buf, 'textDocument/hover', position_params(buf, irow, icol + 1))
+  local ivalue = ihover and ihover.contents and ihover.contents.value or ''
+  check(
+    ivalue:find('error (illegal-move): ', 1, true) and ivalue:find('White has no knight', 1, true),
+    'hover on the illegal 16. Кf3 shows its finding',
+    ivalue
+  )
+  check(
+    ivalue:find('The position it was tried in · White to move', 1, true) and ivalue:find('```text', 1, true),
+    'and the board it was tried in',
+    ivalue
+  )
   if prose then
     local prow, pcol = find(buf, 'Кf3', prose)
     local nothing = request(buf, 'textDocument/hover', position_params(buf, prow, pcol + 1))
@@ -178,6 +194,27 @@ local function main()
   repo = assert(vim.env.CHESS_LS_REPO, 'CHESS_LS_REPO is not set')
   workdir = assert(vim.env.CHESS_LS_TEST_DIR, 'CHESS_LS_TEST_DIR is not set')
   section('parser')
+  -- None yet (as on a fresh machine): opening a *.pgn builds it by itself.
+  for _, old in ipairs(vim.api.nvim_get_runtime_file('parser/chess.so', true)) do
+    os.remove(old)
+  end
+  local said = {}
+  local notify = vim.notify
+  vim.notify = function(message, level, opts)
+    table.insert(said, message)
+    return notify(message, level, opts)
+  end
+  local first = vim.fs.joinpath(workdir, 'first.pgn')
+  vim.fn.writefile({ '1. e4 e5 2. Nf3 *' }, first)
+  vim.cmd.edit(vim.fn.fnameescape(first))
+  local fbuf = vim.api.nvim_get_current_buf()
+  vim.notify = notify
+  check(vim.iter(said):any(function(m)
+    return m:find('building it', 1, true) ~= nil
+  end), 'opening a *.pgn without a parser says it builds one', said)
+  check(require('chess-ls').has_parser(), 'the parser is built and loads', said)
+  check(vim.treesitter.highlighter.active[fbuf] ~= nil, 'and the buffer is highlighted with it')
+  vim.cmd('bwipeout!')
   vim.cmd('ChessLsBuildParser')
   local built = vim.api.nvim_get_runtime_file('parser/chess.so', false)[1]
   check(built ~= nil, ':ChessLsBuildParser builds parser/chess.so on the runtimepath', built)
@@ -332,19 +369,142 @@ local function main()
   end, 20), 'after the fix the book is clean', codes(vim.diagnostic.get(xbuf)))
   require('chess-ls').setup({ text = false })
 
+  section('semantic tokens: coloured in the default colour scheme')
+  vim.cmd.edit(vim.fn.fnameescape(pgn))
+  buf = vim.api.nvim_get_current_buf()
+  local client = client_of(buf)
+  local legend = client and client.server_capabilities.semanticTokensProvider.legend.tokenTypes or {}
+  check(#legend >= 10, 'the server sends a legend', legend)
+  local normal = vim.api.nvim_get_hl(0, { name = 'Normal', link = false })
+  for _, token in ipairs(legend) do
+    local group = ('@lsp.type.%s.pgn'):format(token)
+    local hl = vim.api.nvim_get_hl(0, { name = group, link = false })
+    check((hl.fg ~= nil and hl.fg ~= normal.fg) or hl.bold == true, group .. ' is coloured or bold', hl)
+  end
+  local prow, pcol = find(buf, 'Кf3', 0)
+  local on_piece = {}
+  check(vim.wait(TIMEOUT, function()
+    on_piece = vim.tbl_map(function(t)
+      return t.opts.hl_group
+    end, vim.inspect_pos(buf, prow, pcol, { semantic_tokens = true }).semantic_tokens)
+    return vim.list_contains(on_piece, '@lsp.type.type.pgn')
+  end, 20), 'the К of 2. Кf3 is highlighted as @lsp.type.type.pgn', on_piece)
+
+  section('severity_sort: an error and an info on one line show the error sign')
+  local mixed = vim.fs.joinpath(workdir, 'mixed.pgn')
+  vim.fn.writefile({ '1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- 4. Qf8 *' }, mixed)
+  vim.cmd.edit(vim.fn.fnameescape(mixed))
+  local mbuf2 = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    return #vim.diagnostic.get(mbuf2) >= 2
+  end, 20), 'an error and an info arrive', codes(vim.diagnostic.get(mbuf2)))
+  local severities = vim.tbl_map(function(d)
+    return d.severity
+  end, diagnostics(mbuf2))
+  check(
+    vim.list_contains(severities, vim.diagnostic.severity.ERROR) and vim.list_contains(severities, vim.diagnostic.severity.INFO),
+    'the line has an error and an info',
+    codes(vim.diagnostic.get(mbuf2))
+  )
+  local mclient = client_of(mbuf2)
+  local ns = vim.lsp.diagnostic.get_namespace(mclient.id)
+  check(vim.diagnostic.config(nil, ns).severity_sort == true, 'severity_sort is set for chess-ls diagnostics')
+  local signs = vim.api.nvim_buf_get_extmarks(mbuf2, -1, { 0, 0 }, { 0, -1 }, { details = true, type = 'sign' })
+  table.sort(signs, function(a, b)
+    return (a[4].priority or 0) > (b[4].priority or 0)
+  end)
+  local top = signs[1] and vim.trim(signs[1][4].sign_text or '')
+  check(top == 'E', 'the sign shown (highest priority) is E', vim.tbl_map(function(m)
+    return { m[4].sign_text, m[4].priority }
+  end, signs))
+
+  section(':ChessLsTranslate and :ChessLsNormalize')
+  local translate = vim.fn.getcompletion('ChessLsTranslate ', 'cmdline')
+  check(vim.list_contains(translate, 'ru') and vim.list_contains(translate, 'figurine') and #translate == #require('chess-ls').languages, ':ChessLsTranslate completes every language', translate)
+  check(vim.deep_equal(vim.fn.getcompletion('ChessLsTranslate f', 'cmdline'), { 'fr', 'fi', 'figurine' }), ':ChessLsTranslate f<Tab> completes fr, fi, figurine', vim.fn.getcompletion('ChessLsTranslate f', 'cmdline'))
+  local en = vim.fs.joinpath(workdir, 'en.pgn')
+  vim.fn.writefile({ '1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 *' }, en)
+  vim.cmd.edit(vim.fn.fnameescape(en))
+  local ebuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(ebuf)
+    return c ~= nil and c.initialized
+  end, 20), 'the client attaches to en.pgn')
+  -- The languages offered are the server's own.
+  local last = vim.api.nvim_buf_line_count(ebuf)
+  local kinds = request(ebuf, 'textDocument/codeAction', {
+    textDocument = { uri = vim.uri_from_bufnr(ebuf) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    context = { only = { 'source.chess-ls.translate' }, diagnostics = {} },
+  }) or {}
+  local server_codes = {}
+  for _, a in ipairs(kinds) do
+    local code = a.kind:match('^source%.chess%-ls%.translate%.([%w]+)$')
+    if code then
+      table.insert(server_codes, code)
+    end
+  end
+  check(vim.deep_equal(server_codes, require('chess-ls').languages), 'the completed languages are those the server translates to', server_codes)
+  vim.cmd('ChessLsNormalize')
+  check(vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1] == '1. e4 e5 2. Nf3 Nc6 3. Bb5 *'
+  end, 20), ':ChessLsNormalize writes canonical SAN', vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1])
+  vim.cmd('ChessLsTranslate ru')
+  check(vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1] == '1. e4 e5 2. Кf3 Кc6 3. Сb5 *'
+  end, 20), ':ChessLsTranslate ru writes Russian letters', vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1])
+
+  section(':ChessLsFixAll says what it fixed')
+  local messages = {}
+  local notify = vim.notify
+  vim.notify = function(message, level, opts)
+    table.insert(messages, message)
+    return notify(message, level, opts)
+  end
+  local fixme = vim.fs.joinpath(workdir, 'fixme.pgn')
+  -- A Cyrillic а in a6 (homoglyph), a pawn letter (Pd4), and an illegal
+  -- move that no fix is certain for.
+  vim.fn.writefile({ '1. e4 e5 2. Nf3 Nc6 3. Bb5 а6 4. Pd4 exd4 5. Nxd4 Nf6 6. Qh8 *' }, fixme)
+  vim.cmd.edit(vim.fn.fnameescape(fixme))
+  local fbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    return #vim.diagnostic.get(fbuf) >= 3
+  end, 20), 'three findings arrive', codes(vim.diagnostic.get(fbuf)))
+  vim.cmd('ChessLsFixAll')
+  check(vim.wait(TIMEOUT, function()
+    return vim.iter(messages):any(function(m)
+      return m:find('chess-ls: fixed', 1, true) ~= nil
+    end)
+  end, 20), ':ChessLsFixAll reports', messages)
+  local said = vim.iter(messages):find(function(m)
+    return m:find('chess-ls: fixed', 1, true) ~= nil
+  end) or ''
+  check(said == 'chess-ls: fixed 2 findings (1 homoglyph, 1 pawn-letter); 1 left (1 illegal-move)', 'it says what it fixed and what is left', said)
+  check(vim.api.nvim_buf_get_lines(fbuf, 0, 1, false)[1] == '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. d4 exd4 5. Nxd4 Nf6 6. Qh8 *', 'the buffer is fixed', vim.api.nvim_buf_get_lines(fbuf, 0, 1, false)[1])
+  messages = {}
+  vim.cmd('ChessLsFixAll')
+  check(vim.wait(TIMEOUT, function()
+    return #messages > 0
+  end, 20) and messages[1] == 'chess-ls: nothing to fix with certainty (1 finding needs a choice)', 'run again, it says there is nothing certain to fix', messages)
+  vim.notify = notify
+
   section('documentation')
+  -- As documented: the plugin on the runtimepath, nothing else run.
+  for _, tag in ipairs({ 'chess-ls', 'chess-ls-markdown', 'chess-ls-options', ':ChessLsBuildParser', ':ChessLsTranslate', 'chess-ls-highlights', 'chess-ls-health' }) do
+    local found, help_err = pcall(vim.cmd.help, tag)
+    check(found and vim.api.nvim_buf_get_name(0):find('chess%-ls%.txt$') ~= nil, ':help ' .. tag .. ' (shipped doc/tags)', help_err)
+  end
+  vim.cmd('helpclose')
+  -- doc/tags is what :helptags makes of doc/chess-ls.txt.
   local docdir = vim.fs.joinpath(workdir, 'help', 'doc')
   vim.fn.mkdir(docdir, 'p')
   local plugin = vim.api.nvim_get_runtime_file('doc/chess-ls.txt', false)[1]
   vim.fn.writefile(vim.fn.readfile(plugin), vim.fs.joinpath(docdir, 'chess-ls.txt'))
   local tagged, tag_err = pcall(vim.cmd.helptags, vim.fn.fnameescape(docdir))
   check(tagged, ':helptags accepts doc/chess-ls.txt (no duplicate tags)', tag_err)
-  vim.opt.runtimepath:prepend(vim.fs.joinpath(workdir, 'help'))
-  for _, tag in ipairs({ 'chess-ls', 'chess-ls-markdown', 'chess-ls-options', ':ChessLsBuildParser', 'chess-ls-health' }) do
-    local found = pcall(vim.cmd.help, tag)
-    check(found and vim.api.nvim_buf_get_name(0):find('chess%-ls%.txt$') ~= nil, ':help ' .. tag)
-  end
-  vim.cmd('helpclose')
+  local shipped = vim.fn.readfile(vim.fs.joinpath(vim.fs.dirname(plugin), 'tags'))
+  local made = vim.fn.readfile(vim.fs.joinpath(docdir, 'tags'))
+  check(vim.deep_equal(shipped, made), 'doc/tags is up to date (run :helptags editors/nvim/doc)', { shipped = #shipped, made = #made })
 
   section(':checkhealth chess-ls')
   vim.cmd('checkhealth chess-ls')
@@ -356,14 +516,70 @@ local function main()
   check(not report:find('ERROR', 1, true) and not report:find('WARNING', 1, true), 'no errors or warnings', report)
 end
 
+local function finish()
+  log(('\n%s'):format(failures == 0 and 'all passed' or (failures .. ' failed')))
+  if failures > 0 then
+    vim.cmd('cquit 1')
+  else
+    vim.cmd('qall!')
+  end
+end
+
+--- Completion without a completion plugin, typed the way a user types: it
+--- needs the main loop to read the keys, so it runs after `main`, from
+--- timers, and calls `done` at the end.
+local function autocompletion(done)
+  section('completion pops up by itself after a move number (no completion plugin)')
+  local file = vim.fs.joinpath(workdir, 'typing.pgn')
+  vim.fn.writefile({ '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6' }, file)
+  vim.cmd.edit(vim.fn.fnameescape(file))
+  local buf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(buf)
+    return c ~= nil and c.initialized and #vim.diagnostic.get(buf) == 0
+  end, 20), 'the client attaches to typing.pgn')
+  check(vim.bo[buf].completeopt == 'menuone,noselect,popup', "'completeopt' lets typing go on (noselect)", vim.bo[buf].completeopt)
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.api.nvim_feedkeys('A 4. ', 'nt', false)
+  local started = vim.uv.now()
+  local timer = assert(vim.uv.new_timer())
+  timer:start(50, 50, vim.schedule_wrap(function()
+    local info = vim.fn.complete_info({ 'pum_visible', 'items' })
+    local words = vim.tbl_map(function(i)
+      return i.word
+    end, info.items or {})
+    local shown = info.pum_visible == 1 and #words > 0
+    -- Each key typed asks again (a space and a dot are trigger
+    -- characters): wait for the answer to the last one.
+    local settled = shown and vim.api.nvim_get_current_line():sub(-3) == '4. ' and words[1] == 'Bxf7+'
+    if not settled and vim.uv.now() - started < TIMEOUT then
+      return
+    end
+    timer:stop()
+    timer:close()
+    check(shown, 'typing "4. " pops up the legal moves', info)
+    check(words[1] == 'Bxf7+' and words[2] == 'Nxe5', 'captures with check first: Bxf7+, then Nxe5', words)
+    local line = vim.api.nvim_get_current_line()
+    check(line == '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. ', 'nothing is inserted before a choice', line)
+    vim.api.nvim_feedkeys(vim.keycode('<C-n><C-y><Esc>'), 'nt', false)
+    vim.defer_fn(function()
+      local chosen = vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1]
+      check(chosen == '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Bxf7+', 'choosing the first inserts 4. Bxf7+', chosen)
+      done()
+    end, 500)
+  end))
+end
+
 local ok, err = xpcall(main, debug.traceback)
 if not ok then
   failures = failures + 1
   log('  FAIL the test script raised an error:\n' .. err)
-end
-log(('\n%s'):format(failures == 0 and 'all passed' or (failures .. ' failed')))
-if failures > 0 then
-  vim.cmd('cquit 1')
+  finish()
 else
-  vim.cmd('qall!')
+  local aok, aerr = xpcall(autocompletion, debug.traceback, finish)
+  if not aok then
+    failures = failures + 1
+    log('  FAIL the test script raised an error:\n' .. aerr)
+    finish()
+  end
 end

@@ -47,7 +47,7 @@
     if (!info || !info.fen) {
       captionEl.textContent = info
         ? "This game cannot be replayed (variant or invalid position)."
-        : "Put the cursor on a move in a .pgn file.";
+        : "Put the cursor on a move.";
       statusEl.textContent = "";
       fenEl.value = "";
       languageEl.textContent = info ? "Notation: " + info.languageName : "";

@@ -96,7 +96,7 @@ function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 <title>Board</title>
 </head>
 <body>
-<div id="caption" class="caption">Put the cursor on a move in a .pgn file.</div>
+<div id="caption" class="caption">Put the cursor on a move.</div>
 <div id="wrap" class="wrap">
   <div id="board" class="board" role="grid" aria-label="Chess board"></div>
   <div id="status" class="status"></div>

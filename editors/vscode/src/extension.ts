@@ -1,14 +1,17 @@
 // The VS Code client of chess-ls: starts the server (found by
 // serverPath.ts), passes the settings on, and adds what an annotator needs
 // around it: the Board view, the notation language in the status bar, and
-// commands that apply the server's source actions (translate, normalize).
+// commands that apply the server's source actions (translate, normalize),
+// in every document the server checks (.pgn files and the Markdown, LaTeX
+// and plain-text manuscripts the settings include); each diagnostic code
+// links to its explanation (docs/codes.md).
 // The intelligence stays in the server.
 
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from "vscode-languageclient/node";
+import { LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind } from "vscode-languageclient/node";
 
 import { BoardPanel } from "./board";
 import { LANGUAGES } from "./languages";
@@ -37,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   output = vscode.window.createOutputChannel("chess-ls");
   statusItem = vscode.window.createStatusBarItem("chess-ls.language", vscode.StatusBarAlignment.Right, 100);
   statusItem.name = "Chess notation language";
-  statusItem.command = "chess-ls.translate";
+  statusItem.command = "chess-ls.statusMenu";
   context.subscriptions.push(
     output,
     statusItem,
@@ -46,6 +49,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("chess-ls.normalize", normalize),
     vscode.commands.registerCommand("chess-ls.restartServer", restart),
     vscode.commands.registerCommand("chess-ls.copyFen", copyFen),
+    vscode.commands.registerCommand("chess-ls.statusMenu", statusMenu),
+    vscode.commands.registerCommand("chess-ls.showOutput", () => output.show(true)),
     vscode.window.onDidChangeActiveTextEditor(() => scheduleRefresh()),
     vscode.window.onDidChangeTextEditorSelection((e) => {
       if (e.textEditor === vscode.window.activeTextEditor) {
@@ -59,6 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.server.path`) || e.affectsConfiguration(`${SECTION}.manuscripts`)) {
+        publishCheckedLanguages();
         void restart();
       } else if (e.affectsConfiguration(SECTION)) {
         // The client passes the settings on; the view follows.
@@ -67,6 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     { dispose: () => BoardPanel.instance?.dispose() },
   );
+  publishCheckedLanguages();
   await startClient();
   scheduleRefresh(0);
 }
@@ -103,6 +110,7 @@ function serverSettings(): Record<string, unknown> {
     reportMissingCheckMarks: config.get<boolean>("reportMissingCheckMarks", false),
     reportMissingCaptureSigns: config.get<boolean>("reportMissingCaptureSigns", false),
     boardStyle: config.get<string>("boardStyle", "figurines"),
+    formatWidth: config.get<number>("formatWidth", 80),
   };
 }
 
@@ -147,16 +155,93 @@ async function startClient(): Promise<void> {
     // Sends `{"chess-ls": {...}}` on every change of the section.
     synchronize: { configurationSection: SECTION },
     outputChannel: output,
+    middleware: {
+      // Each code links to its explanation in the page the extension
+      // ships (docs/codes.md, opened at the code's section).
+      handleDiagnostics: (uri, diagnostics, next) => {
+        next(uri, diagnostics.map(withCodeLink));
+      },
+    },
   };
   const started = new LanguageClient(SECTION, "chess-ls", serverOptions, clientOptions);
+  // The status item says the server's state, as rust-analyzer's does.
+  started.onDidChangeState((e) => {
+    serverState = e.newState;
+    if (e.newState === State.Stopped && client === started) {
+      statusItem.text = "$(error) chess-ls";
+      statusItem.tooltip = "chess-ls: the server stopped. Click for the menu (restart, output).";
+      statusItem.show();
+    } else if (e.newState === State.Running) {
+      scheduleRefresh(0);
+    }
+  });
+  serverState = State.Starting;
+  statusItem.text = "$(sync~spin) chess-ls";
+  statusItem.tooltip = "chess-ls: the server is starting.";
   try {
     await started.start();
     client = started;
   } catch (error) {
     const message = `chess-ls: the server at ${found.path} did not start: ${String(error)}. Check "chess-ls.server.path" or run "Chess: Restart server".`;
     output.appendLine(message);
+    statusItem.text = "$(error) chess-ls";
+    statusItem.tooltip = message;
     void vscode.window.showErrorMessage(message);
   }
+}
+
+let serverState: State = State.Stopped;
+
+/** The status item's menu: what a user reaches for around the server. */
+async function statusMenu(): Promise<void> {
+  const running = client !== undefined && serverState === State.Running;
+  const items: (vscode.QuickPickItem & { command: string; args?: unknown[] })[] = [
+    { label: "$(arrow-swap) Translate notation to...", command: "chess-ls.translate" },
+    { label: "$(wand) Normalize notation", command: "chess-ls.normalize" },
+    { label: "$(symbol-namespace) Show Board", command: "chess-ls.showBoard" },
+    { label: "$(output) Show output", description: "the server's log", command: "chess-ls.showOutput" },
+    { label: "$(debug-restart) Restart server", description: running ? "running" : "stopped", command: "chess-ls.restartServer" },
+    { label: "$(gear) Settings", command: "workbench.action.openSettings", args: [`@ext:chess-ls.chess-ls`] },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: `chess-ls (${running ? "running" : "not running"})` });
+  if (pick !== undefined) {
+    await vscode.commands.executeCommand(pick.command, ...(pick.args ?? []));
+  }
+}
+
+/** The line of each code's section (`## illegal-move`) in docs/codes.md. */
+let codeLines: Map<string, number> | undefined;
+
+function codePage(): vscode.Uri {
+  return vscode.Uri.joinPath(extensionUri, "docs", "codes.md");
+}
+
+function withCodeLink(d: vscode.Diagnostic): vscode.Diagnostic {
+  const code = typeof d.code === "object" ? d.code.value : d.code;
+  if (typeof code !== "string") {
+    return d;
+  }
+  if (codeLines === undefined) {
+    codeLines = new Map();
+    try {
+      fs.readFileSync(codePage().fsPath, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          const heading = /^## (\S+)\s*$/.exec(line);
+          if (heading !== null) {
+            codeLines!.set(heading[1]!, i + 1);
+          }
+        });
+    } catch (error) {
+      output.appendLine(`chess-ls: cannot read ${codePage().fsPath}: ${String(error)}`);
+    }
+  }
+  const line = codeLines.get(code);
+  if (line !== undefined) {
+    // `#L12` opens the page at that line.
+    d.code = { value: code, target: codePage().with({ fragment: `L${line}` }) };
+  }
+  return d;
 }
 
 async function stopClient(): Promise<void> {
@@ -195,14 +280,27 @@ function scheduleRefresh(delay = 60): void {
   }, delay);
 }
 
-/** The .pgn editor the user works in: the active one, or, while a webview
- * such as the Board view has the focus, the visible one. */
-function pgnEditor(): vscode.TextEditor | undefined {
+/** The languages of the documents the server checks (the selector). */
+function checkedLanguages(): string[] {
+  return documentSelector().map((s) => s.language);
+}
+
+/** The editor of a document the server checks (a .pgn file, or a Markdown,
+ * LaTeX or plain-text manuscript the settings include) that the user works
+ * in: the active one, or, while a webview such as the Board view has the
+ * focus, the visible one. */
+function chessEditor(): vscode.TextEditor | undefined {
+  const checked = checkedLanguages();
   const editor = vscode.window.activeTextEditor;
   if (editor !== undefined) {
-    return editor.document.languageId === "pgn" ? editor : undefined;
+    return checked.includes(editor.document.languageId) ? editor : undefined;
   }
-  return vscode.window.visibleTextEditors.find((e) => e.document.languageId === "pgn");
+  return vscode.window.visibleTextEditors.find((e) => checked.includes(e.document.languageId));
+}
+
+/** The `when` clauses of the commands and the Board button read this. */
+function publishCheckedLanguages(): void {
+  void vscode.commands.executeCommand("setContext", "chess-ls.languages", checkedLanguages());
 }
 
 async function positionAt(editor: vscode.TextEditor): Promise<PositionInfo | null> {
@@ -222,7 +320,7 @@ async function positionAt(editor: vscode.TextEditor): Promise<PositionInfo | nul
 }
 
 async function refresh(): Promise<void> {
-  const editor = pgnEditor();
+  const editor = chessEditor();
   if (editor === undefined) {
     statusItem.hide();
     return;
@@ -247,7 +345,7 @@ async function refresh(): Promise<void> {
 function showLanguage(info: PositionInfo | null): void {
   if (info === null) {
     statusItem.text = "♞ PGN";
-    statusItem.tooltip = "chess-ls: no game at the cursor. Click to translate the notation.";
+    statusItem.tooltip = "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).";
     statusItem.show();
     return;
   }
@@ -258,7 +356,7 @@ function showLanguage(info: PositionInfo | null): void {
     undecided: "could not be decided (no piece letters, or letters of two languages)",
   }[info.languageSource];
   statusItem.text = `♞ ${info.languageName}`;
-  statusItem.tooltip = `Notation language of this game: ${info.languageName} — ${how}.\nClick to translate the notation.`;
+  statusItem.tooltip = `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`;
   statusItem.show();
 }
 
@@ -270,7 +368,7 @@ function showBoard(): void {
 }
 
 async function copyFen(): Promise<void> {
-  const editor = pgnEditor();
+  const editor = chessEditor();
   const info = editor === undefined ? null : await positionAt(editor);
   if (info?.fen == null) {
     void vscode.window.showWarningMessage("chess-ls: no position at the cursor.");
@@ -298,10 +396,10 @@ function editCount(action: vscode.CodeAction): number {
   return (action.edit?.entries() ?? []).reduce((n, [, edits]) => n + edits.length, 0);
 }
 
-function requirePgnEditor(): vscode.TextEditor | undefined {
-  const editor = pgnEditor();
+function requireChessEditor(): vscode.TextEditor | undefined {
+  const editor = chessEditor();
   if (editor === undefined) {
-    void vscode.window.showWarningMessage("chess-ls: open a .pgn file first.");
+    void vscode.window.showWarningMessage("chess-ls: open a .pgn file or a chapter the server checks (Markdown, LaTeX) first.");
   } else if (client === undefined) {
     void vscode.window.showErrorMessage("chess-ls: the server is not running. Run \"Chess: Restart server\".");
     return undefined;
@@ -319,7 +417,7 @@ async function apply(action: vscode.CodeAction): Promise<void> {
 }
 
 async function translate(): Promise<void> {
-  const editor = requirePgnEditor();
+  const editor = requireChessEditor();
   if (editor === undefined) {
     return;
   }
@@ -357,7 +455,7 @@ async function translate(): Promise<void> {
 }
 
 async function normalize(): Promise<void> {
-  const editor = requirePgnEditor();
+  const editor = requireChessEditor();
   if (editor === undefined) {
     return;
   }

@@ -1,4 +1,5 @@
-//! What annotation symbols, NAGs and tags mean, for hovers.
+//! What annotation symbols, NAGs and tags mean, for hovers, and the names
+//! of the characters look-alike messages name.
 
 /// The meaning of a NAG (`$1`..`$255`, PGN standard section 10).
 pub fn nag(number: u32) -> Option<&'static str> {
@@ -108,4 +109,148 @@ pub fn tag(name: &str) -> Option<&'static str> {
         "Mode" => "how the game was played: OTB, ICS, ...",
         _ => return None,
     })
+}
+
+/// The names of the Cyrillic letters U+0400..U+042F (capitals); the small
+/// letters U+0430..U+044F and U+0450..U+045F carry the same names.
+const CYRILLIC: [&str; 48] = [
+    "IE WITH GRAVE",
+    "IO",
+    "DJE",
+    "GJE",
+    "UKRAINIAN IE",
+    "DZE",
+    "BYELORUSSIAN-UKRAINIAN I",
+    "YI",
+    "JE",
+    "LJE",
+    "NJE",
+    "TSHE",
+    "KJE",
+    "I WITH GRAVE",
+    "SHORT U",
+    "DZHE",
+    "A",
+    "BE",
+    "VE",
+    "GHE",
+    "DE",
+    "IE",
+    "ZHE",
+    "ZE",
+    "I",
+    "SHORT I",
+    "KA",
+    "EL",
+    "EM",
+    "EN",
+    "O",
+    "PE",
+    "ER",
+    "ES",
+    "TE",
+    "U",
+    "EF",
+    "HA",
+    "TSE",
+    "CHE",
+    "SHA",
+    "SHCHA",
+    "HARD SIGN",
+    "YERU",
+    "SOFT SIGN",
+    "E",
+    "YU",
+    "YA",
+];
+
+/// The Unicode name of a character that look-alike messages name: Latin
+/// letters, digits, Cyrillic letters, the chess figurines and the signs a
+/// figurine font or a scanner leaves. `None` for any other character.
+pub fn char_name(c: char) -> Option<String> {
+    let cp = u32::from(c);
+    Some(match c {
+        'A'..='Z' => format!("LATIN CAPITAL LETTER {c}"),
+        'a'..='z' => format!("LATIN SMALL LETTER {}", c.to_ascii_uppercase()),
+        '0'..='9' => {
+            const DIGITS: [&str; 10] = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"];
+            format!("DIGIT {}", DIGITS[(cp - u32::from('0')) as usize])
+        }
+        '\u{0400}'..='\u{042F}' => format!("CYRILLIC CAPITAL LETTER {}", CYRILLIC[(cp - 0x400) as usize]),
+        '\u{0430}'..='\u{044F}' => format!("CYRILLIC SMALL LETTER {}", CYRILLIC[(cp - 0x420) as usize]),
+        '\u{0450}'..='\u{045F}' => format!("CYRILLIC SMALL LETTER {}", CYRILLIC[(cp - 0x450) as usize]),
+        'Ґ' => "CYRILLIC CAPITAL LETTER GHE WITH UPTURN".to_owned(),
+        'ґ' => "CYRILLIC SMALL LETTER GHE WITH UPTURN".to_owned(),
+        'Һ' => "CYRILLIC CAPITAL LETTER SHHA".to_owned(),
+        'һ' => "CYRILLIC SMALL LETTER SHHA".to_owned(),
+        '\u{2654}'..='\u{265F}' => {
+            const PIECES: [&str; 6] = ["KING", "QUEEN", "ROOK", "BISHOP", "KNIGHT", "PAWN"];
+            let i = (cp - 0x2654) as usize;
+            format!("{} CHESS {}", if i < 6 { "WHITE" } else { "BLACK" }, PIECES[i % 6])
+        }
+        '¢' => "CENT SIGN".to_owned(),
+        '£' => "POUND SIGN".to_owned(),
+        '¤' => "CURRENCY SIGN".to_owned(),
+        '¥' => "YEN SIGN".to_owned(),
+        '¦' => "BROKEN BAR".to_owned(),
+        '§' => "SECTION SIGN".to_owned(),
+        '×' => "MULTIPLICATION SIGN".to_owned(),
+        '†' => "DAGGER".to_owned(),
+        _ => return None,
+    })
+}
+
+/// A character as look-alike messages name it: its code point and, where
+/// [`char_name`] knows it, its name (`U+0435 CYRILLIC SMALL LETTER IE`).
+pub fn code_point(c: char) -> String {
+    match char_name(c) {
+        Some(name) => format!("U+{:04X} {name}", u32::from(c)),
+        None => format!("U+{:04X}", u32::from(c)),
+    }
+}
+
+/// Every character of `text` as [`code_point`] names it, joined by commas
+/// (a look-alike piece letter may be two characters, `Kp` for `Кр`).
+pub fn code_points(text: &str) -> String {
+    text.chars().map(code_point).collect::<Vec<_>>().join(", ")
+}
+
+/// The code points of `text` without their names (`U+041A, U+0440`), for
+/// the character a look-alike stands for, which the message names already.
+pub fn code_numbers(text: &str) -> String {
+    text.chars().map(|c| format!("U+{:04X}", u32::from(c))).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn char_names_are_unicode_names() {
+        // Checked against Python's unicodedata.name when the table was made.
+        for (c, name) in [
+            ('е', "CYRILLIC SMALL LETTER IE"),
+            ('К', "CYRILLIC CAPITAL LETTER KA"),
+            ('р', "CYRILLIC SMALL LETTER ER"),
+            ('З', "CYRILLIC CAPITAL LETTER ZE"),
+            ('х', "CYRILLIC SMALL LETTER HA"),
+            ('і', "CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"),
+            ('Ё', "CYRILLIC CAPITAL LETTER IO"),
+            ('я', "CYRILLIC SMALL LETTER YA"),
+            ('һ', "CYRILLIC SMALL LETTER SHHA"),
+            ('e', "LATIN SMALL LETTER E"),
+            ('K', "LATIN CAPITAL LETTER K"),
+            ('l', "LATIN SMALL LETTER L"),
+            ('0', "DIGIT ZERO"),
+            ('♘', "WHITE CHESS KNIGHT"),
+            ('♟', "BLACK CHESS PAWN"),
+            ('¤', "CURRENCY SIGN"),
+        ] {
+            assert_eq!(char_name(c).as_deref(), Some(name), "{c}");
+        }
+        assert_eq!(code_point('е'), "U+0435 CYRILLIC SMALL LETTER IE");
+        assert_eq!(code_point('€'), "U+20AC");
+        assert_eq!(code_numbers("Кр"), "U+041A, U+0440");
+        assert_eq!(code_points("Kp"), "U+004B LATIN CAPITAL LETTER K, U+0070 LATIN SMALL LETTER P");
+    }
 }

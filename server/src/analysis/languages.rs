@@ -208,6 +208,53 @@ impl Language {
         self.letters().into_iter().chain(self.pawn_letters().iter().copied()).find(|&letter| letter == normalized)
     }
 
+    /// The letter of this language that a Latin transliteration stands for
+    /// (`F` for `Ф`, `Kr` for `Кр`, `S` for `С` in Russian and Ukrainian):
+    /// `None` unless some character of it is a transliteration rather than
+    /// a look-alike, and for languages that are not written in Cyrillic.
+    pub fn transliterated_letter(self, written: &str) -> Option<&'static str> {
+        let row = self.lexicon();
+        let mut transliterated = false;
+        let normalized: String = written
+            .chars()
+            .map(|ch| {
+                if let Some(right) = lexicon::lookalike(row.lookalikes, ch) {
+                    right
+                } else if let Some(right) = lexicon::lookalike(row.transliterations, ch) {
+                    transliterated = true;
+                    right
+                } else {
+                    ch
+                }
+            })
+            .collect();
+        if !transliterated {
+            return None;
+        }
+        self.letters().into_iter().find(|&letter| letter == normalized)
+    }
+
+    /// How the letters of this language are written in a Latin
+    /// transliteration (`K = К, Kr = Кр, F = Ф, L = Л, S = С`), for messages.
+    pub fn transliteration_table(self) -> String {
+        let row = self.lexicon();
+        let latin = |meant: char| {
+            row.transliterations
+                .iter()
+                .chain(row.lookalikes)
+                .find(|&&(written, right)| right == meant && written.is_ascii())
+                .map_or(meant, |&(written, _)| written)
+        };
+        let mut letters = self.letters();
+        // The knight first, then the king: `K` before `Kr`.
+        letters.reverse();
+        letters
+            .iter()
+            .map(|letter| format!("{} = {letter}", letter.chars().map(latin).collect::<String>()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// How this language reads a piece-letter text as written: the exact
     /// piece letter first, then the pawn letter, then a look-alike.
     pub fn read_letter(self, written: &str) -> Option<PieceReading> {
@@ -798,6 +845,20 @@ mod tests {
         assert_eq!(Language::En.lookalike_letter("K"), None);
         assert_eq!(Language::En.lookalike_letter("Q"), None);
         assert_eq!(Language::Ru.read_letter("C"), Some(PieceReading { role: Role::Bishop, lookalike_of: Some("С") }));
+    }
+
+    #[test]
+    fn transliterated_letters() {
+        assert_eq!(Language::Uk.transliterated_letter("F"), Some("Ф"));
+        assert_eq!(Language::Uk.transliterated_letter("S"), Some("С"));
+        assert_eq!(Language::Uk.transliterated_letter("Kr"), Some("Кр"));
+        assert_eq!(Language::Ru.transliterated_letter("L"), Some("Л"));
+        // Look-alikes alone and the right letters are no transliteration.
+        assert_eq!(Language::Ru.transliterated_letter("K"), None);
+        assert_eq!(Language::Ru.transliterated_letter("Ф"), None);
+        assert_eq!(Language::Uk.transliterated_letter("L"), None);
+        assert_eq!(Language::En.transliterated_letter("F"), None);
+        assert_eq!(Language::Uk.transliteration_table(), "K = К, S = С, T = Т, F = Ф, Kr = Кр");
     }
 
     #[test]

@@ -35,7 +35,9 @@ mod start;
 pub use head::{Head, Letters, head_of};
 use head::{number_of, ply_of, ply_of_number};
 use start::fen_for;
-pub use start::{Start, StartKind, analyze, choose, prepared, record, repair_diagnostic, to_manuscript, trace};
+pub use start::{
+    Start, StartKind, analyze, choose, prepared, record, repair_diagnostic, sign_read_as_dash, to_manuscript, trace,
+};
 
 use std::borrow::Cow;
 use std::collections::HashMap;

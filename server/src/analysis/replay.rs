@@ -127,7 +127,30 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
                 if traced {
                     replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
                 }
+                end = replayer.replay_line(&game.mainline, start.clone(), true);
+            }
+            // Or its letters are another alphabet's in Latin transliteration
+            // (`Kf3 Kf6 ... Fe2 ... Sb5 ... Krd8`): read so where the game
+            // then replays without an illegal move.
+            if decision.source != LanguageSource::Chosen
+                && replayer.diagnostics.iter().any(|d| d.code == Code::IllegalMove)
+                && let Some(language) = transliterated_reading(game, source, options, &start, replayer.plies)
+            {
+                report.language = language;
+                report.language_source = LanguageSource::Replay;
+                replayer = Replayer::new(source, options, language, &game.errors);
+                replayer.transliterated = true;
+                if traced {
+                    replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
+                }
                 end = replayer.replay_line(&game.mainline, start, true);
+                let mut told = false;
+                replayer.diagnostics.retain(|d| {
+                    let note = d.code == Code::LanguageMix && d.message.starts_with(reading::TRANSLITERATED);
+                    let keep = !(note && told);
+                    told |= note;
+                    keep
+                });
             }
             report.plies = replayer.plies;
             diagnostics.append(&mut replayer.diagnostics);
@@ -353,6 +376,37 @@ fn lookalike_reading(game: &GameSyntax<'_>, source: &str, options: &Options, sta
         .map(|reader| reader.language)
 }
 
+/// The Cyrillic language whose letters, in a Latin transliteration (`F`
+/// for `Ф`, `S` for `С`, `Kr` for `Кр`), read every letter of the game
+/// (at least one as a transliteration) and under which it replays without
+/// an illegal move and at least as far as read as written (`plies`).
+fn transliterated_reading(
+    game: &GameSyntax<'_>,
+    source: &str,
+    options: &Options,
+    start: &Chess,
+    plies: usize,
+) -> Option<Language> {
+    let letters = infer::letters(game);
+    Language::ALL
+        .into_iter()
+        .filter(|language| language.is_cyrillic())
+        .filter(|language| {
+            letters.iter().any(|t| language.transliterated_letter(t.text).is_some())
+                && letters
+                    .iter()
+                    .all(|t| language.read_letter(t.text).is_some() || language.transliterated_letter(t.text).is_some())
+        })
+        .find(|&language| {
+            let mut r = Replayer::new(source, options, language, &game.errors);
+            r.mixing = false;
+            r.deciding = true;
+            r.transliterated = true;
+            r.replay_line(&game.mainline, start.clone(), true);
+            r.plies >= plies && !r.diagnostics.iter().any(|d| d.code == Code::IllegalMove)
+        })
+}
+
 /// The letters of the moving pieces of a line and its variations.
 fn each_piece<'a>(line: &Line<'a>, out: &mut Vec<&'a str>) {
     for item in &line.items {
@@ -460,6 +514,16 @@ struct Replayer<'a, 'o> {
     /// Filled only when a front end asks where each move leads (hover,
     /// completion); the checker leaves it off.
     trace: Option<Trace>,
+    /// Whether the game's letters are read as a Latin transliteration of
+    /// its language's (`Kf3 ... Fe2 ... Sb5 ... Krd8` for `Кf3 ... Фe2 ...
+    /// Сb5 ... Крd8`): every letter that is not the language's own is read
+    /// so, with one note for the whole game.
+    transliterated: bool,
+    /// How deep in variations the replay is (0 on the line it was given).
+    depth: usize,
+    /// Where the line the replay was given stopped at a move it could not
+    /// play, if it did (a variation's stop is not the line's).
+    stopped: Option<usize>,
 }
 
 impl<'a, 'o> Replayer<'a, 'o> {
@@ -488,6 +552,17 @@ impl<'a, 'o> Replayer<'a, 'o> {
             quick: false,
             beams: 0,
             trace: None,
+            transliterated: false,
+            depth: 0,
+            stopped: None,
+        }
+    }
+
+    /// Records that the line the replay was given stops at `m` (not a
+    /// variation inside it).
+    fn stop_at(&mut self, m: &WrittenMove<'_>) {
+        if self.depth == 0 && self.stopped.is_none() {
+            self.stopped = Some(m.span.start);
         }
     }
 
@@ -544,6 +619,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     None => before_last = None,
                     Some(p) if broken && !self.fits(&p, m) => {
                         self.lost_before(&items[i..], is_main, m);
+                        self.stop_at(m);
                         before_last = Some(p);
                     }
                     // A move the grammar could not read whole: its syntax
@@ -551,6 +627,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     // about its remains would only confuse.
                     Some(p) if self.damaged(m) && !self.fits(&p, m) => {
                         self.unchecked(&items[i + 1..], is_main, m.text(self.source));
+                        self.stop_at(m);
                         before_last = Some(p);
                     }
                     Some(p) => match self.play(&p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
@@ -579,6 +656,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         None => {
                             self.undecided.clear();
                             self.unchecked(&items[i + 1..], is_main, m.text(self.source));
+                            self.stop_at(m);
                             before_last = Some(p);
                         }
                     },
@@ -599,6 +677,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     }
                 }
                 Item::Variation(v) => {
+                    self.depth += 1;
                     if let Some(base) = &before_last {
                         self.replay_line(v, base.clone(), false);
                     } else if pos.is_some() && before_last.is_none() {
@@ -606,6 +685,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         // read it from the start of its line.
                         self.replay_line(v, start.clone(), false);
                     }
+                    self.depth -= 1;
                 }
                 Item::PositionDescription(_) => {
                     let mut descriptions: Vec<&PositionDescription<'_>> = Vec::new();

@@ -5,6 +5,7 @@ use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Piece, PositionError
 
 use super::diagnostic::{Code, Diagnostic, Fix};
 use super::explain::{color_name, role_name};
+use super::glossary;
 use super::languages::{Language, LookalikeContext, normalize_lookalike};
 use crate::syntax::lexicon::{self, Side};
 use crate::syntax::{GameSyntax, PositionDescription, Span, Token};
@@ -214,7 +215,12 @@ pub fn start_from_descriptions(
                             Diagnostic::new(
                                 Code::Homoglyph,
                                 letter_span.clone(),
-                                format!("`{letter}` is a look-alike of the {} letter `{right}`", language.name()),
+                                format!(
+                                    "\"{letter}\" ({}) is a look-alike of the {} letter \"{right}\" ({})",
+                                    glossary::code_points(letter),
+                                    language.name(),
+                                    glossary::code_numbers(right)
+                                ),
                             )
                             .with_fix(
                                 Fix::replace(format!("Write {right}"), letter_span.clone(), right).preferred(true),
@@ -225,7 +231,7 @@ pub fn start_from_descriptions(
                         Diagnostic::new(
                             Code::InvalidPosition,
                             letter_span.clone(),
-                            format!("`{letter}` is not a piece letter"),
+                            format!("\"{letter}\" is not a piece letter"),
                         )
                     })?
                 }
@@ -234,7 +240,7 @@ pub fn start_from_descriptions(
                 Diagnostic::new(
                     Code::InvalidPosition,
                     placement_span.clone(),
-                    format!("`{square_text}` is not a square"),
+                    format!("\"{square_text}\" is not a square"),
                 )
             })?;
             square_lookalikes(written, notes);

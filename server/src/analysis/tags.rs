@@ -20,14 +20,14 @@ pub fn check(game: &GameSyntax<'_>, out: &mut Vec<Diagnostic>) {
                 out.push(Diagnostic::new(
                     Code::Tag,
                     value.span.clone(),
-                    format!("`{}` is not a PGN date: write YYYY.MM.DD, with ?? for what is unknown", value.text),
+                    format!("\"{}\" is not a PGN date: write YYYY.MM.DD, with ?? for what is unknown", value.text),
                 ));
             }
             "Result" if !RESULTS.contains(&value.text) => {
                 let mut d = Diagnostic::new(
                     Code::Tag,
                     value.span.clone(),
-                    format!("`{}` is not a PGN result: use 1-0, 0-1, 1/2-1/2 or *", value.text),
+                    format!("\"{}\" is not a PGN result: use 1-0, 0-1, 1/2-1/2 or *", value.text),
                 );
                 if let Some(normal) = normalize_result(value.text) {
                     d = d.with_fix(Fix::replace(format!("Write {normal}"), value.span.clone(), normal).preferred(true));

@@ -22,6 +22,12 @@ fn render(source: &str, options: &Options) -> String {
 
 fn render_diagnostic(source: &str, d: &Diagnostic, out: &mut String) {
     use std::fmt::Write;
+    // Messages and fix titles are plain text (editors show a backtick as
+    // it is): what they quote is in double quotes.
+    assert!(!d.message.contains('`'), "a backtick in the message: {}", d.message);
+    for fix in &d.fixes {
+        assert!(!fix.title.contains('`'), "a backtick in the fix title: {}", fix.title);
+    }
     let _ = writeln!(out, "{} @ `{}`: {}", d.code, &source[d.span.clone()], d.message);
     for fix in &d.fixes {
         let star = if fix.preferred { "*" } else { "" };
@@ -163,7 +169,7 @@ fn a_capture_that_lost_its_letter_is_read_as_the_capture_there() {
     check(
         "1. e4 d5 2. xd5 Qxd5 3. Nc3 *",
         r#"
-        syntax @ `xd5`: `xd5` names no piece: the letter of the piece that captures was lost; the only such capture is exd5
+        syntax @ `xd5`: "xd5" names no piece: the letter of the piece that captures was lost; the only such capture is exd5
           fix* Write exd5 (`xd5` -> `exd5`)
     "#,
     );
@@ -171,7 +177,7 @@ fn a_capture_that_lost_its_letter_is_read_as_the_capture_there() {
     check(
         "1. e4 d5 2. Nc3 Nf6 3. Nf3 e6 4. xd5 Nxd5 5. Nxd5 exd5 *",
         r#"
-        syntax @ `xd5`: `xd5` names no piece: the letter of the piece that captures was lost; read as exd5, which the moves after it bear out
+        syntax @ `xd5`: "xd5" names no piece: the letter of the piece that captures was lost; read as exd5, which the moves after it bear out
           fix* Write exd5 (`xd5` -> `exd5`)
           fix Write Nxd5 (`xd5` -> `Nxd5`)
     "#,
@@ -183,9 +189,9 @@ fn a_pawn_capture_with_its_files_only_is_read_with_the_position() {
     check(
         "1. e4 e5 2. d4 d6 3. de de 4. Qxd8+ Kxd8 *",
         r#"
-        syntax @ `de`: `de` is a pawn capture written with its files only (an old short form); the only such capture is dxe5
+        syntax @ `de`: "de" is a pawn capture written with its files only (an old short form); the only such capture is dxe5
           fix* Write dxe5 (`de` -> `dxe5`)
-        syntax @ `de`: `de` is a pawn capture written with its files only (an old short form); the only such capture is dxe5
+        syntax @ `de`: "de" is a pawn capture written with its files only (an old short form); the only such capture is dxe5
           fix* Write dxe5 (`de` -> `dxe5`)
     "#,
     );
@@ -202,7 +208,7 @@ fn a_pawn_capture_with_its_files_only_is_read_with_the_position() {
     check(
         "1. e4 d5 2. Nc3 Nf6 3. Nf3 c6 4. xd5 Qxd5 *",
         r#"
-        syntax @ `xd5`: `xd5` names no piece: the letter of the piece that captures was lost; it may be exd5 or Nxd5
+        syntax @ `xd5`: "xd5" names no piece: the letter of the piece that captures was lost; it may be exd5 or Nxd5
           fix Write exd5 (`xd5` -> `exd5`)
           fix Write Nxd5 (`xd5` -> `Nxd5`)
     "#,
@@ -216,9 +222,9 @@ fn latin_letters_that_move_as_cyrillic_pieces_are_read_as_look_alikes() {
     check(
         "1. e4 e5 2. Kf3 Kc6 *",
         r#"
-        homoglyph @ `K`: `K` is a look-alike of the Russian letter `К` (knight)
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A) for the knight
           fix* Write К (`K` -> `К`)
-        homoglyph @ `K`: `K` is a look-alike of the Russian letter `К` (knight)
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A) for the knight
           fix* Write К (`K` -> `К`)
     "#,
     );
@@ -233,6 +239,21 @@ fn latin_letters_that_move_as_cyrillic_pieces_are_read_as_look_alikes() {
           fix Write e8=N (`e8=K` -> `e8=N`)
     "#,
     );
+}
+
+#[test]
+fn a_game_in_transliterated_letters_is_read_so_with_one_note() {
+    // Ukrainian or Russian letters transliterated to Latin: `F` for `Ф`,
+    // `S` for `С`, `Kr` for `Кр`, `K` for `К`. No language reads them all;
+    // read as the transliteration, the game is legal, and one note says so.
+    check(
+        "1. e4 e5 2. Kf3 Kc6 3. Sc4 Sc5 4. Kc3 Kf6 5. Fe2 d6 6. Sxf7+ Krxf7 *",
+        r#"
+        language-mix @ `K`: the piece letters of this game are Russian written in Latin letters (K = К, S = С, L = Л, F = Ф, Kr = Кр), as machine transliteration leaves them; read so ("K" is the first)
+    "#,
+    );
+    // A game in one language's letters is not read so.
+    check_clean("1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5 *");
 }
 
 #[test]
@@ -568,8 +589,8 @@ fn fide_18_9_a_pinned_knight_does_not_make_a_move_ambiguous() {
     check(
         &fen("4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "1. Nbd2 *"),
         r#"
-        redundant-disambiguation @ `b`: `b` is not needed: no other knight can go to d2
-          fix* Remove `b` (`b` -> ``)
+        redundant-disambiguation @ `b`: "b" is not needed: no other knight can go to d2
+          fix* Remove "b" (`b` -> ``)
     "#,
     );
 }
@@ -655,13 +676,13 @@ fn text_that_swallowed_a_move_is_no_illegal_move() {
     check(
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 <br> a6 4. Ba4 *",
         r#"
-        syntax @ `<br>`: `<br>` is not chess notation
+        syntax @ `<br>`: "<br>" is not chess notation
     "#,
     );
     check(
         "1. e4 e5 2. Nf3 Nc6 3. Q a6 4. Bc4 *",
         r#"
-        syntax @ `Q`: `Q` is not chess notation
+        syntax @ `Q`: "Q" is not chess notation
         unchecked @ `Bc4`: the rest of this game (1 move) was not checked: the move Q a6 before it could not be read
     "#,
     );
@@ -698,7 +719,7 @@ fn missing_promotion_reads_a_queen_and_goes_on() {
     check(
         &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"),
         r#"
-        language-mix @ `♘`: `♘` is the figurine of the knight, but this game is in English: write N
+        language-mix @ `♘`: "♘" is the figurine of the knight, but this game is in English: write N
           fix* Write N (`♘` -> `N`)
     "#,
     );
@@ -832,31 +853,31 @@ fn result_disagreeing_with_the_result_tag() {
 fn wrong_check_marks() {
     check(
         "1. e4 e5 2. Nf3+ Nc6 3. Bb5# a6 *",
-        r#"
-        check-mark @ `+`: `+` is wrong: the move gives no check
+        r##"
+        check-mark @ `+`: "+" is wrong: the move gives no check
           fix* Remove the mark (`+` -> ``)
-        check-mark @ `#`: `#` is wrong: the move gives no check
+        check-mark @ `#`: "#" is wrong: the move gives no check
           fix* Remove the mark (`#` -> ``)
-    "#,
+    "##,
     );
     check(
         "1. e4 e5 2. Кf3+ Кc6 *",
         r#"
-        check-mark @ `+`: `+` is wrong: the move gives no check
+        check-mark @ `+`: "+" is wrong: the move gives no check
           fix* Remove the mark (`+` -> ``)
     "#,
     );
     check(
         "1. e4 f5 2. Qh5# g6 *",
-        r#"
-        check-mark @ `#`: `#` is wrong: the move gives check, not mate
+        r##"
+        check-mark @ `#`: "#" is wrong: the move gives check, not mate
           fix* Write + (`#` -> `+`)
-    "#,
+    "##,
     );
     check(
         "1. e4 f5 2. Qh5++ g6 *",
         r#"
-        check-mark @ `++`: `++` means mate (or, in some Russian texts, double check), but this is a single check
+        check-mark @ `++`: "++" means mate (or, in some Russian texts, double check), but this is a single check
           fix* Write + (`++` -> `+`)
     "#,
     );
@@ -917,14 +938,14 @@ fn wrong_en_passant_marks() {
         "1. e4 d5 2. exd5 e.p. Qxd5 *",
         r#"
         en-passant-mark @ `e.p.`: this move is not an en-passant capture
-          fix* Remove `e.p.` (` e.p.` -> ``)
+          fix* Remove "e.p." (` e.p.` -> ``)
     "#,
     );
     check(
         "1. e4 d5 2. e5 f5 3. exf6 e.p. gxf6 4. d4е.р. *",
         r#"
         en-passant-mark @ `е.р.`: this move is not an en-passant capture
-          fix* Remove `е.р.` (`е.р.` -> ``)
+          fix* Remove "е.р." (`е.р.` -> ``)
     "#,
     );
 }
@@ -953,17 +974,17 @@ fn missing_marks_are_reported_when_asked() {
           fix* Add the capture sign (`` -> `x`)
         capture-mark @ `Qd5`: the move captures but has no capture sign
           fix* Add the capture sign (`` -> `x`)
-        check-mark @ `Qe5`: the move gives check but has no `+`
+        check-mark @ `Qe5`: the move gives check but has no "+"
           fix* Add + (`` -> `+`)
     "#,
     );
     check_with(
         "1. f3 e5 2. g4 Qh4 0-1",
         &options,
-        r#"
-        check-mark @ `Qh4`: the move mates but has no `#`
+        r##"
+        check-mark @ `Qh4`: the move mates but has no "#"
           fix* Add # (`` -> `#`)
-    "#,
+    "##,
     );
 }
 
@@ -974,25 +995,25 @@ fn cyrillic_letters_in_squares() {
     check(
         "1. е4 e5 2. Кf3 Кc6 3. Сc4 Сс5 4. 0-0 Кf6 *",
         r#"
-        homoglyph @ `е`: `е` in a square is the Cyrillic letter `е`, a look-alike of `e`
+        homoglyph @ `е`: "е" in a square is U+0435 CYRILLIC SMALL LETTER IE, a look-alike of "e" (U+0065)
           fix* Write e (`е` -> `e`)
-        homoglyph @ `с`: `с` in a square is the Cyrillic letter `с`, a look-alike of `c`
+        homoglyph @ `с`: "с" in a square is U+0441 CYRILLIC SMALL LETTER ES, a look-alike of "c" (U+0063)
           fix* Write c (`с` -> `c`)
     "#,
     );
     check(
         "1. e4 а6 2. d4 e6 *",
         r#"
-        homoglyph @ `а`: `а` in a square is the Cyrillic letter `а`, a look-alike of `a`
+        homoglyph @ `а`: "а" in a square is U+0430 CYRILLIC SMALL LETTER A, a look-alike of "a" (U+0061)
           fix* Write a (`а` -> `a`)
     "#,
     );
     check(
         "1. е4 е5 2. Nf3 *",
         r#"
-        homoglyph @ `е`: `е` in a square is the Cyrillic letter `е`, a look-alike of `e`
+        homoglyph @ `е`: "е" in a square is U+0435 CYRILLIC SMALL LETTER IE, a look-alike of "e" (U+0065)
           fix* Write e (`е` -> `e`)
-        homoglyph @ `е`: `е` in a square is the Cyrillic letter `е`, a look-alike of `e`
+        homoglyph @ `е`: "е" in a square is U+0435 CYRILLIC SMALL LETTER IE, a look-alike of "e" (U+0065)
           fix* Write e (`е` -> `e`)
     "#,
     );
@@ -1003,21 +1024,21 @@ fn digits_written_as_letters() {
     check(
         "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4. 0-0 Сc5 5. Лel 0-0 *",
         r#"
-        homoglyph @ `l`: `l` in a square is the letter `l`, a look-alike of `1`
+        homoglyph @ `l`: "l" in a square is U+006C LATIN SMALL LETTER L, a look-alike of "1" (U+0031)
           fix* Write 1 (`l` -> `1`)
     "#,
     );
     check(
         "1. e4 e5 2. КfЗ Кc6 *",
         r#"
-        homoglyph @ `З`: `З` in a square is the Cyrillic letter `З`, a look-alike of `3`
+        homoglyph @ `З`: "З" in a square is U+0417 CYRILLIC CAPITAL LETTER ZE, a look-alike of "3" (U+0033)
           fix* Write 3 (`З` -> `3`)
     "#,
     );
     check(
         "1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O 5. d3 d6 6. Nbd2 Nbd7 7. Re1 Re8 8. Nfl *",
         r#"
-        homoglyph @ `l`: `l` in a square is the letter `l`, a look-alike of `1`
+        homoglyph @ `l`: "l" in a square is U+006C LATIN SMALL LETTER L, a look-alike of "1" (U+0031)
           fix* Write 1 (`l` -> `1`)
     "#,
     );
@@ -1028,11 +1049,11 @@ fn latin_letters_in_a_russian_game() {
     check(
         "1. e4 e5 2. Kf3 Кc6 3. Cc4 Сc5 4. Kpe2 *",
         r#"
-        homoglyph @ `K`: `K` is a look-alike of the Russian letter `К` (knight)
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A) for the knight
           fix* Write К (`K` -> `К`)
-        homoglyph @ `C`: `C` is a look-alike of the Russian letter `С` (bishop)
+        homoglyph @ `C`: "C" (U+0043 LATIN CAPITAL LETTER C) is a look-alike of the Russian letter "С" (U+0421) for the bishop
           fix* Write С (`C` -> `С`)
-        homoglyph @ `Kp`: `Kp` is a look-alike of the Russian letter `Кр` (king)
+        homoglyph @ `Kp`: "Kp" (U+004B LATIN CAPITAL LETTER K, U+0070 LATIN SMALL LETTER P) is a look-alike of the Russian letter "Кр" (U+041A, U+0440) for the king
           fix* Write Кр (`Kp` -> `Кр`)
     "#,
     );
@@ -1040,7 +1061,7 @@ fn latin_letters_in_a_russian_game() {
     check(
         &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8Ф Kb2 *"),
         r#"
-        language-mix @ `K`: `K` is the English letter for the king, but this game is in Russian: write Кр
+        language-mix @ `K`: "K" is the English letter for the king, but this game is in Russian: write Кр
           fix* Write Кр (`K` -> `Кр`)
     "#,
     );
@@ -1051,18 +1072,18 @@ fn cyrillic_signs_in_a_latin_game() {
     check(
         "1. e4 e5 2. Nf3 Nc6 3. Nхe5 Nхe5 *",
         r#"
-        homoglyph @ `х`: `х` as the capture sign is the Cyrillic letter `х`, a look-alike of `x`
+        homoglyph @ `х`: "х" as the capture sign is U+0445 CYRILLIC SMALL LETTER HA, a look-alike of "x" (U+0078)
           fix* Write x (`х` -> `x`)
-        homoglyph @ `х`: `х` as the capture sign is the Cyrillic letter `х`, a look-alike of `x`
+        homoglyph @ `х`: "х" as the capture sign is U+0445 CYRILLIC SMALL LETTER HA, a look-alike of "x" (U+0078)
           fix* Write x (`х` -> `x`)
     "#,
     );
     check(
         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. О-О *",
         r#"
-        homoglyph @ `О`: `О` in castling is the Cyrillic letter `О`, a look-alike of `O`
+        homoglyph @ `О`: "О" in castling is U+041E CYRILLIC CAPITAL LETTER O, a look-alike of "O" (U+004F)
           fix* Write O (`О` -> `O`)
-        homoglyph @ `О`: `О` in castling is the Cyrillic letter `О`, a look-alike of `O`
+        homoglyph @ `О`: "О" in castling is U+041E CYRILLIC CAPITAL LETTER O, a look-alike of "O" (U+004F)
           fix* Write O (`О` -> `O`)
     "#,
     );
@@ -1075,38 +1096,38 @@ fn pawn_letters() {
     check(
         "1. Pe4 e5 2. Nf3 Nc6 3. pd4 *",
         r#"
-        pawn-letter @ `P`: a pawn move is written without a letter: `P` is not needed
-          fix* Remove `P` (`P` -> ``)
-        pawn-letter @ `p`: a pawn move is written without a letter: `p` is not needed
-          fix* Remove `p` (`p` -> ``)
+        pawn-letter @ `P`: a pawn move is written without a letter: "P" is not needed
+          fix* Remove "P" (`P` -> ``)
+        pawn-letter @ `p`: a pawn move is written without a letter: "p" is not needed
+          fix* Remove "p" (`p` -> ``)
     "#,
     );
     check(
         "1. пe4 e5 2. Кf3 *",
         r#"
-        pawn-letter @ `п`: a pawn move is written without a letter: `п` is not needed
-          fix* Remove `п` (`п` -> ``)
+        pawn-letter @ `п`: a pawn move is written without a letter: "п" is not needed
+          fix* Remove "п" (`п` -> ``)
     "#,
     );
     check(
         "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Bd4 exd4 *",
         r#"
-        pawn-letter @ `B`: a pawn move is written without a letter: `B` is not needed
-          fix* Remove `B` (`B` -> ``)
+        pawn-letter @ `B`: a pawn move is written without a letter: "B" is not needed
+          fix* Remove "B" (`B` -> ``)
     "#,
     );
     check(
         "1. Pe4 e5 2. Cf3 Cc6 3. Fb5 *",
         r#"
-        pawn-letter @ `P`: a pawn move is written without a letter: `P` is not needed
-          fix* Remove `P` (`P` -> ``)
+        pawn-letter @ `P`: a pawn move is written without a letter: "P" is not needed
+          fix* Remove "P" (`P` -> ``)
     "#,
     );
     check(
         "1. ♙e4 e5 2. ♘f3 *",
         r#"
-        pawn-letter @ `♙`: a pawn move is written without a letter: `♙` is not needed
-          fix* Remove `♙` (`♙` -> ``)
+        pawn-letter @ `♙`: a pawn move is written without a letter: "♙" is not needed
+          fix* Remove "♙" (`♙` -> ``)
     "#,
     );
 }
@@ -1125,7 +1146,7 @@ fn wrong_move_numbers() {
     check(
         "1. e4 e5 2. Nf3 Nc6 3... Bb5 a6 *",
         r#"
-        move-number @ `3...`: `3...` marks a move of Black, but it is White's move 3
+        move-number @ `3...`: "3..." marks a move of Black, but it is White's move 3
           fix* Write 3. (`3...` -> `3.`)
     "#,
     );
@@ -1141,21 +1162,21 @@ fn letters_of_two_languages() {
     check(
         "1. e4 e5 2. Nf3 Кc6 3. Bb5 *",
         r#"
-        language-mix @ `К`: `К` is the Russian letter for the knight, but this game is in English: write N
+        language-mix @ `К`: "К" is the Russian letter for the knight, but this game is in English: write N
           fix* Write N (`К` -> `N`)
     "#,
     );
     check(
         "1. e4 e5 2. Nf3 Sc6 3. Bb5 *",
         r#"
-        language-mix @ `S`: `S` is the German letter for the knight, but this game is in English: write N
+        language-mix @ `S`: "S" is the German letter for the knight, but this game is in English: write N
           fix* Write N (`S` -> `N`)
     "#,
     );
     check(
         "1. e4 e5 2. Кf3 Nc6 3. Сb5 *",
         r#"
-        language-mix @ `N`: `N` is the English letter for the knight, but this game is in Russian: write К
+        language-mix @ `N`: "N" is the English letter for the knight, but this game is in Russian: write К
           fix* Write К (`N` -> `К`)
     "#,
     );
@@ -1195,8 +1216,8 @@ fn malformed_tags() {
     check(
         "[Event \"x\"]\n[Date \"2024-01-31\"]\n[Result \"1:0\"]\n[SetUp \"yes\"]\n[EventDate \"2024.??.??\"]\n\n1. e4 *",
         r#"
-        tag @ `2024-01-31`: `2024-01-31` is not a PGN date: write YYYY.MM.DD, with ?? for what is unknown
-        tag @ `1:0`: `1:0` is not a PGN result: use 1-0, 0-1, 1/2-1/2 or *
+        tag @ `2024-01-31`: "2024-01-31" is not a PGN date: write YYYY.MM.DD, with ?? for what is unknown
+        tag @ `1:0`: "1:0" is not a PGN result: use 1-0, 0-1, 1/2-1/2 or *
           fix* Write 1-0 (`1:0` -> `1-0`)
         tag @ `yes`: SetUp is "1" when a FEN tag gives the start position, else "0"
         result @ `*`: the game ends with * but its Result tag says 1:0
@@ -1213,26 +1234,26 @@ fn redundant_disambiguation() {
     check(
         "1. e4 e5 2. Ngf3 Nc6 3. N1c3 *",
         r#"
-        redundant-disambiguation @ `g`: `g` is not needed: no other knight can go to f3
-          fix* Remove `g` (`g` -> ``)
-        redundant-disambiguation @ `1`: `1` is not needed: no other knight can go to c3
-          fix* Remove `1` (`1` -> ``)
+        redundant-disambiguation @ `g`: "g" is not needed: no other knight can go to f3
+          fix* Remove "g" (`g` -> ``)
+        redundant-disambiguation @ `1`: "1" is not needed: no other knight can go to c3
+          fix* Remove "1" (`1` -> ``)
     "#,
     );
     check(
         "1. e4 e5 2. Кgf3 *",
         r#"
-        redundant-disambiguation @ `g`: `g` is not needed: no other knight can go to f3
-          fix* Remove `g` (`g` -> ``)
+        redundant-disambiguation @ `g`: "g" is not needed: no other knight can go to f3
+          fix* Remove "g" (`g` -> ``)
     "#,
     );
     check(
         "1. e4 e5 2. Sgf3 Sbc6 3. Lb5 *",
         r#"
-        redundant-disambiguation @ `g`: `g` is not needed: no other knight can go to f3
-          fix* Remove `g` (`g` -> ``)
-        redundant-disambiguation @ `b`: `b` is not needed: no other knight can go to c6
-          fix* Remove `b` (`b` -> ``)
+        redundant-disambiguation @ `g`: "g" is not needed: no other knight can go to f3
+          fix* Remove "g" (`g` -> ``)
+        redundant-disambiguation @ `b`: "b" is not needed: no other knight can go to c6
+          fix* Remove "b" (`b` -> ``)
     "#,
     );
     // Long algebraic names the origin by style, not as a disambiguation.
@@ -1246,25 +1267,25 @@ fn syntax_errors() {
     check(
         "1. e4 e5 ) 2. Nf3 *",
         r#"
-        syntax @ `)`: unbalanced closing bracket in `)`
+        syntax @ `)`: unbalanced closing bracket in ")"
     "#,
     );
     check(
         "1. e4 e5 2. Nf3 ( 2. d4 *",
         r#"
-        syntax @ ``: `)` is missing here
+        syntax @ ``: ")" is missing here
     "#,
     );
     check(
         "[Event \"x\"\n1. e4 *",
         r#"
-        syntax @ ``: `]` is missing here
+        syntax @ ``: "]" is missing here
     "#,
     );
     check(
         "1. e4 e5 2. Nf3 Nc6 3. Z7 *",
         r#"
-        syntax @ `Z7`: `Z7` is not chess notation
+        syntax @ `Z7`: "Z7" is not chess notation
     "#,
     );
 }
@@ -1301,8 +1322,8 @@ fn letters_that_mean_different_pieces_are_read_right() {
     check(
         "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Bd4 exd4 *",
         r#"
-        pawn-letter @ `B`: a pawn move is written without a letter: `B` is not needed
-          fix* Remove `B` (`B` -> ``)
+        pawn-letter @ `B`: a pawn move is written without a letter: "B" is not needed
+          fix* Remove "B" (`B` -> ``)
     "#,
     );
     check_clean("1. e4 e5 2. Pf3 Pc6 3. Lb5 a6 4. Lxc6 dxc6 5. O-O *");
@@ -1325,7 +1346,7 @@ fn a_chosen_language_is_used_as_is() {
         "1. e4 e5 2. Sf3 *",
         &options,
         r#"
-        language-mix @ `S`: `S` is the German letter for the knight, but this game is in English: write N
+        language-mix @ `S`: "S" is the German letter for the knight, but this game is in English: write N
           fix* Write N (`S` -> `N`)
     "#,
     );
@@ -1392,15 +1413,15 @@ fn lookalikes_in_a_position_description_are_reported_with_their_fix() {
     check(
         "Белые: Крс1, Фf2, Лdl, Лh1, Ke4, Кe6; пп. a3, b2, c2, c5, g3.\nЧёрные: Крg8, Фd8, Ла8, Лf8, Cg4, Сg7; пп. b7, c6, f7, g6, h7.\n1. Кxg7 Крxg7 2. Фd4+ Крg8 3. Кf6+ Крg7 *",
         r#"
-        homoglyph @ `с`: `с` in a square is the Cyrillic letter `с`, a look-alike of `c`
+        homoglyph @ `с`: "с" in a square is U+0441 CYRILLIC SMALL LETTER ES, a look-alike of "c" (U+0063)
           fix* Write c (`с` -> `c`)
-        homoglyph @ `l`: `l` in a square is the letter `l`, a look-alike of `1`
+        homoglyph @ `l`: "l" in a square is U+006C LATIN SMALL LETTER L, a look-alike of "1" (U+0031)
           fix* Write 1 (`l` -> `1`)
-        homoglyph @ `K`: `K` is a look-alike of the Russian letter `К`
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A)
           fix* Write К (`K` -> `К`)
-        homoglyph @ `а`: `а` in a square is the Cyrillic letter `а`, a look-alike of `a`
+        homoglyph @ `а`: "а" in a square is U+0430 CYRILLIC SMALL LETTER A, a look-alike of "a" (U+0061)
           fix* Write a (`а` -> `a`)
-        homoglyph @ `C`: `C` is a look-alike of the Russian letter `С`
+        homoglyph @ `C`: "C" (U+0043 LATIN CAPITAL LETTER C) is a look-alike of the Russian letter "С" (U+0421)
           fix* Write С (`C` -> `С`)
     "#,
     );
@@ -1420,10 +1441,10 @@ fn games_from_a_position_description() {
     check_clean("Белые: Крc1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, g7, h7.\n1. Лe8# 1-0");
     check(
         "Белые: Крc1, Лe1; пп. a3.\nЧёрные: Крg8; пп. f7, h7.\n1. Лe8# 1-0",
-        r#"
-        check-mark @ `#`: `#` is wrong: the move gives check, not mate
+        r##"
+        check-mark @ `#`: "#" is wrong: the move gives check, not mate
           fix* Write + (`#` -> `+`)
-    "#,
+    "##,
     );
 }
 
@@ -1594,21 +1615,21 @@ fn a_wrongly_named_piece_taken_is_reported_with_the_right_one() {
     check(
         "1. e2-e4 d7-d5 2. e4xBd5 *",
         r#"
-        capture-mark @ `B`: `B` names a bishop, but the piece taken on d5 is a pawn
+        capture-mark @ `B`: "B" names a bishop, but the piece taken on d5 is a pawn
           fix* Remove the letter (`B` -> ``)
     "#,
     );
     check(
         "1. e4 e5 2. Sf3 Sf6 3. Sxe5 Sxe4 4. Sxf7 Se4xLf2 *",
         r#"
-        capture-mark @ `L`: `L` names a bishop, but the piece taken on f2 is a pawn
+        capture-mark @ `L`: "L" names a bishop, but the piece taken on f2 is a pawn
           fix* Remove the letter (`L` -> ``)
     "#,
     );
     check(
         "1. e2-e4 d7-d5 2. e4xd5 Dd8xd5 3. Sb1-c3 Dd5-a5 4. Sg1-f3 Sg8-f6 5. Lf1-c4 Lc8-g4 6. Lc4xf7+ Ke8xLf7 7. Sf3-e5+ Kf7-e8 8. Se5xLg4 Sf6xTg4 *",
         r#"
-        capture-mark @ `T`: `T` names a rook, but the piece taken on g4 is a knight
+        capture-mark @ `T`: "T" names a rook, but the piece taken on g4 is a knight
           fix* Write S (`T` -> `S`)
     "#,
     );

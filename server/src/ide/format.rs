@@ -1,24 +1,28 @@
 //! Document formatting: each tag on its own line, one blank line between
 //! the tag section and the moves and between games, moves separated by one
-//! space and wrapped at 80 columns. Comments and every other token are kept
-//! byte for byte and in order; a document with syntax errors is left alone,
-//! and the result is checked to hold exactly the same tokens.
+//! space and wrapped at a width (80 columns unless set; a move number
+//! never ends a line, it stays with its move). Comments and every other
+//! token are kept byte for byte and in order; a document with syntax errors
+//! is left alone, and the result is checked to hold exactly the same
+//! tokens.
 
 use tree_sitter::Node;
 
 use crate::ide::cancel::Token;
 use crate::ide::document::{Document, Kind};
 
-const WIDTH: usize = 80;
+/// The width lines are wrapped at unless a setting gives another.
+pub const DEFAULT_WIDTH: usize = 80;
 
-/// The formatted text, or `None` when the document cannot be formatted
-/// safely.
+/// The formatted text at [`DEFAULT_WIDTH`], or `None` when the document
+/// cannot be formatted safely.
 pub fn format_text(doc: &Document) -> Option<String> {
-    format_cancellable(doc, &Token::never())
+    format_cancellable(doc, DEFAULT_WIDTH, &Token::never())
 }
 
-/// [`format_text`], stopping when `token` is cancelled.
-pub fn format_cancellable(doc: &Document, token: &Token) -> Option<String> {
+/// [`format_text`] with lines wrapped before `width` columns (`0`: never
+/// wrapped), stopping when `token` is cancelled.
+pub fn format_cancellable(doc: &Document, width: usize, token: &Token) -> Option<String> {
     if doc.kind() != Kind::Pgn {
         // The layout is for whole notation files, not for blocks in prose.
         return None;
@@ -39,7 +43,7 @@ pub fn format_cancellable(doc: &Document, token: &Token) -> Option<String> {
     if trees.iter().any(|t| crate::syntax::variation_depth(t.root_node()) > crate::syntax::MAX_VARIATION_DEPTH) {
         return None;
     }
-    let mut out = Layout::default();
+    let mut out = Layout::new(width);
     let mut first = true;
     for (section, tree) in doc.sections.iter().zip(&trees) {
         let text = section.text(doc);
@@ -64,6 +68,8 @@ pub fn format_cancellable(doc: &Document, token: &Token) -> Option<String> {
 
 #[derive(Default)]
 struct Layout {
+    /// Lines are wrapped before this many columns; `usize::MAX` never.
+    width: usize,
     lines: Vec<String>,
     current: String,
     /// A line end here is part of what was written: a `;` comment or a `%`
@@ -74,6 +80,10 @@ struct Layout {
 }
 
 impl Layout {
+    fn new(width: usize) -> Layout {
+        Layout { width: if width == 0 { usize::MAX } else { width }, ..Layout::default() }
+    }
+
     fn word(&mut self, word: &str) {
         if std::mem::take(&mut self.ends_line) {
             self.end_line();
@@ -88,7 +98,9 @@ impl Layout {
             return;
         }
         let width = |s: &str| s.chars().count();
-        if !self.current.is_empty() && width(self.current.rsplit('\n').next().unwrap_or("")) + 1 + width(word) > WIDTH {
+        if !self.current.is_empty()
+            && width(self.current.rsplit('\n').next().unwrap_or("")) + 1 + width(word) > self.width
+        {
             self.end_line();
         }
         if !self.current.is_empty() {
@@ -169,7 +181,7 @@ fn layout(source: &str, node: Node<'_>, out: &mut Layout) {
                     }
                     _ => {
                         if open {
-                            let mut sub = Layout::default();
+                            let mut sub = Layout::new(out.width);
                             layout(source, child, &mut sub);
                             let (hard_breaks, ends_line) = (sub.hard_breaks, sub.ends_line);
                             let inner = sub.finish();
@@ -191,10 +203,15 @@ fn layout(source: &str, node: Node<'_>, out: &mut Layout) {
         }
         "line_comment" | "escape" => out.own_line(text(node)),
         "move" => match node.child_by_field_name("number") {
-            // `12.Nf3` and `12.  Nf3` both become `12. Nf3`.
+            // `12.Nf3` and `12.  Nf3` both become `12. Nf3`, one word, so
+            // that a line never ends between the number and its move.
             Some(number) => {
-                out.word(text(number));
-                out.word(source[number.end_byte()..node.end_byte()].trim_start());
+                let rest = source[number.end_byte()..node.end_byte()].trim_start();
+                if rest.is_empty() {
+                    out.word(text(number));
+                } else {
+                    out.word(&format!("{} {rest}", text(number)));
+                }
             }
             None => out.word(text(node)),
         },

@@ -76,7 +76,7 @@ pub struct Settings {
 pub fn parse_code(name: &str) -> Result<Code, String> {
     Code::from_str(name.trim()).ok_or_else(|| {
         let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-        format!("unknown code `{name}`; the codes are {}", codes.join(", "))
+        format!("unknown code \"{name}\"; the codes are {}", codes.join(", "))
     })
 }
 
@@ -87,7 +87,7 @@ pub fn parse_severity(name: &str) -> Result<Severity, String> {
         "warning" => Severity::Warning,
         "info" | "information" => Severity::Info,
         "hint" => Severity::Hint,
-        _ => return Err(format!("unknown severity `{name}`; use error, warning, info or hint")),
+        _ => return Err(format!("unknown severity \"{name}\"; use error, warning, info or hint")),
     })
 }
 
@@ -98,7 +98,7 @@ pub fn parse_language(code: &str) -> Result<Option<Language>, String> {
     }
     Language::from_code(code).map(Some).ok_or_else(|| {
         let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-        format!("unknown language `{code}`; use auto or one of {}", codes.join(", "))
+        format!("unknown language \"{code}\"; use auto or one of {}", codes.join(", "))
     })
 }
 
@@ -229,7 +229,7 @@ mod tests {
 
     #[test]
     fn mistakes_are_said() {
-        assert!(Settings::parse("ignore = [\"no-such-code\"]").unwrap_err().contains("unknown code `no-such-code`"));
+        assert!(Settings::parse("ignore = [\"no-such-code\"]").unwrap_err().contains("unknown code \"no-such-code\""));
         assert!(Settings::parse("langauge = \"ru\"").unwrap_err().contains("langauge"));
         assert!(Settings::parse("language = \"xx\"").unwrap_err().contains("unknown language"));
         assert!(Settings::parse("[severity]\nsyntax = \"fatal\"").unwrap_err().contains("unknown severity"));

@@ -18,11 +18,18 @@ pub enum BoardStyle {
 pub struct Settings {
     pub options: Options,
     pub board_style: BoardStyle,
+    /// The columns Format Document wraps lines at (`formatWidth`); `0`
+    /// never wraps.
+    pub format_width: usize,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { options: Options::default(), board_style: BoardStyle::Figurines }
+        Settings {
+            options: Options::default(),
+            board_style: BoardStyle::Figurines,
+            format_width: crate::ide::format::DEFAULT_WIDTH,
+        }
     }
 }
 
@@ -51,6 +58,9 @@ impl Settings {
         }
         if let Some(style) = value.get("boardStyle").and_then(Value::as_str) {
             self.board_style = if style == "letters" { BoardStyle::Letters } else { BoardStyle::Figurines };
+        }
+        if let Some(width) = value.get("formatWidth").and_then(Value::as_u64) {
+            self.format_width = usize::try_from(width).unwrap_or(usize::MAX);
         }
     }
 }

@@ -513,8 +513,10 @@ impl LanguageServer for Backend {
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::formatting::format(doc, unit, token))
-            .await
+        self.on_doc(&params.text_document.uri, |doc, unit, settings, token| {
+            handlers::formatting::format(doc, unit, settings.format_width, token)
+        })
+        .await
     }
 
     async fn semantic_tokens_range(

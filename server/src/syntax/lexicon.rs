@@ -66,6 +66,12 @@ pub struct LanguageLexicon {
     /// Look-alikes of the characters of this language's letters, as
     /// (written, meant): the Latin `K` typed for the Cyrillic knight `К`.
     pub lookalikes: &'static [(char, char)],
+    /// Latin letters that a machine transliteration of this language's
+    /// letters puts for them, as (written, meant): `F` for `Ф`, `S` for `С`,
+    /// the `r` of `Kr` for `Кр` (Wikidata's and other transliterated pages).
+    /// Unlike look-alikes they are read only where a whole game's letters
+    /// read so (notation.md section 7).
+    pub transliterations: &'static [(char, char)],
     /// The labels of White's half of a position description (`Белые: Крс1,
     /// Фf2; пп. a3.`), without the colon.
     pub white: &'static [&'static str],
@@ -88,6 +94,7 @@ const fn row(code: &'static str, pieces: [&'static str; 5], pawns: &'static [&'s
         pawns,
         cyrillic: false,
         lookalikes: &[],
+        transliterations: &[],
         white: &[],
         black: &[],
         pawn_labels: &[],
@@ -104,6 +111,11 @@ const CYRILLIC_LOOKALIKES: &[(char, char)] = &[('K', 'К'), ('C', 'С'), ('p', '
 /// Ukrainian also writes the rook `Т`, which a Latin `T` stands for; in
 /// Russian a `T` is nothing.
 const UKRAINIAN_LOOKALIKES: &[(char, char)] = &[('K', 'К'), ('C', 'С'), ('p', 'р'), ('T', 'Т')];
+/// A Russian text transliterated to Latin letters writes `Kr` for `Кр`, `F`
+/// for `Ф`, `L` for `Л` and `S` for `С` (the knight's `K` is a look-alike).
+const RUSSIAN_TRANSLITERATIONS: &[(char, char)] = &[('F', 'Ф'), ('L', 'Л'), ('S', 'С'), ('r', 'р')];
+/// A Ukrainian one the same, with its rook `Т` (a look-alike) for `Л`.
+const UKRAINIAN_TRANSLITERATIONS: &[(char, char)] = &[('F', 'Ф'), ('S', 'С'), ('r', 'р')];
 
 /// Cyrillic letters typed for Latin piece letters on a mixed keyboard
 /// (notation.md section 4 the other way round): `К` `Т` `С` `В` `Н` `Р`
@@ -143,6 +155,7 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
     LanguageLexicon {
         cyrillic: true,
         lookalikes: CYRILLIC_LOOKALIKES,
+        transliterations: RUSSIAN_TRANSLITERATIONS,
         white: &["Белые"],
         black: &["Чёрные", "Черные"],
         pawn_labels: &["пп.", "п.", "пешки"],
@@ -151,6 +164,7 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
     LanguageLexicon {
         cyrillic: true,
         lookalikes: UKRAINIAN_LOOKALIKES,
+        transliterations: UKRAINIAN_TRANSLITERATIONS,
         white: &["Білі"],
         black: &["Чорні"],
         pawn_labels: &["пішаки"],
@@ -374,8 +388,8 @@ const fn row_letters(row: &LanguageLexicon) -> ([&'static str; 17], usize) {
     (out, n)
 }
 
-/// The written forms of one character of a row's letters: itself and its
-/// look-alikes in that row.
+/// The written forms of one character of a row's letters: itself, its
+/// look-alikes and its transliterations in that row.
 const fn forms(row: &LanguageLexicon, meant: char) -> ([char; 4], usize) {
     let mut out = ['\0'; 4];
     out[0] = meant;
@@ -384,6 +398,14 @@ const fn forms(row: &LanguageLexicon, meant: char) -> ([char; 4], usize) {
     while k < row.lookalikes.len() {
         if row.lookalikes[k].1 == meant {
             out[n] = row.lookalikes[k].0;
+            n += 1;
+        }
+        k += 1;
+    }
+    let mut k = 0;
+    while k < row.transliterations.len() {
+        if row.transliterations[k].1 == meant && n < out.len() {
+            out[n] = row.transliterations[k].0;
             n += 1;
         }
         k += 1;

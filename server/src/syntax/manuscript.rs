@@ -149,6 +149,9 @@ pub enum RepairKind {
     /// `^` for the capture sign, `f` for the check sign `†`: OCR's reading
     /// of a sign; the span is the sign, `meant` what it stands for.
     Sign { meant: char },
+    /// `Ks3`, `Fs5`: the Latin `s` that a transliteration of Cyrillic text
+    /// puts for the file letter `с` (c) in a square; the span is the `s`.
+    TransliteratedFile { meant: char },
     /// `1 e2 e4 e7 e5 2 Kg1 f3`: long algebraic with a space between the
     /// squares, a convention of the text (never reported); the fields as
     /// in `SpaceInMove`.

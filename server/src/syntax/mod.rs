@@ -667,7 +667,7 @@ fn collect_errors(node: Node, source: &str, out: &mut Vec<SyntaxError>) {
             let what = current.kind();
             out.push(SyntaxError {
                 span: current.start_byte()..current.end_byte(),
-                message: format!("`{what}` is missing here"),
+                message: format!("\"{what}\" is missing here"),
             });
             false
         } else if current.is_error() {
@@ -704,13 +704,13 @@ fn describe_error(text: &str) -> String {
         text.chars().filter(|&x| x == o).count() as isize - text.chars().filter(|&x| x == c).count() as isize
     };
     if opens('(', ')') < 0 || opens('{', '}') < 0 || opens('[', ']') < 0 {
-        format!("unbalanced closing bracket in `{shown}{ellipsis}`")
+        format!("unbalanced closing bracket in \"{shown}{ellipsis}\"")
     } else if opens('(', ')') > 0 || opens('{', '}') > 0 || opens('[', ']') > 0 {
-        format!("unclosed bracket in `{shown}{ellipsis}`")
+        format!("unclosed bracket in \"{shown}{ellipsis}\"")
     } else if text.starts_with('[') {
-        format!("broken tag pair `{shown}{ellipsis}`: a tag is written [Name \"value\"]")
+        format!("broken tag pair \"{shown}{ellipsis}\": a tag is written [Name \"value\"]")
     } else {
-        format!("`{shown}{ellipsis}` is not chess notation")
+        format!("\"{shown}{ellipsis}\" is not chess notation")
     }
 }
 

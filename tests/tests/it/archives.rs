@@ -263,13 +263,13 @@ fn a_project_file_sets_the_language_and_the_codes_and_flags_override_it() {
     let run = run_in(&dir, &["--check", "ru/g.pgn"], None);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("chess-ls.toml") && run.stderr.contains("unknown code `no-such-code`"),
+        run.stderr.contains("chess-ls.toml") && run.stderr.contains("unknown code \"no-such-code\""),
         "{}",
         run.stderr
     );
     let run = run_in(&dir, &["--check", "--ignore", "nonsense", "g.pgn"], None);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("unknown code `nonsense`"), "{}", run.stderr);
+    assert!(run.stderr.contains("unknown code \"nonsense\""), "{}", run.stderr);
 }
 
 #[test]

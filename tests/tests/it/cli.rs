@@ -373,7 +373,7 @@ fn a_chosen_language_is_used() {
     let english = run(&["--check", "--lang", "en", &fixture("ru-warnings.pgn")]);
     assert_eq!(english.code, 0, "{}", english.snapshot());
     assert!(
-        english.stdout.contains("warning[language-mix]: `К` is the Russian letter for the knight"),
+        english.stdout.contains("warning[language-mix]: \"К\" is the Russian letter for the knight"),
         "{}",
         english.stdout
     );

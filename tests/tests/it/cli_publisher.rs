@@ -342,7 +342,7 @@ fn a_file_whose_encoding_cannot_be_decided_is_reported_and_left_alone() {
     assert_eq!(named.code, 0, "{}", named.snapshot());
     let bad_name = run_in(&dir, &["--check", "--encoding", "ebcdic", "undecided.pgn"]);
     assert_eq!(bad_name.code, 2);
-    assert!(bad_name.stderr.contains("unknown encoding `ebcdic`"), "{}", bad_name.stderr);
+    assert!(bad_name.stderr.contains("unknown encoding \"ebcdic\""), "{}", bad_name.stderr);
 }
 
 #[test]
@@ -932,7 +932,7 @@ fn bad_combinations_of_arguments_fail_the_run() {
     write(&dir, "a.pgn", "1. e4 *\n");
     for (args, message) in [
         (&["--check", "--diff", "a.pgn"][..], "--diff goes with --fix or --translate"),
-        (&["--translate", "xx", "a.pgn"][..], "unknown language `xx` for --translate"),
+        (&["--translate", "xx", "a.pgn"][..], "unknown language \"xx\" for --translate"),
         (&["--translate", "ru", "--format", "json", "a.pgn"][..], "--format applies to --check and --fix"),
         (&["--fix", "-"][..], "standard input cannot be rewritten in place"),
         (&["--translate", "ru", "--write", "-"][..], "standard input cannot be rewritten in place"),

@@ -92,7 +92,7 @@ fn every_handler(doc: &Document) {
     let _ = handlers::semantic_tokens::full(doc, unit, &token, "1".to_owned());
     let _ = handlers::semantic_tokens::range(doc, 0..doc.text.len().min(1000), unit, &token);
     let _ = handlers::symbols::symbols(doc, unit, &token);
-    let _ = handlers::formatting::format(doc, unit, &token);
+    let _ = handlers::formatting::format(doc, unit, 80, &token);
     let _ = chess_ls::ide::fixes::fix_all(doc);
     // Each of these parses its piece again (no tree is kept after an open),
     // which costs seconds on a big piece in a debug build: a few positions.

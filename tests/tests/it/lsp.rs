@@ -63,22 +63,13 @@ fn utf16_session_diagnostics_hover_quickfix_completion_and_edits() {
     assert!(value.contains("Black to move"), "{value}");
     insta::assert_snapshot!("hover_legal_move", pretty(&hover));
 
-    // Hover on the ambiguous 7. Кd2, read as Кbd2: the board after that.
+    // Hover on the ambiguous 7. Кd2: what was tried and the guess
+    // (hover_on_an_illegal_move_... has the details).
     let hover = client.call(
         "textDocument/hover",
         json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": col + 1}}),
     );
-    assert!(hover["contents"]["value"].as_str().unwrap().contains("English SAN **Nbd2**"), "{hover}");
-    // ... said to be a guess: as written, the move is ambiguous.
-    assert!(hover["contents"]["value"].as_str().unwrap().contains("a guess"), "{hover}");
-    insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
-    // Hover on the illegal 16. Кf3 (today: none, there is no position after
-    // it; the diagnostic says why).
-    let hover = client.call(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": URI}, "position": {"line": iline, "character": icol + 1}}),
-    );
-    insta::assert_snapshot!("hover_illegal_move", pretty(&hover));
+    assert!(hover["contents"]["value"].as_str().unwrap().contains("*A guess:*"), "{hover}");
 
     // Quick-fixes at the ambiguous move; the preferred one is Кbd2.
     let actions = client.call(
@@ -423,4 +414,130 @@ fn a_big_document_is_served_by_range_to_a_client_that_asks_by_range() {
     assert!(all.len() > shown.len());
     assert_eq!(all[..shown.len()], shown[..]);
     assert!(whole_only.shutdown().success());
+}
+
+#[test]
+fn completion_keeps_the_separator_and_lists_checks_and_captures_then_pieces_then_pawns() {
+    // After 3... Кf6 White has Сxf7+ (a capture with check) and Кxe5.
+    let text = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 *\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let at = text[..text.find('*').unwrap()].chars().count() as u32;
+    let completion = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": at}}),
+    );
+    let items = completion.as_array().unwrap();
+    let labels: Vec<&str> = items.iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[..2], ["Сxf7+", "Кxe5"], "{labels:?}");
+    // The editors sort by sortText: it keeps this order.
+    let sort: Vec<&str> = items.iter().map(|i| i["sortText"].as_str().unwrap()).collect();
+    assert!(sort.windows(2).all(|w| w[0] < w[1]), "{sort:?}");
+    // Every piece move comes before every quiet pawn move.
+    let is_pawn = |l: &&str| l.starts_with(|c: char| c.is_ascii_lowercase());
+    let first_pawn = labels.iter().position(is_pawn).unwrap();
+    assert!(labels[first_pawn..].iter().all(is_pawn), "{labels:?}");
+    assert!(labels[2..first_pawn].contains(&"O-O") && labels[2..first_pawn].contains(&"Крf1"), "{labels:?}");
+    // Accepted before the result, the move keeps a space from it.
+    let edit = &items[0]["textEdit"];
+    assert_eq!(edit["newText"], "4. Сxf7+ ");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"range": edit["range"], "text": edit["newText"]}]}),
+    );
+    assert!(codes(&client.diagnostics(URI, 2)).is_empty());
+    let formatted = client.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    // The server's text is the edited one: formatting it changes nothing.
+    assert_eq!(formatted, json!([]), "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4. Сxf7+ * is laid out already");
+
+    // Right after a move number's dot (the `.` triggers completion), the
+    // move comes after a space: `4. Кxe5`, not `4.Кxe5`.
+    let glued = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Кf6 4.";
+    let uri = "file:///games/glued.pgn";
+    client.open(uri, glued);
+    let _ = client.diagnostics(uri, 1);
+    let completion = client.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": glued.chars().count()}}),
+    );
+    let kxe5 = completion.as_array().unwrap().iter().find(|i| i["label"] == "Кxe5").expect("Кxe5 offered");
+    assert_eq!(kxe5["textEdit"]["newText"], " Кxe5");
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn formatting_wraps_at_the_width_setting_and_never_after_a_move_number() {
+    let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 \
+                 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 *";
+    let text = moves.replace(' ', "  ") + "\n";
+    let format = |client: &mut Client| -> String {
+        let edits = client.call(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        );
+        edits[0]["newText"].as_str().unwrap().to_owned()
+    };
+    let number_ends_a_line = |line: &str| {
+        line.rsplit(' ').next().is_some_and(|w| w.ends_with('.') && w.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    for width in [20, 29, 30, 31, 40, 80] {
+        let mut client = Client::start();
+        client.initialize(&[], json!({"formatWidth": width}));
+        client.open(URI, &text);
+        let _ = client.diagnostics(URI, 1);
+        let formatted = format(&mut client);
+        assert_eq!(formatted.split_whitespace().collect::<Vec<_>>(), moves.split_whitespace().collect::<Vec<_>>());
+        for line in formatted.lines() {
+            assert!(line.chars().count() <= width, "{width}: {line:?} is too long in\n{formatted}");
+            assert!(!number_ends_a_line(line), "{width}: {line:?} ends with a move number in\n{formatted}");
+        }
+        assert!(formatted.lines().count() > 1, "{formatted}");
+        // Width 0, sent as the editor's configuration: one line a game.
+        client.notify("workspace/didChangeConfiguration", json!({"settings": {"chess-ls": {"formatWidth": 0}}}));
+        assert_eq!(format(&mut client), format!("{moves}\n"));
+        assert!(client.shutdown().success());
+    }
+}
+
+#[test]
+fn hover_on_an_illegal_move_shows_the_position_it_was_tried_in_its_finding_and_the_guess() {
+    let text = fixture();
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, &text);
+    let _ = client.diagnostics(URI, 1);
+    // 7. Кd2 is ambiguous; the check went on with Кbd2.
+    let (line, col) = position_of(&text, "Кd2", 0, false);
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": col + 1}}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("**Кd2** as written\n\nerror (ambiguous-move): "), "{value}");
+    // The board before 7. Кd2, White to move, and its FEN.
+    assert!(value.contains("The position it was tried in · White to move"), "{value}");
+    assert!(value.contains("FEN: `r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7`"), "{value}");
+    // The reading the check went on with comes last, as a guess.
+    let guess = value.find("*A guess:* the check went on as if **Кbd2** (English SAN **Nbd2**)").expect(value);
+    assert!(guess > value.find("FEN: ").unwrap(), "{value}");
+    insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
+
+    // 16. Кf3: White has no knight; no reading saves it, so no guess.
+    let (iline, icol) = position_of(&text, "Кf3 *", 0, false);
+    let hover = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": {"line": iline, "character": icol + 1}}),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(value.starts_with("**Кf3** as written\n\nerror (illegal-move): "), "{value}");
+    assert!(value.contains("White has no knight"), "{value}");
+    assert!(value.contains("The position it was tried in · White to move"), "{value}");
+    assert!(!value.contains("guess"), "{value}");
+    insta::assert_snapshot!("hover_illegal_move", pretty(&hover));
+    assert!(client.shutdown().success());
 }

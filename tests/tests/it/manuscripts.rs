@@ -279,6 +279,32 @@ fn a_solution_under_a_diagram_is_not_replayed_from_the_initial_position() {
 }
 
 #[test]
+fn ocr_signs_read_as_the_move_the_position_allows() {
+    // OCR of a 1921 magazine: `^` for the sign between two squares and `f`
+    // for the check sign `†`. Where the move captures, `^` is the capture
+    // sign; where it captures nothing, the dash of long algebraic: one note
+    // either way, never two contradicting fixes.
+    let text = "1. e2—e4 e7—e5 2. Pgl—f3 Pb8—c6 3. Lf1—c4 Lf8—c5 4. Lc4^f7f Ke8^f7 5. Pf3^e5f Pc6^e5
+                and later 6. d2^d4.
+";
+    let found = text_findings(text);
+    let at = |token: &str| found.iter().filter(|(_, t)| t == token).map(|(c, _)| *c).collect::<Vec<_>>();
+    assert_eq!(at("^"), ["homoglyph", "homoglyph", "homoglyph", "homoglyph", "homoglyph"], "{found:?}");
+    assert!(!found.iter().any(|(c, _)| *c == "capture-mark"), "{found:?}");
+    let (_, diagnostics) = chess_ls_tests::check_manuscript(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    let fixes: Vec<&str> = diagnostics
+        .iter()
+        .filter(|d| &text[d.span.clone()] == "^")
+        .map(|d| d.fixes[0].edits[0].new_text.as_str())
+        .collect();
+    assert_eq!(fixes, ["x", "x", "x", "x", "-"]);
+}
+
+#[test]
 fn a_run_that_starts_again_at_move_one_is_another_game() {
     // The same game twice in a row (as notation books show it), without a
     // paragraph between: the second `1.` starts a game of its own. A

@@ -21,6 +21,15 @@ M.defaults = {
   report_missing_capture_signs = false,
   -- Boards in hovers: "figurines" or "letters".
   board_style = 'figurines',
+  -- The width Format Document (vim.lsp.buf.format()) wraps lines at; 0
+  -- never wraps. A move number always stays with its move.
+  format_width = 80,
+  completion = {
+    -- Pop up the legal moves by themselves after a move number or a move
+    -- (Neovim's vim.lsp.completion with autotrigger). `nil`: on unless a
+    -- completion plugin (nvim-cmp, blink.cmp, ...) is loaded.
+    autotrigger = nil, ---@type boolean?
+  },
   -- Raw server settings, merged over the ones above (camelCase keys).
   settings = {},
   -- Attach the language server to Markdown buffers (games in ```pgn and
@@ -39,6 +48,10 @@ M.defaults = {
     highlight = true,
     -- Fold *.pgn buffers by games, tag sections, variations and comments.
     fold = true,
+    -- Build the parser by itself the first time a *.pgn buffer needs it
+    -- (in the background, once, when the grammar and a C compiler are
+    -- there).
+    build = true,
     -- Start tree-sitter highlighting in Markdown buffers too, so that
     -- ```pgn blocks are highlighted by the chess parser (injection). Off:
     -- Markdown buffers keep whatever highlighting you chose; if that is
@@ -71,6 +84,11 @@ local function check(opts)
   vim.validate('board_style', opts.board_style, function(v)
     return v == nil or v == 'figurines' or v == 'letters'
   end, '"figurines" or "letters"')
+  vim.validate('format_width', opts.format_width, 'number', true)
+  vim.validate('completion', opts.completion, 'table', true)
+  if opts.completion then
+    vim.validate('completion.autotrigger', opts.completion.autotrigger, 'boolean', true)
+  end
   vim.validate('settings', opts.settings, 'table', true)
   vim.validate('markdown', opts.markdown, 'boolean', true)
   vim.validate('latex', opts.latex, 'boolean', true)
@@ -146,6 +164,7 @@ function M.server_settings()
     reportMissingCheckMarks = o.report_missing_check_marks,
     reportMissingCaptureSigns = o.report_missing_capture_signs,
     boardStyle = o.board_style,
+    formatWidth = o.format_width,
   }, o.settings or {})
 end
 

@@ -8,6 +8,10 @@ local config = require('chess-ls.config')
 
 local M = {}
 
+local function notify(message, level)
+  vim.notify('chess-ls: ' .. message, level or vim.log.levels.INFO)
+end
+
 --- The name of the configuration for vim.lsp.config / vim.lsp.enable.
 M.name = 'chess_ls'
 
@@ -75,7 +79,11 @@ end
 function M.on_filetype(buf, ft)
   local ts = config.options.treesitter
   if ft == 'pgn' then
-    if not (ts.highlight or ts.fold) or not M.has_parser() then
+    if not (ts.highlight or ts.fold) then
+      return
+    end
+    if not M.has_parser() then
+      M.auto_build()
       return
     end
     if ts.highlight then
@@ -91,8 +99,25 @@ function M.on_filetype(buf, ft)
   end
 end
 
-local function notify(message, level)
-  vim.notify('chess-ls: ' .. message, level or vim.log.levels.INFO)
+
+local auto_build_tried = false
+
+--- Builds the parser by itself the first time a *.pgn buffer needs it and
+--- there is none: once a session, when the grammar and a C compiler are
+--- there (`treesitter.build = false` turns it off), in the background
+--- with a message, as parser managers do. The buffers get highlighting
+--- and folds when it is built.
+function M.auto_build()
+  if auto_build_tried or config.options.treesitter.build == false then
+    return
+  end
+  auto_build_tried = true
+  local cc = config.options.cc or vim.env.CC or 'cc'
+  if not config.grammar_src() or vim.fn.executable(cc) == 0 then
+    return -- :checkhealth chess-ls says what is missing.
+  end
+  notify('no chess tree-sitter parser yet: building it (once; :ChessLsBuildParser rebuilds it)')
+  M.build_parser()
 end
 
 --- Compiles the grammar's parser.c into `parser/chess.so`.
@@ -161,13 +186,237 @@ function M.build_parser(dir, opts)
   vim.system(cmd, { text = true }, vim.schedule_wrap(done))
 end
 
---- Applies every certain fix of the current buffer (the preferred fix of
---- each diagnostic).
-function M.fix_all()
-  vim.lsp.buf.code_action({
-    context = { only = { 'source.fixAll.chess-ls' }, diagnostics = {} },
-    apply = true,
-  })
+--- The notation languages the server translates to (`:ChessLsTranslate`),
+--- as their codes in the server's order (`Language::ALL`).
+M.languages = {
+  'en', 'ru', 'uk', 'de', 'sv', 'da', 'no', 'nl', 'fr', 'es', 'it',
+  'ca', 'pt', 'ro', 'cs', 'sk', 'pl', 'hu', 'fi', 'is', 'figurine',
+}
+
+--- The chess-ls client of a buffer, if one is attached.
+---@param buf integer
+---@return vim.lsp.Client?
+local function client_of(buf)
+  return vim.lsp.get_clients({ bufnr = buf, name = M.name })[1]
+end
+
+--- Asks the server for the code action of exactly `kind` over the whole
+--- buffer, resolves it, and calls `done(client, action)` (`action` nil
+--- when the server offers none).
+---@param buf integer
+---@param kind string
+---@param done fun(client: vim.lsp.Client, action: lsp.CodeAction?)
+local function source_action(buf, kind, done)
+  local client = client_of(buf)
+  if not client then
+    notify('no chess-ls server is attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local last = math.max(vim.api.nvim_buf_line_count(buf) - 1, 0)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = last, character = 0 } },
+    context = { only = { kind }, diagnostics = {} },
+  }
+  client:request('textDocument/codeAction', params, function(err, actions)
+    if err then
+      notify(('%s: %s'):format(kind, err.message), vim.log.levels.ERROR)
+      return
+    end
+    local action = vim.iter(actions or {}):find(function(a)
+      return a.kind == kind
+    end)
+    if not action or action.edit then
+      done(client, action)
+      return
+    end
+    client:request('codeAction/resolve', action, function(rerr, resolved)
+      if rerr then
+        notify(('%s: %s'):format(kind, rerr.message), vim.log.levels.ERROR)
+        return
+      end
+      done(client, resolved)
+    end, buf)
+  end, buf)
+end
+
+--- Counts the chess-ls diagnostics of a buffer by code.
+local function counts(buf, client)
+  local out = {}
+  for _, ns in ipairs({ vim.lsp.diagnostic.get_namespace(client.id), vim.lsp.diagnostic.get_namespace(client.id, true) }) do
+    for _, d in ipairs(vim.diagnostic.get(buf, { namespace = ns })) do
+      local code = tostring(d.code or '?')
+      out[code] = (out[code] or 0) + 1
+    end
+  end
+  return out
+end
+
+local function describe(by_code)
+  local codes = vim.tbl_keys(by_code)
+  table.sort(codes)
+  local total = 0
+  local parts = {}
+  for _, code in ipairs(codes) do
+    total = total + by_code[code]
+    table.insert(parts, ('%d %s'):format(by_code[code], code))
+  end
+  return total, table.concat(parts, ', ')
+end
+
+--- Applies every certain fix of a buffer (the preferred fix of each
+--- diagnostic that has one certain outcome) and says what it fixed and
+--- what is left, once the server has checked the result.
+---@param buf integer?
+function M.fix_all(buf)
+  buf = (buf == nil or buf == 0) and vim.api.nvim_get_current_buf() or buf
+  source_action(buf, 'source.fixAll.chess-ls', function(client, action)
+    if not action or not action.edit then
+      local left = describe(counts(buf, client))
+      notify(
+        left == 0 and 'nothing to fix'
+          or ('nothing to fix with certainty (%d %s a choice)'):format(left, left == 1 and 'finding needs' or 'findings need')
+      )
+      return
+    end
+    local before = counts(buf, client)
+    local tick = vim.b[buf].changedtick
+    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+    local reported = false
+    local function report()
+      if reported then
+        return
+      end
+      reported = true
+      local after = counts(buf, client)
+      local fixed = {}
+      for code, n in pairs(before) do
+        if n > (after[code] or 0) then
+          fixed[code] = n - (after[code] or 0)
+        end
+      end
+      local total, what = describe(fixed)
+      local left, left_what = describe(after)
+      notify(('fixed %d %s%s; %s'):format(
+        total,
+        total == 1 and 'finding' or 'findings',
+        total > 0 and (' (' .. what .. ')') or '',
+        left == 0 and 'nothing left' or ('%d left (%s)'):format(left, left_what)
+      ))
+    end
+    -- The findings after the fix come with the server's next publication.
+    vim.api.nvim_create_autocmd('DiagnosticChanged', {
+      buffer = buf,
+      once = true,
+      callback = function()
+        if vim.b[buf].changedtick ~= tick then
+          vim.schedule(report)
+        end
+      end,
+    })
+    vim.defer_fn(report, 3000)
+  end)
+end
+
+--- Rewrites the buffer (or, with `opts.game`, the game at the cursor) in
+--- the notation language `code` (`:ChessLsTranslate`).
+---@param code string
+---@param opts { game: boolean? }?
+function M.translate(code, opts)
+  opts = opts or {}
+  if not vim.list_contains(M.languages, code) then
+    notify(('unknown language %q; one of: %s'):format(code, table.concat(M.languages, ', ')), vim.log.levels.ERROR)
+    return
+  end
+  local buf = vim.api.nvim_get_current_buf()
+  if opts.game then
+    -- The game at the cursor: a quick code action at the cursor.
+    vim.lsp.buf.code_action({
+      context = { only = { ('source.chess-ls.translate.%s.game'):format(code) }, diagnostics = {} },
+      apply = true,
+    })
+    return
+  end
+  source_action(buf, 'source.chess-ls.translate.' .. code, function(client, action)
+    if not action or not action.edit then
+      notify('nothing to translate')
+      return
+    end
+    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+    notify(('translated to %s'):format(code))
+  end)
+end
+
+--- Rewrites the buffer in canonical SAN in its games' languages
+--- (`:ChessLsNormalize`).
+function M.normalize()
+  local buf = vim.api.nvim_get_current_buf()
+  source_action(buf, 'source.chess-ls.normalize', function(client, action)
+    if not action or not action.edit then
+      notify('nothing to normalize')
+      return
+    end
+    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+    notify('normalized')
+  end)
+end
+
+--- The groups semantic tokens of chess-ls link to by default, by token
+--- type: groups that every colour scheme colours, the default one too.
+M.token_links = {
+  type = 'Function', -- piece letters
+  variable = 'Identifier', -- squares, files, ranks
+  operator = 'Special', -- capture signs, dashes, check marks
+  number = 'Statement', -- move numbers
+  macro = 'Special', -- glyphs, NAGs, annotations
+  comment = 'Comment',
+  property = 'Function', -- tag names
+  string = 'String', -- tag values
+  keyword = 'Statement', -- castling, results
+  label = 'Statement', -- the labels of position descriptions
+}
+
+--- Links `@lsp.type.{type}.{ft}` to `M.token_links` for the filetypes the
+--- server attaches to, unless the colour scheme (or you) defined them.
+function M.define_highlights()
+  for _, ft in ipairs(config.filetypes()) do
+    for token, group in pairs(M.token_links) do
+      vim.api.nvim_set_hl(0, ('@lsp.type.%s.%s'):format(token, ft), { link = group, default = true })
+    end
+  end
+end
+
+--- Whether a completion plugin is loaded (then it triggers completion).
+local function has_completion_plugin()
+  for _, name in ipairs({ 'cmp', 'blink.cmp', 'coq', 'mini.completion', 'epo' }) do
+    if package.loaded[name] then
+      return true
+    end
+  end
+  return false
+end
+
+--- What the plugin sets when chess-ls attaches to a buffer: the default
+--- links of its semantic tokens (|chess-ls.define_highlights()|), diagnostics
+--- sorted by severity (an error's sign wins over an info's on its line),
+--- and, without a completion plugin, Neovim's own LSP completion that
+--- pops up by itself after a move number or a move.
+---@param client vim.lsp.Client
+---@param buf integer
+function M.on_attach(client, buf)
+  M.define_highlights()
+  local severity_sort = { severity_sort = true }
+  vim.diagnostic.config(severity_sort, vim.lsp.diagnostic.get_namespace(client.id))
+  vim.diagnostic.config(severity_sort, vim.lsp.diagnostic.get_namespace(client.id, true))
+  local autotrigger = config.options.completion.autotrigger
+  if autotrigger == nil then
+    autotrigger = not has_completion_plugin()
+  end
+  if autotrigger and vim.lsp.completion and vim.lsp.completion.enable then
+    -- Nothing inserted until an item is chosen: typing goes on as typed.
+    vim.bo[buf].completeopt = 'menuone,noselect,popup'
+    vim.lsp.completion.enable(true, client.id, buf, { autotrigger = true })
+  end
 end
 
 return M

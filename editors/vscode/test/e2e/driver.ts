@@ -305,6 +305,23 @@ async function main(): Promise<void> {
     await status.waitFor({ timeout: 30_000 });
     check((await status.innerText()).includes("Russian"), `the status bar shows the notation language (${await status.innerText()})`);
 
+    step = "status-menu";
+    // The status item opens a menu around the server, as rust-analyzer's.
+    await status.click();
+    const menuRows = page.locator(".quick-input-widget .monaco-list-row");
+    await menuRows.first().waitFor({ state: "visible", timeout: 10_000 });
+    const entries = (await menuRows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    log("status menu:", JSON.stringify(entries));
+    for (const entry of ["Translate notation to...", "Restart server", "Show output", "Settings"]) {
+      check(entries.some((e) => e.includes(entry)), `the status menu offers ${entry}`);
+    }
+    check(entries.some((e) => e.includes("Restart server") && e.includes("running")), "it says the server is running");
+    await screenshot(page, "status-menu");
+    await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Show output" }).first().click();
+    await waitFor(page, "Show output opens the server's log", async () =>
+      (await page.locator(".panel .monaco-editor .view-lines", { hasText: "chess-ls: starting" }).count()) > 0,
+    );
+
     step = "problems";
     await runCommand(page, "View: Focus Problems");
     await waitFor(page, "two rows in the Problems view", async () => {
@@ -318,6 +335,35 @@ async function main(): Promise<void> {
     check(/Кd2 is ambiguous/.test(ambiguous) && /Ln 6, Col 69/.test(ambiguous), `ambiguous-move at Ln 6, Col 69: ${ambiguous}`);
     check(/Кf3 is illegal/.test(illegal) && /Ln 8, Col 31/.test(illegal), `illegal-move at Ln 8, Col 31: ${illegal}`);
     await screenshot(page, "problems");
+
+    step = "code-link";
+    // Each code is a link to its explanation, a page the extension ships.
+    const codeLink = page
+      .locator(".markers-panel .monaco-list-row", { hasText: "illegal-move" })
+      .first()
+      .locator("a", { hasText: "illegal-move" })
+      .first();
+    await codeLink.waitFor({ state: "visible", timeout: 10_000 });
+    check(true, "the code illegal-move in the Problems view is a link");
+    await codeLink.click();
+    await waitFor(page, "the link opens the page of codes at illegal-move", async () => {
+      const text = await editorText(page);
+      return text.includes("## illegal-move") && text.includes("No legal move matches");
+    });
+    check(
+      (await page.locator(".tab.active", { hasText: "codes.md" }).count()) > 0,
+      "the page is the extension's codes.md",
+    );
+    check(
+      !(await problemRows(page)).some((r) => r.includes("codes.md")),
+      "the page of codes raises no findings of its own",
+    );
+    await screenshot(page, "code-link");
+    // The page may have taken the game's (preview) tab: open the game again.
+    await runCommand(page, "View: Close Editor");
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: FILE }).first().dblclick();
+    await waitFor(page, "back in the game", async () => (await editorText(page)).includes("7. Кd2"));
+    await waitFor(page, "its two squiggles again", async () => (await squiggles(page)).length === 2);
 
     step = "hover-board";
     // Hover 2. Кf3: the server's board after the move.
@@ -341,6 +387,10 @@ async function main(): Promise<void> {
     const diagnosticHover = page.locator(".monaco-hover", { hasText: "ambiguous" }).first();
     await diagnosticHover.waitFor({ state: "visible", timeout: 15_000 });
     check((await diagnosticHover.innerText()).includes("ambiguous-move"), "hovering the squiggle shows the message and its code");
+    await waitFor(page, "the hover of the wrong move shows the board it was tried in, and the guess labelled", async () => {
+      const text = (await page.locator(".monaco-hover").first().innerText()).replace(/\u00a0/g, " ");
+      return text.includes("The position it was tried in") && text.includes("A guess:") && text.includes("Кbd2");
+    });
     await screenshot(page, "hover-diagnostic");
     await page.mouse.move(10, 10);
     await page.keyboard.press("Escape");
@@ -474,6 +524,46 @@ async function main(): Promise<void> {
     await screenshot(page, "manuscript-markdown");
     await page.mouse.move(10, 10);
     await page.keyboard.press("Escape");
+
+    step = "manuscript-commands";
+    // Every command works in the chapter as in a .pgn file: the Board view
+    // follows the cursor in the prose, the status item names the language,
+    // Copy FEN, Translate and Normalize are in the palette.
+    const chapterNf3 = await locate(page, "Nf3", 0);
+    await page.mouse.click(chapterNf3.x, chapterNf3.y);
+    await runCommand(page, "Chess: Show Board");
+    const chapterFrame = await boardFrame(page);
+    const chapterFen = chapterFrame.locator("#fen");
+    await waitFor(page, "the Board view shows the position after 2. Nf3 of the prose", async () =>
+      (await chapterFen.inputValue()) === "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+    );
+    check((await chapterFrame.locator("#caption").innerText()).includes("Nf3"), "the caption names 2. Nf3");
+    await waitFor(page, "the status item names the chapter's notation (English)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "♞ English" }).count()) > 0,
+    );
+    await screenshot(page, "board-markdown");
+    for (const title of ["Chess: Translate notation to...", "Chess: Normalize notation", "Chess: Copy FEN of the position at the cursor"]) {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("F1");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible", timeout: 10_000 });
+      await input.fill(`>${title}`);
+      const shown = await page
+        .locator(".quick-input-widget .monaco-list-row", { hasText: title })
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .then(() => true, () => false);
+      check(shown, `"${title}" is in the palette in a Markdown chapter`);
+    }
+    await page.keyboard.press("Escape");
+    const again = await locate(page, "Nf3", 0);
+    await page.mouse.click(again.x, again.y);
+    await runCommand(page, "Chess: Copy FEN of the position at the cursor");
+    await page.locator(".statusbar-item", { hasText: "FEN copied" }).first().waitFor({ timeout: 10_000 });
+    check(
+      (await page.evaluate(() => navigator.clipboard.readText())) === "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+      "Copy FEN in the chapter copies the position after 2. Nf3",
+    );
 
     step = "manuscript-plain-text";
     // Plain text is off by default; the setting turns it on (the client

@@ -378,7 +378,11 @@ pub(super) fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -
                                 Diagnostic::new(
                                     Code::Homoglyph,
                                     span.clone(),
-                                    format!("`{c}` in a square is a look-alike of `{right}`"),
+                                    format!(
+                                        "\"{c}\" in a square is {}, a look-alike of \"{right}\" ({})",
+                                        crate::analysis::glossary::code_point(c),
+                                        crate::analysis::glossary::code_numbers(&right.to_string())
+                                    ),
                                 )
                                 .with_fix(
                                     Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true),
@@ -426,7 +430,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
                 Code::SpaceInMove,
                 span.clone(),
                 format!(
-                    "`{written}` is one move broken by a space (as scanned text often has it){tail}: write {joined}"
+                    "\"{written}\" is one move broken by a space (as scanned text often has it){tail}: write {joined}"
                 ),
             )
             .with_fix(Fix::replace(format!("Write {joined}"), span, new_text).preferred(true))
@@ -438,31 +442,61 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             Diagnostic::new(
                 Code::MoveNumber,
                 span.clone(),
-                format!("the move number before {mv} was lost (only `{written}` is left): write {number}"),
+                format!("the move number before {mv} was lost (only \"{written}\" is left): write {number}"),
             )
             .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true))
         }
         RepairKind::Stray { joined, .. } => Diagnostic::new(
             Code::Syntax,
             span.clone(),
-            format!("`{written}` has a stray character inside the move: write {joined}"),
+            format!("\"{written}\" has a stray character inside the move: write {joined}"),
         )
         .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
         RepairKind::Unfinished => {
-            Diagnostic::new(Code::Syntax, span, format!("`{written}` is an unfinished move: the text ends inside it"))
+            Diagnostic::new(Code::Syntax, span, format!("\"{written}\" is an unfinished move: the text ends inside it"))
         }
         RepairKind::Sign { meant } => {
-            let what = if *meant == 'x' { "the capture sign" } else { "the check sign (`†` read by OCR)" };
-            Diagnostic::new(Code::Homoglyph, span.clone(), format!("`{written}` stands for {what}: write {meant}"))
+            let what = if *meant == 'x' { "the capture sign" } else { "the check sign (\"†\" read by OCR)" };
+            Diagnostic::new(Code::Homoglyph, span.clone(), format!("\"{written}\" stands for {what}: write {meant}"))
                 .with_fix(Fix::replace(format!("Write {meant}"), span, meant.to_string()).preferred(true))
         }
+        RepairKind::TransliteratedFile { meant } => Diagnostic::new(
+            Code::Homoglyph,
+            span.clone(),
+            format!(
+                "\"{written}\" in a square is the Latin transliteration of the Cyrillic file letter \"с\" (as machine transliteration leaves it): write {meant}"
+            ),
+        )
+        .with_fix(Fix::replace(format!("Write {meant}"), span, meant.to_string()).preferred(true)),
         RepairKind::LowerCaseLetter { upper } => Diagnostic::new(
             Code::Homoglyph,
             span.clone(),
-            format!("`{written}` is a lower-case look-alike of the piece letter `{upper}`"),
+            format!("\"{written}\" is a lower-case look-alike of the piece letter \"{upper}\""),
         )
         .with_fix(Fix::replace(format!("Write {upper}"), span, upper.to_string()).preferred(true)),
     })
+}
+
+/// OCR's `^` read as the capture sign (`Lc3^d4`) in a move that captures
+/// nothing stood for the dash of long algebraic: the `capture-mark` finding
+/// at the sign (among `others`) and the sign's note `d` become one note,
+/// with the dash as its fix, instead of two fixes that contradict.
+pub fn sign_read_as_dash(repair: &Repair, d: &mut Diagnostic, others: &mut Vec<Diagnostic>) {
+    if !matches!(repair.kind, RepairKind::Sign { meant: 'x' }) {
+        return;
+    }
+    let before = others.len();
+    others.retain(|o| !(o.code == Code::CaptureMark && o.span == d.span));
+    if others.len() == before {
+        return;
+    }
+    let span = d.span.clone();
+    *d = Diagnostic::new(
+        Code::Homoglyph,
+        span.clone(),
+        "\"^\" is OCR's reading of a sign, and the move captures nothing: it stands for the dash of long algebraic: write -",
+    )
+    .with_fix(Fix::replace("Write -", span, "-").preferred(true));
 }
 
 /// Moves a diagnostic's spans by `by` and maps them from the blanked text

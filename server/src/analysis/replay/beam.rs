@@ -32,21 +32,28 @@ impl Replayer<'_, '_> {
             let mut fork = Replayer::new(self.source, self.options, self.language, self.syntax_errors);
             fork.style = self.style;
             fork.mixing = self.mixing;
+            fork.transliterated = self.transliterated;
             fork.beam = false;
             fork.quick = quick;
             let mut next = pos.clone();
             next.play_unchecked(mv);
             fork.replay_line_after(rest, next, is_main, Some(pos.clone()));
-            (fork.diagnostics, fork.plies)
+            (fork.diagnostics, fork.plies, fork.stopped)
         };
-        let forks: Vec<(Vec<Diagnostic>, usize)> = readings.iter().map(|&mv| fork(mv, false)).collect();
+        let forks: Vec<(Vec<Diagnostic>, usize)> =
+            readings.iter().map(|&mv| fork(mv, false)).map(|(ds, plies, _)| (ds, plies)).collect();
         // When the readings may all be wrong (an illegal move's), the rest
         // is replayed after every legal move here as well: a finding that
         // every one of them shares is wrong whatever was meant.
-        let others: Vec<Vec<Diagnostic>> = if firm || self.deciding {
+        let others: Vec<(Vec<Diagnostic>, Option<usize>)> = if firm || self.deciding {
             Vec::new()
         } else {
-            pos.legal_moves().into_iter().filter(|mv| !readings.contains(mv)).map(|mv| fork(mv, true).0).collect()
+            pos.legal_moves()
+                .into_iter()
+                .filter(|mv| !readings.contains(mv))
+                .map(|mv| fork(mv, true))
+                .map(|(ds, _, stopped)| (ds, stopped))
+                .collect()
         };
         let findings =
             |ds: &[Diagnostic]| ds.iter().filter(|d| matches!(d.severity, Severity::Error | Severity::Warning)).count();
@@ -85,9 +92,16 @@ impl Replayer<'_, '_> {
         // the chosen reading finds is no certain finding: a note says what
         // it depends on, without a fix.
         let same = |a: &Diagnostic, b: &Diagnostic| a.code == b.code && a.span == b.span;
+        // A replay after another move that stopped at a move it could not
+        // play, before `d`, says nothing about `d`: it never got there
+        // (`2...Фc6 3.Лc4 ... Лc5`: after every other Black move the rook
+        // move at 3 stops it, and what is wrong at `Лc5` is wrong under
+        // every reading that gets there).
+        let stopped_before = |stopped: &Option<usize>, d: &Diagnostic| stopped.is_some_and(|at| at < d.span.start);
         for d in &mut self.diagnostics[mark..] {
             let everywhere = forks.iter().enumerate().all(|(i, (ds, _))| i == best || ds.iter().any(|o| same(o, d)));
-            let whatever = everywhere && others.iter().all(|ds| ds.iter().any(|o| same(o, d)));
+            let whatever = everywhere
+                && others.iter().all(|(ds, stopped)| stopped_before(stopped, d) || ds.iter().any(|o| same(o, d)));
             let certain = everywhere && (firm || whatever);
             if !certain && !matches!(d.severity, Severity::Info) {
                 d.message = format!(

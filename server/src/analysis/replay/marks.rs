@@ -80,7 +80,7 @@ impl Replayer<'_, '_> {
             self.diagnostics.push(Diagnostic::new(
                 Code::Syntax,
                 t.span.clone(),
-                format!("`{}` is a piece letter without a square", t.text),
+                format!("\"{}\" is a piece letter without a square", t.text),
             ));
             return true;
         }
@@ -110,7 +110,7 @@ impl Replayer<'_, '_> {
             Code::MoveNumber,
             t.span.clone(),
             if turn_mismatch && number == Some(expected) {
-                format!("`{}` marks a move of Black, but it is White's move {expected}", t.text)
+                format!("\"{}\" marks a move of Black, but it is White's move {expected}", t.text)
             } else if absurd {
                 format!(
                     "the move number {} ({} digits) is larger than any game reaches; this is {side}'s move {expected}",
@@ -155,9 +155,9 @@ impl Replayer<'_, '_> {
             let mut d = Diagnostic::new(
                 Code::RedundantDisambiguation,
                 origin.span.clone(),
-                format!("`{}` is not needed: no other {} can go to {to}", origin.text, role_name(role)),
+                format!("\"{}\" is not needed: no other {} can go to {to}", origin.text, role_name(role)),
             )
-            .with_fix(Fix::replace(format!("Remove `{}`", origin.text), origin.span.clone(), "").preferred(true));
+            .with_fix(Fix::replace(format!("Remove \"{}\"", origin.text), origin.span.clone(), "").preferred(true));
             d.unnecessary = true;
             self.diagnostics.push(d);
         }
@@ -199,7 +199,7 @@ impl Replayer<'_, '_> {
             }
             self.diagnostics.push(
                 Diagnostic::new(Code::EnPassantMark, ep.span.clone(), "this move is not an en-passant capture")
-                    .with_fix(Fix::replace(format!("Remove `{}`", ep.text), span, "").preferred(true)),
+                    .with_fix(Fix::replace(format!("Remove \"{}\"", ep.text), span, "").preferred(true)),
             );
         }
         let check = after.is_check();
@@ -208,13 +208,13 @@ impl Replayer<'_, '_> {
                 let text = mark.text;
                 let mate_mark = lexicon::MATE_MARKS.contains(&text);
                 let (wrong, right): (Option<String>, &str) = if !check {
-                    (Some(format!("`{text}` is wrong: the move gives no check")), "")
+                    (Some(format!("\"{text}\" is wrong: the move gives no check")), "")
                 } else if mate_mark && !after.is_checkmate() {
-                    (Some(format!("`{text}` is wrong: the move gives check, not mate")), "+")
+                    (Some(format!("\"{text}\" is wrong: the move gives check, not mate")), "+")
                 } else if text == "++" && after.checkers().count() < 2 && !after.is_checkmate() {
                     (
                         Some(
-                            "`++` means mate (or, in some Russian texts, double check), but this is a single check"
+                            "\"++\" means mate (or, in some Russian texts, double check), but this is a single check"
                                 .to_owned(),
                         ),
                         "+",
@@ -245,7 +245,11 @@ impl Replayer<'_, '_> {
                         Diagnostic::new(
                             Code::CheckMark,
                             m.span.clone(),
-                            if mate { "the move mates but has no `#`" } else { "the move gives check but has no `+`" },
+                            if mate {
+                                "the move mates but has no \"#\""
+                            } else {
+                                "the move gives check but has no \"+\""
+                            },
                         )
                         .with_fix(Fix::replace(format!("Add {mark}"), at..at, mark).preferred(true)),
                     );
@@ -269,8 +273,8 @@ impl Replayer<'_, '_> {
         }
         let to = mv.to();
         let what = match named {
-            Some(role) => format!("`{}` names a {}", letter.text, role_name(role)),
-            None => format!("`{}` names no piece", letter.text),
+            Some(role) => format!("\"{}\" names a {}", letter.text, role_name(role)),
+            None => format!("\"{}\" names no piece", letter.text),
         };
         let (title, right) = if taken == Role::Pawn {
             ("Remove the letter".to_owned(), "")
@@ -296,7 +300,7 @@ impl Replayer<'_, '_> {
             self.diagnostics.push(Diagnostic::new(
                 Code::Syntax,
                 t.span.clone(),
-                format!("`{shown}` is no NAG: PGN numbers them from $0 to $255"),
+                format!("\"{shown}\" is no NAG: PGN numbers them from $0 to $255"),
             ));
         }
     }

@@ -4,6 +4,7 @@
 //! the notes its letters raise.
 
 use super::*;
+use crate::analysis::glossary;
 
 /// A move read in the game's language, with the diagnostics its letters
 /// raised (look-alikes, pawn letters).
@@ -45,15 +46,36 @@ pub(super) fn mix_message(text: &str, its: Language, role: Role, game: Language,
     };
     let game_is =
         if game == Language::Figurine { "written in figurines".to_owned() } else { format!("in {}", game.name()) };
-    format!("`{text}` is {what}, but this game is {game_is}: write {right}")
+    format!("\"{text}\" is {what}, but this game is {game_is}: write {right}")
+}
+
+/// The words that start the note on a game whose letters are transliterated
+/// (one note a game: the replay keeps the first).
+pub(super) const TRANSLITERATED: &str = "the piece letters of this game are";
+
+/// The note on a letter of a transliterated game.
+fn transliteration_note(letter: &Token<'_>, language: Language) -> Diagnostic {
+    Diagnostic::new(
+        Code::LanguageMix,
+        letter.span.clone(),
+        format!(
+            "{TRANSLITERATED} {} written in Latin letters ({}), as machine transliteration leaves them; read so (\"{}\" is the first)",
+            language.name(),
+            language.transliteration_table(),
+            letter.text
+        ),
+    )
 }
 
 pub(in crate::analysis) fn homoglyph(span: Span, ch: char, right: char, place: &str) -> Diagnostic {
-    let script = if ('\u{0400}'..='\u{04FF}').contains(&ch) { "the Cyrillic letter" } else { "the letter" };
     Diagnostic::new(
         Code::Homoglyph,
         span.clone(),
-        format!("`{ch}` {place} is {script} `{ch}`, a look-alike of `{right}`"),
+        format!(
+            "\"{ch}\" {place} is {}, a look-alike of \"{right}\" ({})",
+            glossary::code_point(ch),
+            glossary::code_numbers(&right.to_string())
+        ),
     )
     .with_fix(Fix::replace(format!("Write {right}"), span, right.to_string()).preferred(true))
 }
@@ -159,7 +181,7 @@ impl Replayer<'_, '_> {
                 let d = Diagnostic::new(
                     Code::Homoglyph,
                     castling.span.clone(),
-                    format!("`{}` mixes the digit 0 and the letter O: write {right}", castling.text),
+                    format!("\"{}\" mixes the digit 0 and the letter O: write {right}", castling.text),
                 )
                 .with_fix(Fix::replace(format!("Write {right}"), castling.span.clone(), right.clone()).preferred(true));
                 notes.push(d);
@@ -185,7 +207,7 @@ impl Replayer<'_, '_> {
                 return Err(Box::new(Diagnostic::new(
                     Code::Syntax,
                     m.span.clone(),
-                    format!("`{}` is not chess notation", m.text(self.source)),
+                    format!("\"{}\" is not chess notation", m.text(self.source)),
                 )));
             }
             let target = Target::Capture { from_file: Some(from), to_file: to, to_rank: None };
@@ -198,7 +220,7 @@ impl Replayer<'_, '_> {
             return Err(Box::new(Diagnostic::new(
                 Code::IllegalMove,
                 drop.span.clone(),
-                "piece drops (`@`) exist only in crazyhouse; set the Variant tag for such games",
+                "piece drops (\"@\") exist only in crazyhouse; set the Variant tag for such games",
             )));
         }
         let to = self.read_square_token(dest, &mut notes)?;
@@ -233,13 +255,21 @@ impl Replayer<'_, '_> {
         let Some(letter) = &m.piece else {
             return Ok(Reading { primary: Some((parts.with(Role::Pawn), None)), foreign: None, notes });
         };
+        if self.transliterated
+            && let Some(right) =
+                self.language.lookalike_letter(letter.text).or_else(|| self.language.transliterated_letter(letter.text))
+            && let Some(role) = self.language.role_of(right)
+        {
+            let note = transliteration_note(letter, self.language);
+            return Ok(Reading { primary: Some((parts.with(role), Some(note))), foreign: None, notes });
+        }
         let Some(reading) = self.language.read_letter(letter.text) else {
             // A letter of another language: try what it means there.
             if languages::languages_for_letter(letter.text).all(|(_, r)| r.lookalike_of.is_some()) {
                 return Err(Box::new(Diagnostic::new(
                     Code::IllegalMove,
                     letter.span.clone(),
-                    format!("`{}` is not a piece letter in any language", letter.text),
+                    format!("\"{}\" is not a piece letter in any language", letter.text),
                 )));
             }
             return Ok(Reading { primary: None, foreign: Some(parts), notes });
@@ -251,16 +281,18 @@ impl Replayer<'_, '_> {
                     letter.span.clone(),
                     if self.language == Language::Figurine {
                         format!(
-                            "`{}` (U+{:04X}) is where a figurine font draws `{right}` ({}): text copied from a PDF",
+                            "\"{}\" ({}) is where a figurine font draws \"{right}\" ({}): text copied from a PDF",
                             letter.text,
-                            letter.text.chars().next().map_or(0, u32::from),
+                            glossary::code_points(letter.text),
                             role_name(reading.role)
                         )
                     } else {
                         format!(
-                            "`{}` is a look-alike of the {} letter `{right}` ({})",
+                            "\"{}\" ({}) is a look-alike of the {} letter \"{right}\" ({}) for the {}",
                             letter.text,
+                            glossary::code_points(letter.text),
                             self.language.name(),
+                            glossary::code_numbers(right),
                             role_name(reading.role)
                         )
                     },
@@ -272,9 +304,9 @@ impl Replayer<'_, '_> {
                 Diagnostic::new(
                     Code::PawnLetter,
                     letter.span.clone(),
-                    format!("a pawn move is written without a letter: `{}` is not needed", letter.text),
+                    format!("a pawn move is written without a letter: \"{}\" is not needed", letter.text),
                 )
-                .with_fix(Fix::replace(format!("Remove `{}`", letter.text), letter.span.clone(), "").preferred(true)),
+                .with_fix(Fix::replace(format!("Remove \"{}\"", letter.text), letter.span.clone(), "").preferred(true)),
             )
         } else {
             None
@@ -294,7 +326,7 @@ impl Replayer<'_, '_> {
             return Err(Box::new(Diagnostic::new(
                 Code::Syntax,
                 t.span.clone(),
-                format!("`{}` is not a square", t.text),
+                format!("\"{}\" is not a square", t.text),
             )));
         }
         let file = self.read_file_char(t, 0, notes)?;
@@ -319,7 +351,7 @@ impl Replayer<'_, '_> {
             None => ch,
         };
         shakmaty::File::from_char(right)
-            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("`{ch}` is not a file"))))
+            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("\"{ch}\" is not a file"))))
     }
 
     pub(super) fn read_rank_char(
@@ -338,7 +370,7 @@ impl Replayer<'_, '_> {
             None => ch,
         };
         shakmaty::Rank::from_char(right)
-            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("`{ch}` is not a rank"))))
+            .ok_or_else(|| Box::new(Diagnostic::new(Code::Syntax, span, format!("\"{ch}\" is not a rank"))))
     }
 
     pub(super) fn read_promotion(&self, t: &Token<'_>, notes: &mut Vec<Diagnostic>) -> Result<Role, Box<Diagnostic>> {
@@ -348,7 +380,12 @@ impl Replayer<'_, '_> {
                     Diagnostic::new(
                         Code::Homoglyph,
                         t.span.clone(),
-                        format!("`{}` is a look-alike of `{right}`", t.text),
+                        format!(
+                            "\"{}\" ({}) is a look-alike of \"{right}\" ({})",
+                            t.text,
+                            glossary::code_points(t.text),
+                            glossary::code_numbers(right)
+                        ),
                     )
                     .with_fix(Fix::replace(format!("Write {right}"), t.span.clone(), right).preferred(true)),
                 );
@@ -381,7 +418,7 @@ impl Replayer<'_, '_> {
         Err(Box::new(Diagnostic::new(
             Code::IllegalMove,
             t.span.clone(),
-            format!("a pawn cannot promote to `{}`", t.text),
+            format!("a pawn cannot promote to \"{}\"", t.text),
         )))
     }
 }

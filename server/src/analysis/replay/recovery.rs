@@ -264,9 +264,9 @@ impl Replayer<'_, '_> {
         self.undecided_firm = false;
         let what = match *target {
             Target::Capture { from_file: Some(_), .. } => {
-                format!("`{written}` is a pawn capture written with its files only (an old short form)")
+                format!("\"{written}\" is a pawn capture written with its files only (an old short form)")
             }
-            _ => format!("`{written}` names no piece: the letter of the piece that captures was lost"),
+            _ => format!("\"{written}\" names no piece: the letter of the piece that captures was lost"),
         };
         let mut message = what;
         match chosen {
@@ -362,30 +362,56 @@ impl Replayer<'_, '_> {
         // that gets strictly furthest is the intended move: the rest of the
         // game may have a mistake of its own further on, which must not
         // hide this one's answer.
-        let reach = |mv: &Move| {
-            let mut p = pos.clone();
-            p.play_unchecked(*mv);
-            upcoming
+        // The target of a written move at `p`, as the replay reads it.
+        let target_at = |p: &Chess, w: &WrittenMove<'_>| -> Option<Target> {
+            let reading = self.read_at(p, w).ok()?;
+            match (reading.primary, reading.foreign, &w.piece) {
+                (Some((target, _)), _, _) => Some(target),
+                (None, Some(parts), Some(letter)) => {
+                    self.foreign_targets(letter, parts, None).into_iter().next().map(|(target, _)| target)
+                }
+                _ => None,
+            }
+        };
+        // How many of `moves` replay from `p` before one no longer fits.
+        let fitting = |p: &mut Chess, moves: &[&WrittenMove<'_>]| {
+            moves
                 .iter()
                 .take_while(|w| {
-                    let Ok(reading) = self.read_at(&p, w) else { return false };
-                    let target = match (reading.primary, reading.foreign, &w.piece) {
-                        (Some((target, _)), _, _) => target,
-                        (None, Some(parts), Some(letter)) => {
-                            match self.foreign_targets(letter, parts, None).into_iter().next() {
-                                Some((target, _)) => target,
-                                None => return false,
-                            }
-                        }
-                        _ => return false,
-                    };
-                    let Some(mv) = single(&matching(&p, &target)) else { return false };
+                    let Some(mv) = target_at(p, w).and_then(|t| single(&matching(p, &t))) else { return false };
                     p.play_unchecked(mv);
                     true
                 })
                 .count()
         };
-        let scored: Vec<(usize, u8, Move)> = candidates.iter().map(|&(mv, tier)| (reach(&mv), tier, mv)).collect();
+        // How far each reading gets before a move no longer fits, and then,
+        // where that move is a mistake of its own, how far the line gets
+        // past it read as the likeliest of its own readings (so that of two
+        // readings stopped by the same later mistake, the one that the moves
+        // after that mistake bear out is preferred: `2...Фc6 3.Лc4 Фf6` is
+        // `Кc6`, since `3...Фf6` is a queen move then).
+        let reach = |mv: &Move| {
+            let mut p = pos.clone();
+            p.play_unchecked(*mv);
+            let before = fitting(&mut p, &upcoming);
+            let after = upcoming.get(before).map_or(0, |w| {
+                let Some(target) = target_at(&p, w) else { return 0 };
+                let tail = &upcoming[before + 1..];
+                self.recovery_candidates(&p, w, &target)
+                    .into_iter()
+                    .take(MAX_READINGS)
+                    .map(|(next, _)| {
+                        let mut q = p.clone();
+                        q.play_unchecked(next);
+                        fitting(&mut q, tail)
+                    })
+                    .max()
+                    .unwrap_or(0)
+            });
+            (before, after)
+        };
+        let scored: Vec<((usize, usize), u8, Move)> =
+            candidates.iter().map(|&(mv, tier)| (reach(&mv), tier, mv)).collect();
         let Some(best) = scored.iter().map(|&(reach, tier, _)| (reach, std::cmp::Reverse(tier))).max() else {
             return (None, Vec::new());
         };
@@ -400,7 +426,7 @@ impl Replayer<'_, '_> {
         // carried, still carry the line on (the likeliest few): what
         // follows is then reported only where it is wrong whatever was
         // meant here (see `beam`).
-        let proven = best.0 >= upcoming.len().min(EVIDENCE);
+        let proven = best.0.0 >= upcoming.len().min(EVIDENCE);
         match at_best[..] {
             [only] if proven => (Some(only), Vec::new()),
             _ => (None, at_best.into_iter().take(MAX_READINGS).collect()),

@@ -182,6 +182,9 @@ fn build(
                 && let Some(mut d) = chain::repair_diagnostic(text, &view.ms.blanked, repair)
             {
                 d.shift(-(range.start as isize));
+                for report in &mut reports {
+                    chain::sign_read_as_dash(repair, &mut d, &mut report.diagnostics);
+                }
                 reports[0].diagnostics.push(d);
             }
         }

@@ -10,8 +10,10 @@ use crate::ide::format::format_cancellable;
 use crate::ide::line_index::Unit;
 use crate::lsp::convert;
 
-pub fn format(doc: &Document, unit: Unit, token: &Token) -> Option<Vec<TextEdit>> {
-    let formatted = format_cancellable(doc, token)?;
+/// Formats at `width` columns (`0`: lines never wrapped), the
+/// `formatWidth` setting.
+pub fn format(doc: &Document, unit: Unit, width: usize, token: &Token) -> Option<Vec<TextEdit>> {
+    let formatted = format_cancellable(doc, width, token)?;
     if formatted == doc.text {
         return Some(Vec::new());
     }

@@ -1,13 +1,18 @@
 //! Hover: the board after a move (with its SAN in the game's language and
-//! in English, the side to move and the FEN), the meaning of a glyph, NAG or
+//! in English, the side to move and the FEN); on a move that is wrong as
+//! written, its findings, the board it was tried in and the reading the
+//! check went on with, labelled a guess; the meaning of a glyph, NAG or
 //! tag, and the board of a position description.
 
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use tree_sitter::Node;
 
+use shakmaty::Chess;
+
 use crate::analysis::board;
 use crate::analysis::glossary;
 use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::analysis::{Diagnostic, Severity};
 use crate::ide::document::{Document, Section};
 use crate::ide::line_index::Unit;
 use crate::ide::position::game_at;
@@ -76,18 +81,48 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
 
 fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Settings) -> Option<String> {
     let at = game_at(doc, section.start + node.start_byte(), &settings.options)?;
-    let traced = at.move_written_at(&node.byte_range())?;
+    let span = node.byte_range();
+    // The move as written, without its number (`Кd2` of `7. Кd2`).
+    let from = node.child_by_field_name("number").map_or(span.start, |n| n.end_byte());
+    let written = section.text(doc)[from..span.end].trim_start();
+    let findings: Vec<&Diagnostic> = at
+        .report
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .filter(|d| d.span.start < span.end && span.start < d.span.end)
+        .collect();
     let language = at.trace.language.unwrap_or(Language::En);
+    let Some(traced) = at.move_written_at(&span) else {
+        // Not replayed: an illegal move no reading saves. Its board is the
+        // one it was tried in, after the move before it in its line.
+        if !findings.iter().any(|d| d.severity == Severity::Error) {
+            return None;
+        }
+        let line = at.line()?;
+        let before = at
+            .trace
+            .moves
+            .iter()
+            .rfind(|m| m.line == line && m.span.end <= span.start)
+            .map_or(&at.trace.lines[line].start, |m| &m.after);
+        return Some(tried_hover(written, &findings, before, settings, None));
+    };
     let own = render_move(&traced.before, &traced.played, &MoveStyle::for_language(language));
     let english = render_move(&traced.before, &traced.played, &MoveStyle::default());
+    if traced.guessed {
+        // The written move is illegal or undecided: show what was written,
+        // why it is wrong, and the board it was tried on; the reading the
+        // check went on with comes last, labelled as the guess it is.
+        let in_english = if language != Language::En { format!(" (English SAN **{english}**)") } else { String::new() };
+        let guess = format!(
+            "*A guess:* the check went on as if **{own}**{in_english} was played; after it, FEN `{}`",
+            board::fen(&traced.after)
+        );
+        return Some(tried_hover(written, &findings, &traced.before, settings, Some(guess)));
+    }
     let mut out = format!("**{own}**");
     if language != Language::En {
         out.push_str(&format!(" ({}) · English SAN **{english}**", language.name()));
-    }
-    if traced.guessed {
-        // The written move is illegal or undecided: this is the reading the
-        // check went on with, not what was written.
-        out.push_str(" · *a guess: the move as written is illegal or ambiguous*");
     }
     out.push_str(&format!(" · {}\n\n", board::status(&traced.after)));
     out.push_str("```text\n");
@@ -95,6 +130,48 @@ fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Sett
     out.push_str("\n```\n\n");
     out.push_str(&format!("FEN: `{}`", board::fen(&traced.after)));
     Some(out)
+}
+
+/// The hover of a move that is wrong as written: the move, the findings
+/// on it, the board it was tried in, and the reading the check went on
+/// with, if any.
+fn tried_hover(
+    written: &str,
+    findings: &[&Diagnostic],
+    before: &Chess,
+    settings: &Settings,
+    guess: Option<String>,
+) -> String {
+    let mut out = format!("**{}** as written", escape(written));
+    if findings.is_empty() {
+        out.push_str(" is illegal or ambiguous");
+    }
+    for d in findings {
+        out.push_str(&format!("\n\n{} ({}): {}", d.severity.as_str(), d.code.as_str(), escape(&d.message)));
+    }
+    out.push_str(&format!("\n\nThe position it was tried in · {}\n\n", board::status(before)));
+    out.push_str("```text\n");
+    out.push_str(&board::diagram(before, settings.pieces()));
+    out.push_str("\n```\n\n");
+    out.push_str(&format!("FEN: `{}`", board::fen(before)));
+    if let Some(guess) = guess {
+        out.push_str("\n\n");
+        out.push_str(&guess);
+    }
+    out
+}
+
+/// Plain text (a written move, a message) made safe in Markdown: its
+/// emphasis and code characters shown as they are.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn description_hover(source: &str, node: Node<'_>, settings: &Settings) -> Option<String> {

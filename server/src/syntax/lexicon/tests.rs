@@ -169,7 +169,13 @@ fn written_letters() -> Set {
             let mut forms: Set = [String::new()].into();
             for c in letter.chars() {
                 let written: Vec<char> = std::iter::once(c)
-                    .chain(row.lookalikes.iter().filter(|(_, meant)| *meant == c).map(|(w, _)| *w))
+                    .chain(
+                        row.lookalikes
+                            .iter()
+                            .chain(row.transliterations)
+                            .filter(|(_, meant)| *meant == c)
+                            .map(|(w, _)| *w),
+                    )
                     .collect();
                 forms = forms.iter().flat_map(|f| written.iter().map(move |w| format!("{f}{w}"))).collect();
             }
@@ -286,7 +292,8 @@ fn compile_time_sets_are_the_tables() {
     for c in ['a', 'x', 'E', 'k', 'q', 'ж', '1', ' '] {
         assert!(!is_single_letter(c), "{c}");
     }
-    assert_eq!(double_letters_written().len(), 4);
+    // `Кр`, `Kp`, `Кp`, `Kр` and the transliterated `Kr`, `Кr`.
+    assert_eq!(double_letters_written().len(), 6);
     assert_eq!(SIDE_LABELS.len(), 14);
     assert_eq!(PAWN_LABELS.len(), 9);
     assert_eq!(side_of("Белые:"), Some(Side::White));

@@ -55,7 +55,7 @@ pub(super) fn blanked_stretch(
     for repair in repairs[first..].iter().take_while(|r| r.span.start < stretch.end) {
         let span = local(&repair.span);
         match &repair.kind {
-            RepairKind::Sign { meant } => {
+            RepairKind::Sign { meant } | RepairKind::TransliteratedFile { meant } => {
                 let mut buf = [0u8; 4];
                 let meant = meant.encode_utf8(&mut buf).as_bytes();
                 if meant.len() == span.len() {

@@ -343,6 +343,29 @@ impl<'s> Runs<'s> {
             .or_else(|| self.stray_character(i))
             .or_else(|| self.unfinished(i))
             .or_else(|| self.files_only(i))
+            .or_else(|| self.transliterated_file(i))
+    }
+
+    /// `Ks3`, `Fs5`: a piece move whose destination's file is the Latin `s`
+    /// that a transliteration of Cyrillic text puts for `с` (c). Only after
+    /// a Latin capital piece letter, where the word is then a piece move.
+    fn transliterated_file(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let p = section_at(s, 0)?;
+        if !s[..p].chars().all(|c| c.is_ascii_alphabetic()) || !ch(s, 0)?.is_ascii_uppercase() {
+            return None;
+        }
+        let k = s[p..].find('s').map(|k| p + k)?;
+        let word_end = s.find(char::is_whitespace).unwrap_or(s.len());
+        if k >= word_end || !ch(s, k + 1).is_some_and(is_rank) {
+            return None;
+        }
+        let respelled = format!("{}c{}", &s[..k], &s[k + 1..word_end]);
+        let n = piece_move(&respelled).filter(|&n| n > k && ends_word(&respelled, n))?;
+        Some(FoundMove {
+            end: i + n,
+            repair: vec![Repair { span: i + k..i + k + 1, kind: RepairKind::TransliteratedFile { meant: 'c' } }],
+        })
     }
 
     /// `10 de fe 11 fe`: a pawn capture with its files only, taken for a
@@ -1046,6 +1069,18 @@ mod tests {
             })
             .collect();
         (found, repairs)
+    }
+
+    #[test]
+    fn a_transliterated_file_letter_after_a_piece_letter_is_read_as_c() {
+        // Machine transliteration of Ukrainian: `Кс3` became `Ks3`.
+        let (runs, repairs) = repaired("7 f4 Kd7 8 Ks3 de 9 Kd5 Fd6 12 Sb5 Fs5 13 Se3");
+        assert_eq!(runs, ["7 f4 Kd7 8 Ks3 de 9 Kd5 Fd6 12 Sb5 Fs5 13 Se3"]);
+        let s = "TransliteratedFile { meant: 'c' }".to_owned();
+        assert_eq!(repairs, [("s", s.clone()), ("s", s)]);
+        // Not a pawn's square, nor a word that is no piece move then.
+        assert_eq!(repaired("1. e4 s3 e5").1, []);
+        assert_eq!(repaired("1. e4 e5 Kiss3").1, []);
     }
 
     #[test]
