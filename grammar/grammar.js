@@ -57,15 +57,20 @@ const PREC = {
 // Files a-h plus the Cyrillic look-alikes а, с, е, һ and the French
 // keyboard's ç for c.
 const FILE = '[a-hасеһç]';
-// Ranks 1-8 plus the look-alikes l (for 1) and Cyrillic З (for 3).
-const RANK = '[1-8lЗ]';
+// Ranks 1-8 plus the look-alikes l, I, | (for 1), Z (for 2), Cyrillic З
+// (for 3), S (for 5) and B (for 8) in a square. A rank alone (the origin of
+// `R1a3`) takes only l and З: a `B` or `S` after a piece letter is the
+// captured piece of long algebraic (`Sd7xSe5`), or damage.
+const RANK = '[1-8lI|ZЗSB]';
+const ORIGIN_RANK = '[1-8lЗ]';
 const SQUARE = FILE + RANK;
 // Every piece letter of every language of notation.md section 3 (Latin,
 // Cyrillic, the two-letter Кр, its mixed-keyboard forms and the Kr of a Latin
-// transliteration), the pawn letters
-// (P p п П B), the figurines of both colours and the code points a figurine
-// font puts for them in a PDF copy (¢ £ ¦ ¥ ¤ § for ♔ ♕ ♖ ♗ ♘ ♙).
-const PIECE = '[КK][рpr]|[KQRBNPDTLSCFAVJHWGКФЛСТпП]|[♔-♟]|[¢£¤¥¦§]|p';
+// transliteration), the Cyrillic look-alikes typed for Latin letters
+// (К Т С В Н Р А), the pawn letters (P p п П B), the figurines of both
+// colours and the code points a figurine font puts for them in a PDF copy
+// (¢ £ ¦ ¥ ¤ § for ♔ ♕ ♖ ♗ ♘ ♙).
+const PIECE = '[КK][рpr]|[KQRBNPDTLSCFAVJHWGКФЛСТпПВНРА]|[♔-♟]|[¢£¤¥¦§]|p';
 const CAPTURE = '[xхX:×]';
 const DASH = '[-–—]';
 const CHECK = '\\+\\+|[+#†‡]';
@@ -312,7 +317,7 @@ module.exports = grammar({
     _drop_imm: _ => token.immediate('@'),
     _square_imm: _ => token.immediate(new RegExp(SQUARE)),
     _file_imm: _ => token.immediate(new RegExp(FILE)),
-    _rank_imm: _ => token.immediate(new RegExp(RANK)),
+    _rank_imm: _ => token.immediate(new RegExp(ORIGIN_RANK)),
     _capture_imm: _ => token.immediate(new RegExp(CAPTURE)),
     _dash_imm: _ => token.immediate(new RegExp(DASH)),
     _equals_imm: _ => token.immediate(choice('=', '/')),

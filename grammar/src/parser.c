@@ -5193,13 +5193,13 @@ static const TSCharacterRange extras_character_set_1[] = {
 
 static const TSCharacterRange sym_piece_character_set_1[] = {
   {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'p', 'p'}, {0xa2, 0xa7},
-  {0x41a, 0x41b}, {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
+  {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d}, {0x41f, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym__promoted_imm_character_set_1[] = {
   {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'b', 'b'}, {'k', 'k'},
-  {'n', 'n'}, {'p', 'r'}, {0xa2, 0xa7}, {0x41a, 0x41b}, {0x41f, 0x41f}, {0x421, 0x422}, {0x424, 0x424}, {0x43f, 0x43f},
-  {0x2654, 0x265f},
+  {'n', 'n'}, {'p', 'r'}, {0xa2, 0xa7}, {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d}, {0x41f, 0x422},
+  {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym_glyph_character_set_1[] = {
@@ -5220,7 +5220,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == ' ') SKIP(130);
       if (lookahead == '!') ADVANCE(219);
       if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5288,7 +5288,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(184);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(184);
       END_STATE();
     case 1:
       if (lookahead == '\n') ADVANCE(51);
@@ -5312,7 +5312,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5365,14 +5365,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 5:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5423,14 +5423,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 6:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5481,14 +5481,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 7:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5539,14 +5539,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 8:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5592,14 +5592,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 9:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5658,14 +5658,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 10:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5722,14 +5722,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 11:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5781,14 +5781,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 12:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5835,14 +5835,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 13:
       if (lookahead == '\n') SKIP(13);
       if (lookahead == '\r') SKIP(13);
       if (lookahead == ' ') SKIP(13);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -5889,7 +5889,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 14:
       if (lookahead == '\n') SKIP(16);
@@ -5919,7 +5919,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 15:
       if (lookahead == '\n') SKIP(16);
@@ -5931,7 +5931,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'K' ||
           lookahead == 0x41a) ADVANCE(199);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 16:
       if (lookahead == '\n') SKIP(16);
@@ -5966,7 +5966,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(19);
       if (lookahead == ' ') SKIP(19);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6013,14 +6013,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(19);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 20:
       if (lookahead == '\n') SKIP(20);
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6069,14 +6069,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 21:
       if (lookahead == '\n') SKIP(20);
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6125,14 +6125,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 22:
       if (lookahead == '\n') SKIP(22);
       if (lookahead == '\r') SKIP(22);
       if (lookahead == ' ') SKIP(22);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6178,14 +6178,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 23:
       if (lookahead == '\n') SKIP(22);
       if (lookahead == '\r') SKIP(22);
       if (lookahead == ' ') SKIP(22);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6231,7 +6231,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 24:
       if (lookahead == '\n') SKIP(25);
@@ -6247,9 +6247,9 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(127);
+          lookahead == 0x4bb) ADVANCE(128);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 25:
       if (lookahead == '\n') SKIP(25);
@@ -6265,9 +6265,9 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(128);
+          lookahead == 0x4bb) ADVANCE(129);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 26:
       if (lookahead == '"') ADVANCE(151);
@@ -6745,17 +6745,27 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x41e) ADVANCE(160);
       END_STATE();
     case 127:
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(204);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
       END_STATE();
     case 128:
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(174);
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 129:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
+          lookahead == 'l' ||
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 130:
       if (eof) ADVANCE(146);
@@ -6764,7 +6774,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == ' ') SKIP(130);
       if (lookahead == '!') ADVANCE(234);
       if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -6817,7 +6827,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 131:
       if (eof) ADVANCE(146);
@@ -6825,7 +6835,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -6881,7 +6891,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 132:
       if (eof) ADVANCE(146);
@@ -6889,7 +6899,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -6943,7 +6953,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 133:
       if (eof) ADVANCE(146);
@@ -6951,7 +6961,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7005,7 +7015,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 134:
       if (eof) ADVANCE(146);
@@ -7013,7 +7023,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7067,7 +7077,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(205);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
       END_STATE();
     case 135:
       if (eof) ADVANCE(146);
@@ -7075,7 +7085,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(135);
       if (lookahead == ' ') SKIP(135);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7124,7 +7134,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 136:
       if (eof) ADVANCE(146);
@@ -7132,7 +7142,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7194,7 +7204,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 137:
       if (eof) ADVANCE(146);
@@ -7202,7 +7212,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7262,7 +7272,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 17, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
       END_STATE();
     case 138:
       if (eof) ADVANCE(146);
@@ -7270,7 +7280,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7325,7 +7335,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 139:
       if (eof) ADVANCE(146);
@@ -7333,7 +7343,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(139);
       if (lookahead == ' ') SKIP(139);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7383,7 +7393,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 140:
       if (eof) ADVANCE(146);
@@ -7391,7 +7401,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(140);
       if (lookahead == ' ') SKIP(140);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7441,7 +7451,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 141:
       if (eof) ADVANCE(146);
@@ -7450,7 +7460,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == ' ') SKIP(141);
       if (lookahead == '!') ADVANCE(234);
       if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == ')') ADVANCE(237);
@@ -7503,7 +7513,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(141);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 142:
       if (eof) ADVANCE(146);
@@ -7511,7 +7521,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(142);
       if (lookahead == ' ') SKIP(142);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7563,7 +7573,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 143:
       if (eof) ADVANCE(146);
@@ -7571,7 +7581,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(142);
       if (lookahead == ' ') SKIP(142);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7623,7 +7633,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 144:
       if (eof) ADVANCE(146);
@@ -7631,7 +7641,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(144);
       if (lookahead == ' ') SKIP(144);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7680,7 +7690,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(179);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 145:
       if (eof) ADVANCE(146);
@@ -7688,7 +7698,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\r') SKIP(144);
       if (lookahead == ' ') SKIP(144);
       if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(129);
+      if (lookahead == '$') ADVANCE(127);
       if (lookahead == '%') ADVANCE(228);
       if (lookahead == '(') ADVANCE(236);
       if (lookahead == '*') ADVANCE(240);
@@ -7737,7 +7747,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(178);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 14, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
       END_STATE();
     case 146:
       ACCEPT_TOKEN(ts_builtin_sym_end);
@@ -7963,7 +7973,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') ADVANCE(114);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 176:
@@ -7974,7 +7989,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') ADVANCE(114);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 177:
@@ -7985,19 +8005,34 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') ADVANCE(116);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(sym_file);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 179:
       ACCEPT_TOKEN(sym_file);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 180:
@@ -8087,13 +8122,23 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 200:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 201:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(174);
       END_STATE();
     case 202:
@@ -8109,7 +8154,12 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 205:
       ACCEPT_TOKEN(sym__file_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
           lookahead == 'l' ||
+          lookahead == '|' ||
           lookahead == 0x417) ADVANCE(204);
       END_STATE();
     case 206:

@@ -1,9 +1,10 @@
 //! Test support shared by the end-to-end and corpus tests: the `chess-ls`
 //! binary, an LSP client for it, and a deterministic generator of random
-//! legal games written in any notation style, and random edits of a
-//! document.
+//! legal games written in any notation style, the same games damaged as
+//! real texts are, and random edits of a document.
 
 pub mod binary;
+pub mod damage;
 pub mod edits;
 pub mod fuzzing;
 pub mod generate;

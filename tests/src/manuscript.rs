@@ -117,6 +117,15 @@ fn prose(language: Language) -> Prose {
     }
 }
 
+/// The phrases that lead into a run of moves in `language`'s prose
+/// (`The game went on`), and sentences of prose between runs, as the
+/// generated books write them (English for the languages without prose of
+/// their own).
+pub fn prose_words(language: Language) -> (&'static [&'static str], &'static [&'static str]) {
+    let words = prose(language);
+    (words.leads, words.sentences)
+}
+
 /// Moves from `pos` written as a run: `12. Nf3 Nc6 13. d4`, or starting
 /// `12...Nc6` with Black.
 fn run_text(pos: &Chess, moves: &[Move], style: &MoveStyle) -> String {

@@ -117,6 +117,23 @@ const RUSSIAN_TRANSLITERATIONS: &[(char, char)] = &[('F', 'Ф'), ('L', 'Л'), ('
 /// A Ukrainian one the same, with its rook `Т` (a look-alike) for `Л`.
 const UKRAINIAN_TRANSLITERATIONS: &[(char, char)] = &[('F', 'Ф'), ('S', 'С'), ('r', 'р')];
 
+/// Cyrillic letters typed for Latin piece letters on a mixed keyboard
+/// (notation.md section 4 the other way round): `К` `Т` `С` `В` `Н` `Р`
+/// `А` for `K` `T` `C` `B` `H` `P` `A`, each language listing those of its
+/// piece letters (never of its pawn letter, so that no Cyrillic letter is a
+/// pawn letter). A game in Cyrillic letters reads them natively, with no
+/// look-alike, and so stays Russian or Ukrainian.
+const EN_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('В', 'B')];
+const GERMANIC_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Т', 'T')];
+const NL_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Т', 'T'), ('Р', 'P')];
+const FR_LOOKALIKES: &[(char, char)] = &[('Т', 'T'), ('С', 'C')];
+const ROMANCE_LOOKALIKES: &[(char, char)] = &[('Т', 'T'), ('А', 'A'), ('С', 'C')];
+const PT_LOOKALIKES: &[(char, char)] = &[('Т', 'T'), ('В', 'B'), ('С', 'C')];
+const WEST_SLAVIC_LOOKALIKES: &[(char, char)] = &[('К', 'K')];
+const PL_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Н', 'H')];
+const HU_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('В', 'B'), ('Н', 'H')];
+const IS_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Н', 'H'), ('В', 'B')];
+
 /// The code points that a figurine font (ChessBase's, in PDFs of its books
 /// and magazines) puts where its glyphs show figurines: a text copied from
 /// such a PDF reads `2.¤f3 £b6 ¥c5` for `2.♘f3 ♕b6 ♗c5` (notation.md
@@ -132,6 +149,7 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
         white: &["White"],
         black: &["Black"],
         pawn_labels: &["pawns", "Pawns"],
+        lookalikes: EN_LOOKALIKES,
         ..row("en", ["K", "Q", "R", "B", "N"], PAWN_P)
     },
     LanguageLexicon {
@@ -156,29 +174,37 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
         white: &["Weiß", "Weiss"],
         black: &["Schwarz"],
         pawn_labels: &["Bauern"],
+        lookalikes: GERMANIC_LOOKALIKES,
         ..row("de", GERMANIC, &["B"])
     },
-    row("sv", GERMANIC, &["B"]),
-    row("da", GERMANIC, &["B"]),
-    row("no", GERMANIC, &["B"]),
-    row("nl", ["K", "D", "T", "L", "P"], &[]),
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("sv", GERMANIC, &["B"]) },
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("da", GERMANIC, &["B"]) },
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("no", GERMANIC, &["B"]) },
+    LanguageLexicon { lookalikes: NL_LOOKALIKES, ..row("nl", ["K", "D", "T", "L", "P"], &[]) },
     LanguageLexicon {
         white: &["Blancs"],
         black: &["Noirs"],
         pawn_labels: &["pions"],
+        lookalikes: FR_LOOKALIKES,
         ..row("fr", ["R", "D", "T", "F", "C"], PAWN_P)
     },
-    LanguageLexicon { white: &["Blancas"], black: &["Negras"], pawn_labels: &["peones"], ..row("es", ROMANCE, PAWN_P) },
-    row("it", ROMANCE, PAWN_P),
-    row("ca", ROMANCE, PAWN_P),
-    row("pt", ["R", "D", "T", "B", "C"], PAWN_P),
-    row("ro", ["R", "D", "T", "N", "C"], PAWN_P),
-    row("cs", WEST_SLAVIC, PAWN_P),
-    row("sk", WEST_SLAVIC, PAWN_P),
-    row("pl", ["K", "H", "W", "G", "S"], PAWN_P),
-    row("hu", ["K", "V", "B", "F", "H"], &["G"]),
-    row("fi", ["K", "D", "T", "L", "R"], &["S"]),
-    row("is", ["K", "D", "H", "B", "R"], PAWN_P),
+    LanguageLexicon {
+        white: &["Blancas"],
+        black: &["Negras"],
+        pawn_labels: &["peones"],
+        lookalikes: ROMANCE_LOOKALIKES,
+        ..row("es", ROMANCE, PAWN_P)
+    },
+    LanguageLexicon { lookalikes: ROMANCE_LOOKALIKES, ..row("it", ROMANCE, PAWN_P) },
+    LanguageLexicon { lookalikes: ROMANCE_LOOKALIKES, ..row("ca", ROMANCE, PAWN_P) },
+    LanguageLexicon { lookalikes: PT_LOOKALIKES, ..row("pt", ["R", "D", "T", "B", "C"], PAWN_P) },
+    LanguageLexicon { lookalikes: FR_LOOKALIKES, ..row("ro", ["R", "D", "T", "N", "C"], PAWN_P) },
+    LanguageLexicon { lookalikes: WEST_SLAVIC_LOOKALIKES, ..row("cs", WEST_SLAVIC, PAWN_P) },
+    LanguageLexicon { lookalikes: WEST_SLAVIC_LOOKALIKES, ..row("sk", WEST_SLAVIC, PAWN_P) },
+    LanguageLexicon { lookalikes: PL_LOOKALIKES, ..row("pl", ["K", "H", "W", "G", "S"], PAWN_P) },
+    LanguageLexicon { lookalikes: HU_LOOKALIKES, ..row("hu", ["K", "V", "B", "F", "H"], &["G"]) },
+    LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("fi", ["K", "D", "T", "L", "R"], &["S"]) },
+    LanguageLexicon { lookalikes: IS_LOOKALIKES, ..row("is", ["K", "D", "H", "B", "R"], PAWN_P) },
     LanguageLexicon {
         pieces_also: Some(FIGURINES_BLACK),
         lookalikes: FIGURINE_FONT,
@@ -193,8 +219,16 @@ pub const RANKS: std::ops::RangeInclusive<char> = '1'..='8';
 /// Letters typed for files, as (written, meant): Cyrillic ones (`е5`,
 /// `с4`) and the `ç` of a French keyboard (`Cç3`, `ç6` in a French blog).
 pub const FILE_LOOKALIKES: [(char, char); 5] = [('а', 'a'), ('с', 'c'), ('е', 'e'), ('һ', 'h'), ('ç', 'c')];
-/// Characters typed for rank digits (`Лdl`, `glЛ`, `З` for `3`).
-pub const RANK_LOOKALIKES: [(char, char); 2] = [('l', '1'), ('З', '3')];
+/// Characters typed or read by OCR for rank digits (`Лdl`, `glЛ`, `RaI`,
+/// `Bf|`, `З` for `3`, `Z` for `2`, `S` for `5`, `B` for `8`: notation.md
+/// section 7). After a file letter only a rank can stand, so `S` and `B`
+/// there are never the piece letters they are elsewhere.
+pub const RANK_LOOKALIKES: [(char, char); 7] =
+    [('l', '1'), ('I', '1'), ('|', '1'), ('Z', '2'), ('З', '3'), ('S', '5'), ('B', '8')];
+/// The look-alikes read for a rank that stands alone, as the origin of a
+/// piece move (`Лlа3`): not the capitals, which there are the letter of a
+/// captured piece (`Sd7xSe5`) or of the next move.
+pub const ORIGIN_RANK_LOOKALIKES: [(char, char); 2] = [('l', '1'), ('З', '3')];
 
 /// The capture signs: `x` (PGN), the Cyrillic `х` (normal in Russian and
 /// Ukrainian texts, a look-alike elsewhere), `X` (damage), the old `:` and
@@ -623,6 +657,12 @@ pub fn file_of(c: char) -> Option<char> {
 /// The rank a rank digit or its look-alike stands for (the grammar's rank).
 pub fn rank_of(c: char) -> Option<char> {
     if is_rank(c) { Some(c) } else { lookalike(&RANK_LOOKALIKES, c) }
+}
+
+/// The rank an origin rank or its look-alike stands for (the grammar's
+/// rank alone, after a piece letter).
+pub fn origin_rank_of(c: char) -> Option<char> {
+    if is_rank(c) { Some(c) } else { lookalike(&ORIGIN_RANK_LOOKALIKES, c) }
 }
 
 /// Whether `c` is a capture sign.

@@ -6,7 +6,8 @@
 //! End to end (the real binary over stdio or on the command line): `cli`,
 //! `cli_publisher`, `manuscripts`, `lsp`, `lsp_markdown`, `lsp_manuscripts`,
 //! `lsp_faults`, `data_safety` (partly). Properties over generated games and
-//! edits: `properties`, `incremental`, `manuscript_edits`, `fast_path`. The
+//! edits: `properties`, `damage` (damaged games read as the moves they
+//! stand for), `incremental`, `manuscript_edits`, `fast_path`. The
 //! shared corpus: `grammar_corpus`, `corpus_analysis`. Reliability:
 //! `hostile` (the 100 MB files are `#[ignore]`d: `scripts/test-all` runs them
 //! in a release build), `fuzz_seeds`. One engine: `engine_agreement` (the
@@ -17,6 +18,7 @@ mod archives;
 mod cli;
 mod cli_publisher;
 mod corpus_analysis;
+mod damage;
 mod data_safety;
 mod engine_agreement;
 mod fast_path;

@@ -113,9 +113,11 @@ pub struct Letters {
 impl Letters {
     /// Whether no language reads more of the letters than `language`
     /// (a letter of another language slipped in does not change the
-    /// game's language).
+    /// game's language), nor as many with more of them as written (a
+    /// Russian `Кf3` is a Latin `K` only as a look-alike).
     pub(super) fn reads_best(&self, language: usize) -> bool {
-        self.read_by[language] == self.read_by.iter().copied().max().unwrap_or(0)
+        let score = |l: usize| (self.read_by[l], self.exact_by[l]);
+        (0..Language::ALL.len()).all(|l| score(l) <= score(language))
     }
 
     pub(super) fn plus(&self, other: &Letters) -> Letters {

@@ -112,7 +112,8 @@ fn castling(s: &str) -> Option<usize> {
 fn piece_move(s: &str) -> Option<usize> {
     let p = section_at(s, 0)?;
     let mut best = None;
-    for o in [Some(p), one(s, p, is_file), one(s, p, is_rank), square_at(s, p)].into_iter().flatten() {
+    let origin_rank = |c| lexicon::origin_rank_of(c).is_some();
+    for o in [Some(p), one(s, p, is_file), one(s, p, origin_rank), square_at(s, p)].into_iter().flatten() {
         for q in [Some(o), one(s, o, is_capture), one(s, o, is_dash), one(s, o, |c| c == '@')].into_iter().flatten() {
             for r in [Some(q), section_at(s, q)].into_iter().flatten() {
                 if let Some(d) = square_at(s, r) {

@@ -1,0 +1,352 @@
+//! Damaged games (issue 16): every kind of damage of notation.md section 7
+//! ([`chess_ls_tests::damage`]), in every language, in PGN and in
+//! manuscripts (plain text and Markdown), injected into random legal games
+//! and checked as `--check` checks them (`ide::check::check_text`). A damage
+//! passes when
+//!
+//! - a diagnostic of the kind's family ([`Kind::codes`]) overlaps the
+//!   damaged token,
+//! - its preferred fix, applied, turns the token back into the intended
+//!   text (blanks compared loosely: [`normalized`]),
+//! - and nothing else is reported: no error or warning on an undamaged
+//!   move, and no `unchecked` note (the game is read on past the damage).
+//!
+//! The cells (kind x language x PGN/manuscript) the reader does not pass
+//! yet are listed in [`known_gap`] with the reason; the test fails on any
+//! other cell that fails, and also on a listed gap that now passes (so that
+//! the list shrinks as the reader learns). The table of every cell is
+//! printed on stderr: `cargo test -p chess-ls-tests --test it -- damage::
+//! --nocapture`.
+
+use std::collections::BTreeMap;
+
+use chess_ls::analysis::languages::{Language, MoveStyle};
+use chess_ls::analysis::{Code, Diagnostic, Options, Severity};
+use chess_ls::ide::check::check_text;
+use chess_ls::ide::document::Kind as DocumentKind;
+use chess_ls_tests::damage::{CleanGame, DamagedGame, Format, Kind, clean_manuscript, clean_pgn, damage, normalized};
+use chess_ls_tests::generate::{RenderOptions, SplitMix64, random_game};
+
+/// Cases per cell: each a different game and style.
+const CASES: u64 = 4;
+
+/// The findings of `--check` on `text`, without the note that says which
+/// of two languages is assumed.
+fn check(text: &str, format: Format) -> Vec<Diagnostic> {
+    let kind = match format {
+        Format::Pgn => DocumentKind::Pgn,
+        Format::Text => DocumentKind::Text,
+        Format::Markdown => DocumentKind::Markdown,
+    };
+    check_text(text, kind, &Options::default(), &())
+        .diagnostics
+        .into_iter()
+        .filter(|d| !(d.code == Code::LanguageMix && d.severity == Severity::Info))
+        .filter(|d| d.severity != Severity::Hint)
+        .collect()
+}
+
+/// A style drawn from `seed`: the capture sign, long or short, castling,
+/// promotion and figurine knobs, adapted to what `kinds` need.
+fn style(language: Language, kinds: &[Kind], seed: u64) -> MoveStyle {
+    let mut rng = SplitMix64::new(seed ^ 0x5eed);
+    let style = MoveStyle {
+        language,
+        capture_sign: match rng.below(4) {
+            0 => None,
+            1 => Some(":"),
+            2 if language.is_cyrillic() => Some("х"),
+            _ => Some("x"),
+        },
+        check_marks: rng.below(4) != 0,
+        long: rng.below(4) == 0,
+        castling_zeros: rng.below(2) == 0,
+        promotion_equals: rng.below(2) == 0,
+        figurine_black: rng.below(2) == 0,
+    };
+    kinds.iter().fold(style, |style, kind| kind.adapt(style))
+}
+
+/// A clean game for case `case` of a cell, damaged by `kinds`: the first
+/// of some seeds whose game has a move that every kind fits.
+fn damaged_case(language: Language, kinds: &[Kind], format: Format, case: u64) -> Option<(CleanGame, DamagedGame)> {
+    (0..60).find_map(|attempt| {
+        let seed = case * 1000 + attempt + 1;
+        let mut rng = SplitMix64::new(seed.wrapping_mul(0x9e37_79b9));
+        let moves = random_game(rng.next_u64(), 30 + rng.below(50));
+        let style = style(language, kinds, seed);
+        let game = match format {
+            Format::Pgn => {
+                let opts = RenderOptions {
+                    headers: rng.below(2) == 0,
+                    wrap_column: if rng.below(2) == 0 { Some(80) } else { None },
+                    space_after_move_number: rng.below(3) != 0,
+                };
+                clean_pgn(&moves, &style, &opts)
+            }
+            _ => clean_manuscript(&moves, &style, format, rng.next_u64()),
+        };
+        let damaged = damage(&game, kinds, &mut rng)?;
+        Some((game, damaged))
+    })
+}
+
+fn overlaps(d: &Diagnostic, span: &std::ops::Range<usize>) -> bool {
+    if d.span.is_empty() {
+        span.contains(&d.span.start) || span.end == d.span.start
+    } else {
+        d.span.start < span.end && span.start < d.span.end
+    }
+}
+
+/// The text around `span`, a few words each side, for a failure message.
+fn around(text: &str, span: &std::ops::Range<usize>) -> String {
+    let mut start = span.start.saturating_sub(30);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (span.end + 30).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    text[start..end].replace('\n', "⏎")
+}
+
+/// What is wrong with the reading of `damaged`: empty when every damage is
+/// found with its fix and nothing else is reported.
+fn judge(damaged: &DamagedGame, diagnostics: &[Diagnostic]) -> Vec<String> {
+    let text = &damaged.text;
+    let mut problems = Vec::new();
+    for d in &damaged.damages {
+        let Some(found) =
+            diagnostics.iter().find(|g| d.kind.codes().contains(&g.code.as_str()) && overlaps(g, &d.span))
+        else {
+            problems.push(format!("{}: `{}` not found in `{}`", d.kind.name(), d.written, around(text, &d.span)));
+            continue;
+        };
+        let Some(fix) = found.fixes.iter().find(|f| f.preferred) else {
+            problems.push(format!("{}: `{}` found ({}) with no preferred fix", d.kind.name(), d.written, found.code));
+            continue;
+        };
+        // The fix applied; it may also take the blanks around the token.
+        let mut edits = fix.edits.clone();
+        edits.sort_by_key(|e| std::cmp::Reverse(e.span.start));
+        let mut fixed = text.clone();
+        for e in &edits {
+            fixed.replace_range(e.span.clone(), &e.new_text);
+        }
+        let lo = text[..d.span.start].trim_end().len();
+        let hi = text.len() - text[d.span.end..].trim_start().len();
+        let tail = text.len() - hi;
+        let inside = fixed.len() >= lo + tail
+            && fixed[..lo] == text[..lo]
+            && fixed[fixed.len() - tail..] == text[hi..]
+            && fixed.is_char_boundary(lo)
+            && fixed.is_char_boundary(fixed.len() - tail);
+        if !inside {
+            problems.push(format!(
+                "{}: `{}`: the fix `{}` edits outside the token",
+                d.kind.name(),
+                d.written,
+                fix.title
+            ));
+            continue;
+        }
+        let got = normalized(&fixed[lo..fixed.len() - tail]);
+        if got != normalized(&d.intended) && !d.also.iter().any(|a| got == normalized(a)) {
+            problems.push(format!("{}: `{}` fixed as `{got}`, not `{}`", d.kind.name(), d.written, d.intended));
+        }
+    }
+    for g in diagnostics {
+        if damaged.damages.iter().any(|d| overlaps(g, &d.span)) && g.code != Code::Unchecked {
+            continue;
+        }
+        let token = text.get(g.span.clone()).unwrap_or("?");
+        problems.push(format!("also {} at `{token}`: {}", g.code, g.message));
+    }
+    problems
+}
+
+/// The cells the reader does not pass yet, with the reason (`format` is
+/// `Pgn` or `Text` for the manuscripts); `None`: the cell must pass. Each
+/// entry is a known gap of issue 16, to take off as the reader learns it.
+fn known_gap(kind: Kind, format: Format, language: Language) -> Option<&'static str> {
+    // No gap depends on the language today; a new one may.
+    let _ = language;
+    let pgn = format == Format::Pgn;
+    match kind {
+        Kind::NumberLookAlike => {
+            Some("`I.`, `IO.`, `2O.` are no move numbers: a syntax error without a fix, or nothing")
+        }
+        Kind::LostNumber if pgn => Some(
+            "a dot left of a lost move number (`.Qh7`) is a syntax error without a fix in PGN (manuscripts read it)",
+        ),
+        Kind::DoubledNumber => Some("a move number written twice (`8. 8.`) raises nothing"),
+        Kind::Glued => Some(
+            "two moves glued (`Qh7Nd4+`) are not split: an illegal move elsewhere or nothing, and the game is lost",
+        ),
+        Kind::SpaceSplit if pgn => {
+            Some("the PGN reader does not join a move split by a space (`Q h7`): syntax without a fix; manuscripts do")
+        }
+        Kind::SpaceCapture if pgn => {
+            Some("the PGN reader does not join a capture split by blanks (`Q x h8`): syntax without a fix")
+        }
+        Kind::SpaceCapture => Some(
+            "manuscripts join `e x d4` and `N x d4` but not a spaced capture with an origin (`Nb x d4`, long `d4 х c5`)",
+        ),
+        Kind::LostLetter if !pgn => Some(
+            "a lost letter whose token also reads as a pawn move to another rank (`b8` for `Rb8` read as `b5`) is read as the pawn move though the game then breaks (`K:c4` illegal)",
+        ),
+        Kind::LineBreak => Some("a move split by a line break (`Q` / `h7`) is not joined, in PGN or manuscripts"),
+        Kind::StrayChar => {
+            Some("a stray character (`Qh7—`, `Qe3+3`) is a syntax error without a fix, or the move is lost")
+        }
+        _ => None,
+    }
+}
+
+/// Every kind x language x format, `CASES` games each.
+#[test]
+fn every_damage_is_read_as_the_intended_move() {
+    let formats = [Format::Pgn, Format::Text];
+    type Table = BTreeMap<(Kind, Format, Language), (usize, Vec<String>)>;
+    // One thread a format (the machine's two cores).
+    let cells = |format: Format| -> Table {
+        let mut table = Table::new();
+        for kind in Kind::ALL {
+            for language in Language::ALL.into_iter().filter(|&l| kind.applies_to(l)) {
+                let cell = table.entry((kind, format, language)).or_default();
+                for case in 0..CASES {
+                    // Manuscripts alternate plain text and Markdown.
+                    let format = if format == Format::Text && case % 2 == 1 { Format::Markdown } else { format };
+                    let Some((_, damaged)) = damaged_case(language, &[kind], format, case) else { continue };
+                    cell.0 += 1;
+                    let diagnostics = check(&damaged.text, format);
+                    for p in judge(&damaged, &diagnostics) {
+                        cell.1.push(format!("case {case} ({format:?}): {p}"));
+                    }
+                }
+            }
+        }
+        table
+    };
+    let table: Table = std::thread::scope(|scope| {
+        let threads: Vec<_> = formats.map(|format| scope.spawn(move || cells(format))).into();
+        threads.into_iter().flat_map(|t| t.join().expect("a format's cells")).collect()
+    });
+    // The table.
+    let mut out = String::new();
+    for &format in &formats {
+        let name = if format == Format::Pgn { "PGN" } else { "manuscript" };
+        out.push_str(&format!("\n{name:<16}"));
+        for language in Language::ALL {
+            let code = if language == Language::Figurine { "fig" } else { language.code() };
+            out.push_str(&format!("{code:>4}"));
+        }
+        out.push('\n');
+        for kind in Kind::ALL {
+            out.push_str(&format!("{:<16}", kind.name()));
+            for language in Language::ALL {
+                let mark = match table.get(&(kind, format, language)) {
+                    None | Some((0, _)) => "-",
+                    Some((_, p)) if p.is_empty() => "ok",
+                    Some(_) if known_gap(kind, format, language).is_some() => "gap",
+                    Some(_) => "FAIL",
+                };
+                out.push_str(&format!("{mark:>4}"));
+            }
+            out.push('\n');
+        }
+    }
+    eprintln!("{out}");
+    let mut failures = Vec::new();
+    let mut closed = Vec::new();
+    for ((kind, format, language), (cases, problems)) in &table {
+        let gap = known_gap(*kind, *format, *language);
+        if gap.is_none() && !problems.is_empty() {
+            failures.push(format!("{} {format:?} {language:?}:\n  {}", kind.name(), problems.join("\n  ")));
+        }
+        if gap.is_some() && problems.is_empty() && *cases > 0 {
+            closed.push(format!("{} {format:?} {language:?}", kind.name()));
+        }
+    }
+    assert!(failures.is_empty(), "{} cells fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(closed.is_empty(), "known gaps that now pass (take them off `known_gap`): {closed:#?}");
+}
+
+/// A clean game of every language, PGN and manuscript, raises nothing: the
+/// ground the damage tests stand on.
+#[test]
+fn the_clean_games_are_clean() {
+    for language in Language::ALL {
+        for format in [Format::Pgn, Format::Text, Format::Markdown] {
+            for seed in 0..3 {
+                let moves = random_game(seed, 80);
+                let style = style(language, &[], seed);
+                let game = match format {
+                    Format::Pgn => clean_pgn(&moves, &style, &RenderOptions::default()),
+                    _ => clean_manuscript(&moves, &style, format, seed),
+                };
+                let diagnostics = check(&game.text, format);
+                assert!(
+                    diagnostics.is_empty(),
+                    "{language:?} {format:?} seed {seed}:\n{}\n{diagnostics:#?}",
+                    game.text
+                );
+            }
+        }
+    }
+}
+
+/// Several damages far apart in one game (the kinds every language passes
+/// alone, in PGN and manuscripts): each is found with its fix, and the game
+/// is read on between them.
+#[test]
+fn several_damages_in_one_game_are_each_read() {
+    let mut checked = 0;
+    for language in Language::ALL {
+        for (format, case) in [(Format::Pgn, 7), (Format::Text, 8), (Format::Markdown, 9)] {
+            let outer = if format == Format::Pgn { Format::Pgn } else { Format::Text };
+            let kinds: Vec<Kind> = Kind::ALL
+                .into_iter()
+                .filter(|&k| k.applies_to(language) && known_gap(k, outer, language).is_none())
+                // Known gap in PGN too (see `known_gap` for manuscripts): a
+                // lost letter whose token also reads as a pawn move to
+                // another rank is read so when the game still replays
+                // (`17... b8` for `Rb8` read as `b6`, though `22. Qxb8` then
+                // captures nothing: the capture sign's warning does not
+                // count against the reading).
+                .filter(|&k| k != Kind::LostLetter)
+                .collect();
+            // Three kinds of those, taken in turn.
+            for start in (0..kinds.len()).step_by(3) {
+                let chosen: Vec<Kind> = kinds.iter().cycle().skip(start).take(3.min(kinds.len())).copied().collect();
+                let Some((clean, damaged)) = damaged_case(language, &chosen, format, case + start as u64) else {
+                    continue;
+                };
+                // Known gap: in a manuscript whose runs are each readable in
+                // another language (`3. h3 g6 4. d4 Sh6` is German with a
+                // knight, Czech with a bishop), a run may be read in the
+                // other language than the game's and the game then breaks
+                // (`7...Sf8`: f8 is occupied) even without damage.
+                if format != Format::Pgn && !check(&clean.text, format).is_empty() {
+                    assert!(
+                        matches!(language, Language::Cs | Language::Sk),
+                        "{language:?} {format:?}: the clean text raises findings:\n{}",
+                        clean.text
+                    );
+                    continue;
+                }
+                checked += 1;
+                let problems = judge(&damaged, &check(&damaged.text, format));
+                assert!(
+                    problems.is_empty(),
+                    "{language:?} {format:?} {chosen:?}:\n{}\n{}",
+                    problems.join("\n"),
+                    damaged.text
+                );
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} games had room for their damages");
+}
