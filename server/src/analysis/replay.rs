@@ -612,6 +612,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         let next_is_move = matches!(items.get(i + 1), Some(Item::Move(_)));
                         if next_is_move {
                             self.check_move_number(t, p, prev_end);
+                        } else if let Some(Item::MoveNumber(next)) = items.get(i + 1) {
+                            self.check_doubled_number(t, next);
                         }
                     }
                 }

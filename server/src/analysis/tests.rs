@@ -271,6 +271,17 @@ fn a_c_with_cedilla_in_a_square_is_the_file_c() {
 }
 
 #[test]
+fn a_move_number_written_twice_is_found_with_its_fix() {
+    check(
+        "1. e4 e5 2. 2. Nf3 Nc6 *",
+        r#"
+        move-number @ `2. 2.`: the move number "2." is written twice
+          fix* Write 2. (`2. 2.` -> `2.`)
+    "#,
+    );
+}
+
+#[test]
 fn illegal_move_of_the_wrong_side() {
     check(
         "1. e4 e5 2. Nf6 *",

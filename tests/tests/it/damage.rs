@@ -181,7 +181,6 @@ fn known_gap(kind: Kind, format: Format, language: Language) -> Option<&'static 
         Kind::LostNumber if pgn => Some(
             "a dot left of a lost move number (`.Qh7`) is a syntax error without a fix in PGN (manuscripts read it)",
         ),
-        Kind::DoubledNumber => Some("a move number written twice (`8. 8.`) raises nothing"),
         Kind::Glued => Some(
             "two moves glued (`Qh7Nd4+`) are not split: an illegal move elsewhere or nothing, and the game is lost",
         ),

@@ -87,6 +87,20 @@ impl Replayer<'_, '_> {
         false
     }
 
+    /// `9. 9. h3`: a move number written twice, with nothing between the
+    /// two but blanks; the fix keeps one.
+    pub(super) fn check_doubled_number(&mut self, t: &Token<'_>, next: &Token<'_>) {
+        let between = self.source.get(t.span.end..next.span.start).unwrap_or("x");
+        if t.text != next.text || !between.chars().all(char::is_whitespace) {
+            return;
+        }
+        let span = t.span.start..next.span.end;
+        self.diagnostics.push(
+            Diagnostic::new(Code::MoveNumber, span.clone(), format!("the move number \"{}\" is written twice", t.text))
+                .with_fix(Fix::replace(format!("Write {}", t.text), span, t.text).preferred(true)),
+        );
+    }
+
     pub(super) fn check_move_number(&mut self, t: &Token<'_>, pos: &Chess, prev_end: Option<usize>) {
         // A slice, not a new string: this runs before every White move.
         let digits = &t.text[..t.text.bytes().take_while(u8::is_ascii_digit).count()];
