@@ -169,6 +169,10 @@ pub struct Backend {
     /// Held while a version's diagnostics are checked to be the newest and
     /// sent, so that an older version's never arrive after a newer one's.
     publishing: tokio::sync::Mutex<()>,
+    /// Counts the `publishDiagnostics` written to the client, when the
+    /// transport is watched (`lsp::delivered`): a publication is waited for
+    /// until it is written, before the requests of its version answer.
+    delivered: Option<Arc<super::delivered::Delivered>>,
 }
 
 /// The message of a panic's payload.
@@ -182,7 +186,12 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 impl Backend {
     pub fn new(client: Client) -> Backend {
+        Backend::with_delivered(client, None)
+    }
+
+    pub fn with_delivered(client: Client, delivered: Option<Arc<super::delivered::Delivered>>) -> Backend {
         Backend {
+            delivered,
             client,
             state: Mutex::new(State {
                 docs: HashMap::new(),
@@ -330,6 +339,16 @@ impl Backend {
         .await
     }
 
+    /// Sends a `publishDiagnostics` (with `publishing` held) and waits until
+    /// it is written, when the transport is watched.
+    async fn send_diagnostics(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
+        let n = self.delivered.as_ref().map(|d| d.sent());
+        self.client.publish_diagnostics(uri, diagnostics, version).await;
+        if let (Some(delivered), Some(n)) = (&self.delivered, n) {
+            delivered.wait_for(n, PUBLISH_WAIT).await;
+        }
+    }
+
     /// Publishes the diagnostics of the newest version of `uri`.
     async fn publish(&self, uri: Uri) {
         let Some(snapshot) = self.snapshot(&uri) else { return };
@@ -348,7 +367,7 @@ impl Backend {
             let _order = self.publishing.lock().await;
             // A newer version published already: this one would be stale.
             if snapshot.latest.load(Ordering::Relaxed) <= doc.version {
-                self.client.publish_diagnostics(uri.clone(), diagnostics, Some(doc.version)).await;
+                self.send_diagnostics(uri.clone(), diagnostics, Some(doc.version)).await;
             }
             // Only now are requests on older versions cancelled: so the
             // diagnostics of an edit go out before the answer of a request
@@ -586,7 +605,8 @@ impl LanguageServer for Backend {
             state.opening.remove(&uri);
             state.docs.remove(&uri)
         });
-        self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        let _order = self.publishing.lock().await;
+        self.send_diagnostics(uri, Vec::new(), None).await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
