@@ -13,8 +13,9 @@
 //! diagnostics and to each answer.
 //!
 //! `cargo bench -p chess-ls-tests --bench lsp_requests` (`QUICK=1` for one
-//! size and few rounds; the test command's `cargo test --benches` runs a
-//! small smoke document).
+//! size and few rounds, `TYPING_ONLY=1` for the keystrokes alone, as for a
+//! profiler attached to the server; the test command's `cargo test
+//! --benches` runs a small smoke document).
 
 // A benchmark's figures are its output.
 #![allow(clippy::print_stdout)]
@@ -207,6 +208,12 @@ fn main() {
             }}),
         );
         let label = format!("{:.0} KB, {games} games", text.len() as f64 / 1024.0);
+        if std::env::var_os("TYPING_ONLY").is_some() {
+            // The keystrokes alone (for a profiler attached to the server).
+            typing(&mut client, uri, &text, &label, keystrokes, false);
+            client.shutdown();
+            continue;
+        }
         let middle = text.lines().count() as u32 / 2;
         let at = json!({"start": {"line": middle, "character": 4}, "end": {"line": middle, "character": 4}});
         let source_menu =

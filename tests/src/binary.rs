@@ -9,10 +9,14 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The path of a freshly built `chess-ls`.
+/// The path of a freshly built `chess-ls`, or of the binary that
+/// `CHESS_LS_BINARY` names (for a benchmark of two builds side by side).
 pub fn chess_ls() -> PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
     PATH.get_or_init(|| {
+        if let Some(given) = std::env::var_os("CHESS_LS_BINARY") {
+            return PathBuf::from(given);
+        }
         let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
         let release = !cfg!(debug_assertions);

@@ -7,6 +7,7 @@
 
 pub mod config;
 pub mod convert;
+pub mod delivered;
 pub mod handlers;
 mod server;
 
@@ -37,10 +38,12 @@ pub fn run_stdio() -> i32 {
     runtime.block_on(async {
         let (reader, writer) = tokio::io::duplex(1 << 20);
         tokio::spawn(sanitize_watching(tokio::io::stdin(), writer, watch.clone()));
-        let (service, socket) = service();
+        let delivered = std::sync::Arc::new(delivered::Delivered::default());
+        let (service, socket) = service_delivered(Some(delivered.clone()));
+        let stdout = delivered::Counting::new(tokio::io::stdout(), delivered);
         // Requests run on the blocking pool from snapshots, so many may be in
         // flight; a low limit would make an edit wait behind slow requests.
-        Server::new(reader, tokio::io::stdout(), socket).concurrency_level(MAX_REQUESTS_IN_FLIGHT).serve(service).await;
+        Server::new(reader, stdout, socket).concurrency_level(MAX_REQUESTS_IN_FLIGHT).serve(service).await;
     });
     // The reader of stdin may still be blocked in a read; do not wait for
     // it after `exit`.
@@ -72,7 +75,15 @@ const MAX_REQUESTS_IN_FLIGHT: usize = 64;
 /// its messages to the client (for `Server::serve`, or driven in process by
 /// the fuzzer).
 pub fn service() -> (LspService<Backend>, tower_lsp_server::ClientSocket) {
-    LspService::build(Backend::new)
+    service_delivered(None)
+}
+
+/// [`service`], told when its `publishDiagnostics` are written (so that
+/// answers wait for them: [`delivered`]).
+fn service_delivered(
+    delivered: Option<std::sync::Arc<delivered::Delivered>>,
+) -> (LspService<Backend>, tower_lsp_server::ClientSocket) {
+    LspService::build(move |client| Backend::with_delivered(client, delivered.clone()))
         .custom_method("chess-ls/positionAt", Backend::position_at)
         .custom_method(MALFORMED_REQUEST, malformed_request)
         .finish()

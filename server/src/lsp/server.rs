@@ -12,6 +12,14 @@
 //! handler unwinds at the next check and the client gets "content
 //! modified". A panic in a handler becomes an error response and the
 //! server lives on.
+//!
+//! A document is opened off the lock (`Opening`): it is analysed on the
+//! blocking pool and put in place under a short lock, unless a newer open
+//! or a close of it came meanwhile; the edits that come while it is
+//! analysed are kept in order and applied when it is put in place, and
+//! requests on it wait for that (requests on other documents do not), then
+//! read it as they would read an edited document: one that came before a
+//! later edit answers "content modified" once that edit is published.
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -60,6 +68,45 @@ impl Open {
     }
 }
 
+/// A document whose `didOpen` is being analysed, off the state's lock (a
+/// 10 MB database takes seconds): requests on other documents go on, those
+/// on this one wait until it is in place.
+struct Opening {
+    /// Which `didOpen` this is: a newer open or a close of the same URI
+    /// replaces or removes it, and the document analysed for this one is
+    /// then dropped.
+    id: u64,
+    /// The version the client holds: the open's, or that of the newest
+    /// change that came meanwhile.
+    version: i32,
+    /// The changes that came while the document was analysed, applied in
+    /// order once it is in place (as `did_change` would have).
+    changes: Vec<(i32, Vec<TextDocumentContentChangeEvent>)>,
+    /// The settings changed meanwhile: analysed again once in place.
+    stale_options: bool,
+    /// Told `true` once the document is in place; dropped untold when this
+    /// open is replaced or closed.
+    done: tokio::sync::watch::Sender<bool>,
+    /// The settings of the document's project, if it has one.
+    project: Option<Arc<crate::project::Project>>,
+}
+
+/// Applies the changes of one `didChange` to a document, each range
+/// converted just before it is applied (ranges refer to the text as it is
+/// after the previous change of the same notification).
+fn apply_changes(
+    doc: &mut Document,
+    changes: Vec<TextDocumentContentChangeEvent>,
+    version: i32,
+    unit: Unit,
+    options: &crate::analysis::Options,
+) {
+    for change in changes {
+        let range = change.range.map(|r| convert::span(doc, r, unit));
+        doc.apply_changes(vec![ByteChange { range, text: change.text }], version, options);
+    }
+}
+
 /// The file a `file:` URI names.
 fn file_path(uri: &Uri) -> Option<std::path::PathBuf> {
     let rest = uri.as_str().strip_prefix("file://")?;
@@ -85,6 +132,10 @@ fn file_path(uri: &Uri) -> Option<std::path::PathBuf> {
 
 pub struct State {
     pub docs: HashMap<Uri, Open>,
+    /// The documents being opened (not in `docs` yet).
+    opening: HashMap<Uri, Opening>,
+    /// The id of the latest `didOpen`.
+    opens: u64,
     pub unit: Unit,
     pub settings: Arc<Settings>,
     /// The client resolves code actions (`codeAction/resolve` of `edit`).
@@ -118,6 +169,10 @@ pub struct Backend {
     /// Held while a version's diagnostics are checked to be the newest and
     /// sent, so that an older version's never arrive after a newer one's.
     publishing: tokio::sync::Mutex<()>,
+    /// Counts the `publishDiagnostics` written to the client, when the
+    /// transport is watched (`lsp::delivered`): a publication is waited for
+    /// until it is written, before the requests of its version answer.
+    delivered: Option<Arc<super::delivered::Delivered>>,
 }
 
 /// The message of a panic's payload.
@@ -131,10 +186,17 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 impl Backend {
     pub fn new(client: Client) -> Backend {
+        Backend::with_delivered(client, None)
+    }
+
+    pub fn with_delivered(client: Client, delivered: Option<Arc<super::delivered::Delivered>>) -> Backend {
         Backend {
+            delivered,
             client,
             state: Mutex::new(State {
                 docs: HashMap::new(),
+                opening: HashMap::new(),
+                opens: 0,
                 unit: Unit::Utf16,
                 settings: Arc::new(Settings::default()),
                 resolves_code_actions: false,
@@ -171,12 +233,44 @@ impl Backend {
         })
     }
 
-    /// The version of the open document `uri`, and where its published
-    /// versions are told.
-    fn version_of(&self, uri: &Uri) -> Option<(i32, tokio::sync::watch::Receiver<i32>)> {
-        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let open = state.docs.get(uri)?;
-        Some((open.doc.version, open.published.subscribe()))
+    /// The version of the open document `uri` that a request coming now
+    /// reads, and where its published versions are told. A document being
+    /// opened is waited for: the version is then the one the client held
+    /// when the request came (a change that came later makes the request
+    /// stale, as for an open document).
+    async fn version_of(&self, uri: &Uri) -> Option<(i32, tokio::sync::watch::Receiver<i32>)> {
+        let mut expected = None;
+        loop {
+            let mut done = {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                match state.opening.get(uri) {
+                    Some(opening) => {
+                        expected.get_or_insert(opening.version);
+                        opening.done.subscribe()
+                    }
+                    None => {
+                        let open = state.docs.get(uri)?;
+                        return Some((expected.unwrap_or(open.doc.version), open.published.subscribe()));
+                    }
+                }
+            };
+            // An error: that open was replaced or closed; look again.
+            let _ = done.wait_for(|opened| *opened).await;
+        }
+    }
+
+    /// Waits until the document `uri` is not being opened.
+    async fn opened(&self, uri: &Uri) {
+        loop {
+            let mut done = {
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                match state.opening.get(uri) {
+                    Some(opening) => opening.done.subscribe(),
+                    None => return,
+                }
+            };
+            let _ = done.wait_for(|opened| *opened).await;
+        }
     }
 
     /// Runs a request handler on a snapshot of the document `uri`, on the
@@ -200,7 +294,7 @@ impl Backend {
         // after the wait: one held while waiting would make the next
         // keystroke copy the document (`Arc::make_mut`), the whole text of a
         // big one, while the editor waits for its squiggle.
-        let Some((version, mut published)) = self.version_of(uri) else { return Ok(T::default()) };
+        let Some((version, mut published)) = self.version_of(uri).await else { return Ok(T::default()) };
         let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= version)).await;
         let Some(snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
         if snapshot.doc.version != version {
@@ -245,6 +339,16 @@ impl Backend {
         .await
     }
 
+    /// Sends a `publishDiagnostics` (with `publishing` held) and waits until
+    /// it is written, when the transport is watched.
+    async fn send_diagnostics(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
+        let n = self.delivered.as_ref().map(|d| d.sent());
+        self.client.publish_diagnostics(uri, diagnostics, version).await;
+        if let (Some(delivered), Some(n)) = (&self.delivered, n) {
+            delivered.wait_for(n, PUBLISH_WAIT).await;
+        }
+    }
+
     /// Publishes the diagnostics of the newest version of `uri`.
     async fn publish(&self, uri: Uri) {
         let Some(snapshot) = self.snapshot(&uri) else { return };
@@ -263,7 +367,7 @@ impl Backend {
             let _order = self.publishing.lock().await;
             // A newer version published already: this one would be stale.
             if snapshot.latest.load(Ordering::Relaxed) <= doc.version {
-                self.client.publish_diagnostics(uri.clone(), diagnostics, Some(doc.version)).await;
+                self.send_diagnostics(uri.clone(), diagnostics, Some(doc.version)).await;
             }
             // Only now are requests on older versions cancelled: so the
             // diagnostics of an edit go out before the answer of a request
@@ -375,7 +479,10 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
         let uri = doc.uri.clone();
-        let _ = self.with_state(|state| {
+        let version = doc.version;
+        // Registered here, before the first `.await`: the edits that come
+        // while the document is analysed wait for it in order.
+        let Ok((id, kind, options)) = self.with_state(|state| {
             // A Markdown document is analysed in its ```pgn / ```chess blocks.
             let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
             // The project file above the document's file, read as the
@@ -388,17 +495,70 @@ impl LanguageServer for Backend {
                     None
                 }
             });
-            let latest = Arc::new(AtomicI32::new(doc.version));
-            let (published, _) = tokio::sync::watch::channel(i32::MIN);
             let options = match &project {
                 Some(project) => project.settings.options(&state.settings.options),
                 None => state.settings.options.clone(),
             };
-            let opened = Document::open_as(kind, doc.text, doc.version, &options);
+            state.opens += 1;
+            let id = state.opens;
+            let (done, _) = tokio::sync::watch::channel(false);
+            // An open of a document already open replaces it.
+            state.docs.remove(&doc.uri);
+            state.opening.insert(
+                doc.uri.clone(),
+                Opening { id, version, changes: Vec::new(), stale_options: false, done, project },
+            );
+            (id, kind, options)
+        }) else {
+            return;
+        };
+        // Analysed off the state's lock, on the blocking pool: requests on
+        // other documents and edits of them do not wait for it.
+        let text = doc.text;
+        let built = tokio::task::spawn_blocking(move || {
+            catch_unwind(AssertUnwindSafe(|| Document::open_as(kind, text, version, &options)))
+        })
+        .await;
+        let opened = match built {
+            Ok(Ok(opened)) => Some(opened),
+            Ok(Err(panic)) => {
+                tracing::error!("opening a document panicked: {}", panic_message(&*panic));
+                None
+            }
+            Err(e) => {
+                tracing::error!("opening a document did not finish: {e}");
+                None
+            }
+        };
+        // Put in place under a short lock, unless a newer open or a close
+        // came meanwhile; with the changes that came meanwhile applied.
+        let installed = self.with_state(|state| {
+            if state.opening.get(&uri).is_none_or(|o| o.id != id) {
+                return false;
+            }
+            let Some(opening) = state.opening.remove(&uri) else { return false };
+            let Some(mut opened) = opened else { return false };
+            let project = opening.project;
+            let options = match &project {
+                Some(project) => project.settings.options(&state.settings.options),
+                None => state.settings.options.clone(),
+            };
+            if opening.stale_options {
+                opened.reanalyse_all(&options);
+            }
+            for (version, changes) in opening.changes {
+                apply_changes(&mut opened, changes, version, state.unit, &options);
+            }
+            let latest = Arc::new(AtomicI32::new(opened.version));
+            let (published, _) = tokio::sync::watch::channel(i32::MIN);
             let open = Open { doc: Arc::new(opened), latest, published, tokens: Arc::default(), project };
-            state.docs.insert(doc.uri, open);
+            state.docs.insert(uri.clone(), open);
+            opening.done.send_replace(true);
+            true
         });
-        self.publish(uri).await;
+        if installed.unwrap_or(false) {
+            self.publish(uri).await;
+        }
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -409,6 +569,17 @@ impl LanguageServer for Backend {
         let applied = self.with_state(|state| {
             let unit = state.unit;
             let editor = state.settings.clone();
+            if let Some(opening) = state.opening.get_mut(&uri) {
+                // Being opened: applied in order once it is in place, and
+                // published then.
+                if version < opening.version {
+                    tracing::warn!("ignored an edit with an older version ({version} < {})", opening.version);
+                } else {
+                    opening.version = version;
+                    opening.changes.push((version, params.content_changes));
+                }
+                return false;
+            }
             let Some(open) = state.docs.get_mut(&uri) else {
                 tracing::warn!("an edit for a document that is not open: {}", uri.as_str());
                 return false;
@@ -420,13 +591,7 @@ impl LanguageServer for Backend {
             let options = open.options(&editor);
             // Copied only if a request still reads the old version.
             let doc = Arc::make_mut(&mut open.doc);
-            // Ranges refer to the text as it is after the previous change
-            // of the same notification, so each converts just before it is
-            // applied.
-            for change in params.content_changes {
-                let range = change.range.map(|r| convert::span(doc, r, unit));
-                doc.apply_changes(vec![ByteChange { range, text: change.text }], version, &options);
-            }
+            apply_changes(doc, params.content_changes, version, unit, &options);
             true
         });
         if applied.unwrap_or(false) {
@@ -436,14 +601,21 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        let _ = self.with_state(|state| state.docs.remove(&uri));
-        self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        let _ = self.with_state(|state| {
+            state.opening.remove(&uri);
+            state.docs.remove(&uri)
+        });
+        let _order = self.publishing.lock().await;
+        self.send_diagnostics(uri, Vec::new(), None).await;
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         let uris = self
             .with_state(|state| {
                 Arc::make_mut(&mut state.settings).update(&params.settings);
+                for opening in state.opening.values_mut() {
+                    opening.stale_options = true;
+                }
                 for open in state.docs.values_mut() {
                     let options = open.options(&state.settings);
                     Arc::make_mut(&mut open.doc).reanalyse_all(&options);
@@ -530,7 +702,7 @@ impl LanguageServer for Backend {
     }
 
     async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
-        self.refuse_whole_document_tokens(&params.text_document.uri)?;
+        self.refuse_whole_document_tokens(&params.text_document.uri).await?;
         self.on_snapshot(&params.text_document.uri, |s, token| {
             let id = next_result_id();
             let (tokens, previous) = handlers::semantic_tokens::full(&s.doc, s.unit, token, id);
@@ -544,7 +716,7 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
-        self.refuse_whole_document_tokens(&params.text_document.uri)?;
+        self.refuse_whole_document_tokens(&params.text_document.uri).await?;
         self.on_snapshot(&params.text_document.uri, move |s, token| {
             let id = next_result_id();
             let held = s.tokens.lock().unwrap_or_else(|e| e.into_inner()).clone();
@@ -567,11 +739,12 @@ impl LanguageServer for Backend {
 }
 
 impl Backend {
-    /// Refuses at once, without waiting for anything, a whole document's
-    /// semantic tokens that the client is to ask for by range
-    /// ([`handlers::semantic_tokens::by_range_only`]), forgetting the
-    /// answer it held.
-    fn refuse_whole_document_tokens(&self, uri: &Uri) -> Result<()> {
+    /// Refuses at once, without waiting for anything but the document's
+    /// open, a whole document's semantic tokens that the client is to ask
+    /// for by range ([`handlers::semantic_tokens::by_range_only`]),
+    /// forgetting the answer it held.
+    async fn refuse_whole_document_tokens(&self, uri: &Uri) -> Result<()> {
+        self.opened(uri).await;
         let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         match state.docs.get(uri) {
             Some(open) if handlers::semantic_tokens::by_range_only(&open.doc, state.asks_tokens_by_range) => {

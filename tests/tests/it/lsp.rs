@@ -541,3 +541,163 @@ fn hover_on_an_illegal_move_shows_the_position_it_was_tried_in_its_finding_and_t
     insta::assert_snapshot!("hover_illegal_move", pretty(&hover));
     assert!(client.shutdown().success());
 }
+
+/// A big document is analysed off the server's lock: while it is being
+/// opened, a request on another document is answered at once; an edit of
+/// the big one sent right after its open is applied once it is in place
+/// (its first diagnostics are of that edit's version); a request on it
+/// sent before the edit waits for it and answers "content modified" after
+/// the edit's diagnostics, as for an open document, and one sent after the
+/// edit is answered after them.
+#[test]
+fn a_request_on_a_small_document_is_answered_while_a_big_one_is_opened() {
+    use chess_ls::analysis::languages::{Language, MoveStyle};
+    use chess_ls_tests::generate::{RenderOptions, corpus};
+    let big = corpus(7, 3000, &MoveStyle::for_language(Language::En), &RenderOptions::default());
+    let small = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n";
+    let (big_uri, small_uri) = ("file:///opening/big.pgn", "file:///opening/small.pgn");
+    let mut client = Client::start();
+    client.initialize(&["utf-16"], json!({}));
+    client.open(small_uri, small);
+    client.diagnostics(small_uri, 1);
+
+    client.open(big_uri, &big);
+    let symbols = |uri: &str| json!({"textDocument": {"uri": uri}});
+    let big_before_edit = client.send_request("textDocument/documentSymbol", symbols(big_uri));
+    // The first move made illegal (`e4` -> `e6`) while the big document is
+    // still being analysed.
+    let at = big.find("e4").or_else(|| big.find("d4")).expect("a pawn move");
+    let line = big[..at].matches('\n').count() as u32;
+    let character = (at - big[..at].rfind('\n').map_or(0, |n| n + 1)) as u32;
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": big_uri, "version": 2},
+            "contentChanges": [{"range": range(line, character + 1, character + 2), "text": "6"}],
+        }),
+    );
+    let big_after_edit = client.send_request("textDocument/documentSymbol", symbols(big_uri));
+    let small_request = client.send_request("textDocument/documentSymbol", symbols(small_uri));
+    let mut order = Vec::new();
+    while order.len() < 4 {
+        let message = client.next_message().expect("the server answers");
+        let answer = message.get("method").is_none();
+        if message["method"] == "textDocument/publishDiagnostics" && message["params"]["uri"] == big_uri {
+            assert_eq!(message["params"]["version"], 2, "the open's own version is never published: {message}");
+            assert!(!message["params"]["diagnostics"].as_array().unwrap().is_empty(), "the illegal move is found");
+            order.push("diagnostics v2");
+        } else if answer && message["id"] == small_request {
+            assert_eq!(message["result"].as_array().map(Vec::len), Some(1), "{message}");
+            order.push("small document");
+        } else if answer && message["id"] == big_before_edit {
+            assert_eq!(message["error"]["code"], -32801, "content modified: {message}");
+            order.push("request before the edit");
+        } else if answer && message["id"] == big_after_edit {
+            assert!(message["result"].as_array().is_some_and(|s| !s.is_empty()), "{message}");
+            order.push("request after the edit");
+        }
+    }
+    assert_eq!(order[..2], ["small document", "diagnostics v2"], "{order:?}");
+    assert!(client.shutdown().success());
+}
+
+/// The requests an editor sends after an edit are answered after that
+/// edit's diagnostics are published, every time.
+#[test]
+fn the_requests_an_edit_triggers_are_answered_after_its_diagnostics() {
+    let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    let uri = "file:///ordering/game.pgn";
+    let mut client = Client::start();
+    client.initialize(&["utf-16"], json!({}));
+    client.open(uri, text);
+    client.diagnostics(uri, 1);
+    let doc = json!({"uri": uri});
+    let at = json!({"line": 2, "character": 4});
+    for version in 2u32..12 {
+        // `e4` made `e6` (illegal) and back, by turns.
+        let new = if version.is_multiple_of(2) { "6" } else { "4" };
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range(2, 4, 5), "text": new}]}),
+        );
+        let asked = [
+            client.send_request("textDocument/documentSymbol", json!({"textDocument": doc})),
+            client.send_request("textDocument/foldingRange", json!({"textDocument": doc})),
+            client.send_request(
+                "textDocument/semanticTokens/range",
+                json!({"textDocument": doc, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 3, "character": 0}}}),
+            ),
+            client.send_request(
+                "textDocument/codeAction",
+                json!({"textDocument": doc, "range": {"start": at, "end": at}, "context": {"diagnostics": []}}),
+            ),
+            client.send_request("textDocument/hover", json!({"textDocument": doc, "position": at})),
+            client.send_request("textDocument/completion", json!({"textDocument": doc, "position": at})),
+        ];
+        let mut published = false;
+        let mut answered = 0;
+        while answered < asked.len() {
+            let message = client.next_message().expect("the server answers");
+            if message["method"] == "textDocument/publishDiagnostics" {
+                assert_eq!(message["params"]["version"], version, "{message}");
+                assert_eq!(message["params"]["diagnostics"].as_array().unwrap().is_empty(), !version.is_multiple_of(2));
+                published = true;
+            } else if message.get("method").is_none() && asked.contains(&message["id"].as_i64().unwrap_or(-1)) {
+                assert!(published, "v{version}: an answer came before the edit's diagnostics: {message}");
+                assert!(message.get("error").is_none(), "{message}");
+                answered += 1;
+            }
+        }
+    }
+    assert!(client.shutdown().success());
+}
+
+/// A newer edit cancels the work of a request on the older version: a
+/// translation of a database, asked for just before a keystroke, answers
+/// "content modified" once the keystroke's diagnostics are published.
+#[test]
+fn a_newer_edit_cancels_a_slow_request_on_the_older_version() {
+    use chess_ls::analysis::languages::{Language, MoveStyle};
+    use chess_ls_tests::generate::{RenderOptions, corpus};
+    let text = corpus(42, 600, &MoveStyle::for_language(Language::Ru), &RenderOptions::default());
+    let uri = "file:///ordering/database.pgn";
+    let mut client = Client::start();
+    client.call(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {"textDocument": {
+            "codeAction": {"resolveSupport": {"properties": ["edit"]}}}}}),
+    );
+    client.notify("initialized", json!({}));
+    client.open(uri, &text);
+    client.diagnostics(uri, 1);
+    let at = json!({"line": 0, "character": 0});
+    let menu = client.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": at, "end": at}, "context": {"diagnostics": [], "only": ["source"]}}),
+    );
+    let translate = menu
+        .as_array()
+        .and_then(|actions| actions.iter().find(|a| a["kind"] == "source.chess-ls.translate.en"))
+        .unwrap_or_else(|| panic!("translate to English is offered: {menu}"))
+        .clone();
+    let slow = client.send_request("codeAction/resolve", translate);
+    // A blank typed at the document's end: a new version, nothing else.
+    let end = text.lines().count() as u32;
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": range(end, 0, 0), "text": " "}]}),
+    );
+    let mut order = Vec::new();
+    while order.len() < 2 {
+        let message = client.next_message().expect("the server answers");
+        if message["method"] == "textDocument/publishDiagnostics" {
+            assert_eq!(message["params"]["version"], 2, "{message}");
+            order.push("diagnostics v2");
+        } else if message.get("method").is_none() && message["id"] == slow {
+            assert_eq!(message["error"]["code"], -32801, "content modified: {message}");
+            order.push("translation cancelled");
+        }
+    }
+    assert_eq!(order, ["diagnostics v2", "translation cancelled"]);
+    assert!(client.shutdown().success());
+}

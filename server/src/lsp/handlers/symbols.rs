@@ -70,7 +70,11 @@ pub fn symbols(doc: &Document, unit: Unit, token: &Token) -> Option<DocumentSymb
     Some(DocumentSymbolResponse::Nested(out))
 }
 
-/// The outline of a big database: one symbol per hundred games.
+/// The outline of a big database: one symbol per hundred games. Only the
+/// sections where a group starts or ends are placed (a group's first game
+/// gives its name and start, its last game its end); the others are
+/// counted, so a keystroke costs a sum per section and some two hundred
+/// sections' places, not every game's.
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 fn groups(doc: &Document, unit: Unit, token: &Token, games: usize) -> Vec<DocumentSymbol> {
     let mut out = Vec::with_capacity(games.div_ceil(GROUP));
@@ -90,17 +94,44 @@ fn groups(doc: &Document, unit: Unit, token: &Token, games: usize) -> Vec<Docume
             });
         };
     let mut last_end = Position::default();
+    // The games before the section.
     let mut number = 0;
-    for (symbol, range, selection) in placed(doc, unit, token) {
-        number += 1;
-        if (number - 1) % GROUP == 0 {
-            if let Some(done) = group.take() {
-                finish(done, number - 1, last_end);
-            }
-            let name = if symbol.name.is_empty() { format!("Game {number}") } else { symbol.name.clone() };
-            group = Some((number, range, selection, name));
+    for (k, (section, line)) in doc.sections.iter().zip(doc.section_lines()).enumerate() {
+        if k % 256 == 0 {
+            token.check();
         }
-        last_end = range.end;
+        let n = section.outline.symbols.len();
+        if n == 0 {
+            continue;
+        }
+        let (first, last) = (number + 1, number + n);
+        // The first game from `first` on that starts a group (`g % GROUP ==
+        // 1`) or ends one (`g % GROUP == 0`).
+        let boundary = if first % GROUP <= 1 { first } else { first + GROUP - first % GROUP };
+        if boundary > last && last != games {
+            number = last;
+            continue;
+        }
+        let (line, column) = doc.section_position(section, line, unit);
+        let place = |(l, c): LinePlace| Position {
+            line: line as u32 + l,
+            character: if l == 0 { column as u32 + c } else { c },
+        };
+        let range = |(a, b): (LinePlace, LinePlace)| Range { start: place(a), end: place(b) };
+        let places = line_symbols(doc, section, unit);
+        for (i, symbol) in section.outline.symbols.iter().enumerate() {
+            number += 1;
+            let LineSymbol { span, selection } = places[i];
+            let span = range(span);
+            if (number - 1) % GROUP == 0 {
+                if let Some(done) = group.take() {
+                    finish(done, number - 1, last_end);
+                }
+                let name = if symbol.name.is_empty() { format!("Game {number}") } else { symbol.name.clone() };
+                group = Some((number, span, range(selection), name));
+            }
+            last_end = span.end;
+        }
     }
     if let Some(done) = group.take() {
         finish(done, number, last_end);
@@ -133,6 +164,60 @@ mod tests {
         let listed = names(symbols(&doc, Unit::Utf16, &Token::never()).unwrap());
         assert_eq!(listed.len(), 11);
         assert_eq!((listed[0].as_str(), listed[10].as_str()), ("Games 1-100", "Games 1001-1050"));
+    }
+
+    /// The groups of a big database are those of every game placed one by
+    /// one and grouped (what the answer was before only the sections at a
+    /// group's ends were placed), with several games to a section and
+    /// after random edits.
+    #[test]
+    fn groups_equal_every_game_placed_and_grouped() {
+        use crate::ide::document::ByteChange;
+        let by_walking = |doc: &Document, unit: Unit| -> Vec<(String, Range, Range, Option<String>)> {
+            let all: Vec<_> = placed(doc, unit, &Token::never()).collect();
+            all.chunks(GROUP)
+                .enumerate()
+                .map(|(k, chunk)| {
+                    let (first, range, selection) = &chunk[0];
+                    let number = k * GROUP + 1;
+                    let name = if first.name.is_empty() { format!("Game {number}") } else { first.name.clone() };
+                    let end = chunk[chunk.len() - 1].1.end;
+                    (
+                        format!("Games {number}-{}", number + chunk.len() - 1),
+                        Range { start: range.start, end },
+                        *selection,
+                        Some(name),
+                    )
+                })
+                .collect()
+        };
+        // Every third game without tags: it joins the section before it.
+        let game = |i: usize| {
+            if i.is_multiple_of(3) {
+                "1. d4 d5 *\n\n".to_owned()
+            } else {
+                format!("[White \"W{i}\"]\r\n\n1. e4 {{😀}} e5 *\n\n")
+            }
+        };
+        let mut doc = Document::open((1..=GROUP_ABOVE + 321).map(game).collect(), 1, &Options::default());
+        assert!(doc.sections.iter().any(|s| s.outline.symbols.len() > 1));
+        let mut next = crate::ide::document::below(0x05ee_d0f6_a3e5);
+        const SNIPPETS: &[&str] = &["", "\n", "[White \"Ж\"]\n", "*\n\n", "1. e4 *\n\n", "e4 "];
+        for round in 0..40 {
+            if round > 0 {
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 8);
+                let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
+                doc.apply_changes(vec![change], doc.version + 1, &Options::default());
+            }
+            let games: usize = doc.sections.iter().map(|s| s.outline.symbols.len()).sum();
+            for unit in [Unit::Utf16, Unit::Char] {
+                let got: Vec<_> = groups(&doc, unit, &Token::never(), games)
+                    .into_iter()
+                    .map(|s| (s.name, s.range, s.selection_range, s.detail))
+                    .collect();
+                assert_eq!(got, by_walking(&doc, unit), "round {round}");
+            }
+        }
     }
 
     /// The places kept per section, after random edits, are the rope's
