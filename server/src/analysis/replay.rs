@@ -60,8 +60,7 @@ pub fn analyze_traced(game: &GameSyntax<'_>, source: &str, options: &Options) ->
 /// it also records the trace (and so replays once more when the language
 /// decision already replayed the game cleanly without one).
 fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: bool) -> (GameReport, Option<Trace>) {
-    let mut diagnostics: Vec<Diagnostic> =
-        game.errors.iter().map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone())).collect();
+    let mut diagnostics: Vec<Diagnostic> = game.errors.iter().map(|e| syntax_error(source, e)).collect();
     tags::check(game, &mut diagnostics);
 
     let (rules, variant) = setup::rules(game);
@@ -169,6 +168,25 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
     check_result(game, end.as_ref(), &mut diagnostics);
     report.diagnostics = sorted(diagnostics);
     (report, trace)
+}
+
+/// A syntax error of the grammar as a finding; a character stuck to the
+/// end of a move (`Lf1—`, `Qe3+3`: a dash, a digit, a dot or a quote
+/// before a blank) gets its removal as the fix.
+fn syntax_error(source: &str, e: &SyntaxError) -> Diagnostic {
+    let d = Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone());
+    let text = source.get(e.span.clone()).unwrap_or_default();
+    let mut chars = text.chars();
+    let stray = chars.next().is_some_and(|c| matches!(c, '—' | '–' | '-' | '0'..='9' | '.' | ',' | '\'' | '`'))
+        && chars.next().is_none();
+    let glued =
+        source[..e.span.start].chars().next_back().is_some_and(|c| c.is_alphanumeric() || matches!(c, '+' | '#'));
+    let alone = source[e.span.end..].chars().next().is_none_or(char::is_whitespace);
+    if stray && glued && alone {
+        d.with_fix(Fix::replace(format!("Remove \"{text}\""), e.span.clone(), "").preferred(true))
+    } else {
+        d
+    }
 }
 
 /// Where every move of a game leads, for hovers and completion.

@@ -271,6 +271,17 @@ fn a_c_with_cedilla_in_a_square_is_the_file_c() {
 }
 
 #[test]
+fn a_character_stuck_to_the_end_of_a_move_is_removed_by_its_fix() {
+    let report = analyze_text("1. e4 e5 2. Nf3 Nc6— 3. Bb5 a6 *", &Options::default());
+    let fixes: Vec<(&str, &str)> = report
+        .diagnostics()
+        .filter(|d| d.code == crate::analysis::Code::Syntax)
+        .filter_map(|d| d.fixes.iter().find(|f| f.preferred).map(|f| (f.title.as_str(), f.edits[0].new_text.as_str())))
+        .collect();
+    assert_eq!(fixes, [("Remove \"—\"", "")]);
+}
+
+#[test]
 fn a_move_number_written_twice_is_found_with_its_fix() {
     check(
         "1. e4 e5 2. 2. Nf3 Nc6 *",

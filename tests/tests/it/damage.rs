@@ -171,8 +171,6 @@ fn judge(damaged: &DamagedGame, diagnostics: &[Diagnostic]) -> Vec<String> {
 /// `Pgn` or `Text` for the manuscripts); `None`: the cell must pass. Each
 /// entry is a known gap of issue 16, to take off as the reader learns it.
 fn known_gap(kind: Kind, format: Format, language: Language) -> Option<&'static str> {
-    // No gap depends on the language today; a new one may.
-    let _ = language;
     let pgn = format == Format::Pgn;
     match kind {
         Kind::NumberLookAlike => {
@@ -197,9 +195,9 @@ fn known_gap(kind: Kind, format: Format, language: Language) -> Option<&'static 
             "a lost letter whose token also reads as a pawn move to another rank (`b8` for `Rb8` read as `b5`) is read as the pawn move though the game then breaks (`K:c4` illegal)",
         ),
         Kind::LineBreak => Some("a move split by a line break (`Q` / `h7`) is not joined, in PGN or manuscripts"),
-        Kind::StrayChar => {
-            Some("a stray character (`Qh7—`, `Qe3+3`) is a syntax error without a fix, or the move is lost")
-        }
+        Kind::StrayChar if pgn && language != Language::Figurine => Some(
+            "in PGN a dash stuck to a pawn move before a piece move (`16.b4— Nh6`) is read as long algebraic broken by a space, and the game is lost there",
+        ),
         _ => None,
     }
 }

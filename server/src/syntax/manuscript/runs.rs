@@ -329,6 +329,20 @@ impl<'s> Runs<'s> {
             {
                 return Some(joined);
             }
+            // `Lf1— 7. Cf3`, `Tg6+—`: a dash stuck to the end of a move, a
+            // blank after it.
+            if let Some(dash) = ch(s, n).filter(|&c| is_dash(c))
+                && ch(s, n + dash.len_utf8()).is_none_or(char::is_whitespace)
+            {
+                let letter_len = section_at(s, 0).unwrap_or(0);
+                return Some(FoundMove {
+                    end: i + n + dash.len_utf8(),
+                    repair: vec![Repair {
+                        span: i..i + n + dash.len_utf8(),
+                        kind: RepairKind::Stray { letter_len, joined: s[..n].to_owned() },
+                    }],
+                });
+            }
             // `Lc3^d4f`: OCR's sign for the capture inside the move.
             if ch(s, n) == Some('^')
                 && let Some(read) = self.ocr_signs(i)
@@ -1069,6 +1083,14 @@ mod tests {
             })
             .collect();
         (found, repairs)
+    }
+
+    #[test]
+    fn a_dash_stuck_to_the_end_of_a_move_is_a_stray_character() {
+        let (runs, repairs) = repaired("6. Kd2 b6— 7. Cf3 Tb8 28. Tg6+— hg6");
+        assert_eq!(runs, ["6. Kd2 b6— 7. Cf3 Tb8 28. Tg6+— hg6"]);
+        let kinds: Vec<&str> = repairs.iter().map(|(written, _)| *written).collect();
+        assert_eq!(kinds, ["b6—", "Tg6+—"]);
     }
 
     #[test]
