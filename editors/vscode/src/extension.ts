@@ -7,11 +7,12 @@
 // links to its explanation (docs/codes.md).
 // The intelligence stays in the server.
 
+import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind } from "vscode-languageclient/node";
+import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from "vscode-languageclient/node";
 
 import { BoardPanel } from "./board";
 import { LANGUAGES } from "./languages";
@@ -147,8 +148,23 @@ async function startClient(): Promise<void> {
     return;
   }
   output.appendLine(`chess-ls: starting ${found.path} (${found.source})`);
-  // `transport: stdio` makes the client add `--stdio`, which chess-ls accepts.
-  const serverOptions: ServerOptions = { command: found.path, transport: TransportKind.stdio };
+  // The process is spawned here, not by the client: the client's own
+  // spawn logs "[Error] Server process exited with code 0" after every
+  // deliberate stop (restart, a changed setting). Here a stop is told apart
+  // from a crash, which stays an error.
+  const serverPath = found.path;
+  const serverOptions: ServerOptions = async () => {
+    const child = cp.spawn(serverPath, ["--stdio"], { stdio: "pipe" });
+    serverProcess = child;
+    child.on("exit", (code, signal) => {
+      if (code === 0 || stopped.has(child)) {
+        output.appendLine(`chess-ls: the server stopped (${signal ?? `exit code ${code}`}).`);
+      } else {
+        output.appendLine(`[Error] chess-ls: the server exited with ${signal ?? `code ${code}`}.`);
+      }
+    });
+    return child;
+  };
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
     initializationOptions: serverSettings(),
@@ -244,15 +260,33 @@ function withCodeLink(d: vscode.Diagnostic): vscode.Diagnostic {
   return d;
 }
 
+/** The server's process (spawned in `startClient`), and those stopped on
+ * purpose: their exit is no error. */
+let serverProcess: cp.ChildProcess | undefined;
+const stopped = new WeakSet<cp.ChildProcess>();
+
 async function stopClient(): Promise<void> {
   const running = client;
+  const child = serverProcess;
   client = undefined;
+  serverProcess = undefined;
+  if (child !== undefined) {
+    stopped.add(child);
+  }
   if (running !== undefined) {
     try {
       await running.stop();
     } catch (error) {
       output.appendLine(`chess-ls: stopping the server failed: ${String(error)}`);
     }
+  }
+  // The server exits on the client's `exit`; one that does not is ended.
+  if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+    setTimeout(() => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill();
+      }
+    }, 2000);
   }
 }
 

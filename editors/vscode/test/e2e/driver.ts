@@ -300,6 +300,13 @@ async function main(): Promise<void> {
     // The text alone, at full size, to see the colours of every token.
     await page.locator(".editor-group-container.active .monaco-editor").first().screenshot({ path: path.join(outDir, "colours.png") });
 
+    step = "board-button";
+    // The Board button in the editor's title bar has the board icon.
+    const boardButton = page.locator('.editor-actions .action-label[aria-label*="Show Board"]').first();
+    await boardButton.waitFor({ state: "visible", timeout: 15_000 });
+    const buttonIcon = await boardButton.evaluate((e) => getComputedStyle(e).backgroundImage);
+    check(/board-(dark|light)\.svg/.test(buttonIcon), `the Board button shows the board icon (${buttonIcon.slice(-60)})`);
+
     step = "status-bar";
     const status = page.locator(".statusbar-item", { hasText: "Russian" }).first();
     await status.waitFor({ timeout: 30_000 });
@@ -489,6 +496,39 @@ async function main(): Promise<void> {
     await page.locator(".editor-group-container.active .monaco-editor").first().screenshot({ path: path.join(outDir, "colours-languages.png") });
     await screenshot(page, "languages");
 
+    step = "completion";
+    // Completion after a move number: the legal moves in the game's
+    // language, captures and checks first, the separator before the
+    // result kept (4. Сxc6 *, not 4. Сxc6*).
+    await page.keyboard.press("Escape");
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "complete.pgn" }).first().dblclick();
+    await waitFor(page, "complete.pgn is in the editor", async () => (await editorText(page)).includes("3. Сb5 a6 4. *"));
+    await waitFor(page, "the status bar names its language (Russian)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "Russian" }).count()) > 0,
+    );
+    const star = await locate(page, "4. *");
+    await page.mouse.click(star.x, star.y);
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Control+Space");
+    const suggestRows = page.locator(".suggest-widget .monaco-list-row");
+    await suggestRows.first().waitFor({ state: "visible", timeout: 15_000 });
+    await page.waitForTimeout(500);
+    const suggestions = (await suggestRows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    log("completion:", JSON.stringify(suggestions));
+    check(/^[КСФЛ]?[a-h]?[x:][a-h][1-8]/.test(suggestions[0] ?? ""), `the first suggestion is a capture (${suggestions[0]})`);
+    check(suggestions.some((s) => s.startsWith("Сa4")), "Сa4 is offered, in Russian letters");
+    const firstPawn = suggestions.findIndex((s) => /^[a-h]/.test(s));
+    const lastPiece = suggestions.map((s) => /^[КЛСФ]/.test(s)).lastIndexOf(true);
+    check(firstPawn === -1 || lastPiece < firstPawn, "piece moves come before pawn moves");
+    await screenshot(page, "completion");
+    await page.keyboard.press("Enter");
+    await waitFor(page, "the capture is inserted before the result, the space kept", async () =>
+      /4\. \S*[x:][a-h][1-8] \*/.test(await editorText(page)),
+    );
+    await page.keyboard.press("Control+Z");
+    await waitFor(page, "undone", async () => (await editorText(page)).includes("3. Сb5 a6 4. *"));
+
     step = "manuscript-markdown";
     // A chapter in Markdown: the runs of moves in the prose are checked, on
     // from the run before them; prose words that look like moves are not.
@@ -622,6 +662,16 @@ async function main(): Promise<void> {
     await waitFor(page, "the status bar is back", async () =>
       (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
     );
+    // A deliberate stop is no error: the server's log (the output channel,
+    // as code-server writes it) says it stopped, without "[Error]".
+    const logs = path.join(path.dirname(path.dirname(process.env.CHESS_LS_SETTINGS!)), "logs");
+    const channel = (): string =>
+      (fs.readdirSync(logs, { recursive: true }) as string[])
+        .filter((f) => /output_logging_.*chess-ls\.log$/.test(f))
+        .map((f) => fs.readFileSync(path.join(logs, f), "utf8"))
+        .join("\n");
+    await waitFor(page, "the output channel says the server stopped", async () => channel().includes("chess-ls: the server stopped"));
+    check(!/\[Error[^\]]*\][^\n]*exited/.test(channel()), "and reports no error for the deliberate stop (restart, a changed setting)");
     step = "big-file";
     // First the same keystrokes in a small file: what this machine's editor
     // takes whatever the document's size (printed, for comparison).
