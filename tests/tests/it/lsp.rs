@@ -267,6 +267,31 @@ fn position_at_gives_the_board_and_the_language_at_the_cursor() {
 }
 
 #[test]
+fn a_move_number_with_no_move_after_a_game_is_no_game_for_the_status() {
+    // `18.` typed after the result: the status and the board show the game
+    // before it (its language, its last position), not a new game.
+    let text = "1. e4 e5 2. \u{41a}f3 \u{41a}c6 *\n\n18.\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let info = client
+        .call("chess-ls/positionAt", json!({"textDocument": {"uri": URI}, "position": {"line": 2, "character": 3}}));
+    assert_eq!(info["language"], "ru", "{info}");
+    assert_eq!(info["fen"], "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "{info}");
+    assert_eq!(info["move"]["english"], "Nc6", "{info}");
+    // Alone in a document it is no game at all.
+    client.open("file:///games/stray.pgn", "18.\n");
+    let _ = client.diagnostics("file:///games/stray.pgn", 1);
+    let none = client.call(
+        "chess-ls/positionAt",
+        json!({"textDocument": {"uri": "file:///games/stray.pgn"}, "position": {"line": 0, "character": 3}}),
+    );
+    assert!(none.is_null(), "{none}");
+    assert!(client.shutdown().success());
+}
+
+#[test]
 fn source_actions_answer_to_their_own_kind() {
     let text = "1. e4 e5 2. Nf3 Nc6 *\n";
     let mut client = Client::start();
