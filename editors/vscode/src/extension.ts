@@ -180,6 +180,18 @@ async function startClient(): Promise<void> {
     },
   };
   const started = new LanguageClient(SECTION, "chess-ls", serverOptions, clientOptions);
+  // The client runs `chess-ls.translate` itself (a quick pick of the
+  // languages): Source Action... then lists one "Translate to..." with that
+  // command instead of every language (as rust-analyzer's client names its
+  // commands).
+  started.registerFeature({
+    fillClientCapabilities(capabilities) {
+      capabilities.experimental = { ...(capabilities.experimental ?? {}), commands: { commands: ["chess-ls.translate"] } };
+    },
+    initialize() {},
+    getState: () => ({ kind: "static" }),
+    clear() {},
+  });
   // The status item says the server's state, as rust-analyzer's does.
   started.onDidChangeState((e) => {
     serverState = e.newState;

@@ -461,8 +461,21 @@ async function main(): Promise<void> {
     );
     check((await page.locator(".statusbar-item", { hasText: /Ln 6, Col \d+/ }).count()) > 0, "the editor keeps the focus");
 
+    step = "source-action";
+    // Source Action... lists a few entries, one "Translate to..." that asks
+    // for the language (not two for each of 21 languages).
+    await runCommand(page, "Source Action...");
+    const sourceRows = page.locator(".action-widget .monaco-list-row");
+    await page.locator(".action-widget .monaco-list-row", { hasText: "Translate to..." }).first().waitFor({ state: "visible", timeout: 15_000 });
+    const sourceEntries = (await sourceRows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim()).filter((t) => t !== "");
+    log("Source Action...:", JSON.stringify(sourceEntries));
+    check(sourceEntries.some((e) => e.includes("Normalize notation")), "Source Action... offers Normalize notation");
+    check(!sourceEntries.some((e) => e.includes("Translate the document to")), "and no translation per language");
+    check(sourceEntries.length <= 5, `a few entries (${sourceEntries.length})`);
+    await screenshot(page, "source-action");
+    await page.locator(".action-widget .monaco-list-row", { hasText: "Translate to..." }).first().click();
+
     step = "translate";
-    await runCommand(page, "Chess: Translate notation to...");
     const english = page.locator(".quick-input-widget .monaco-list-row", { hasText: "English" }).first();
     await english.waitFor({ timeout: 10_000 });
     await page.keyboard.type("English");
