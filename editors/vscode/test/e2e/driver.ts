@@ -304,8 +304,10 @@ async function main(): Promise<void> {
     // The Board button in the editor's title bar has the board icon.
     const boardButton = page.locator('.editor-actions .action-label[aria-label*="Show Board"]').first();
     await boardButton.waitFor({ state: "visible", timeout: 15_000 });
-    const buttonIcon = await boardButton.evaluate((e) => getComputedStyle(e).backgroundImage);
-    check(/board-(dark|light)\.svg/.test(buttonIcon), `the Board button shows the board icon (${buttonIcon.slice(-60)})`);
+    // (The icon's style rule comes a moment after the button.)
+    const buttonIcon = () => boardButton.evaluate((e) => getComputedStyle(e).backgroundImage);
+    await waitFor(page, "the Board button's icon is loaded", async () => /board-(dark|light)\.svg/.test(await buttonIcon()), 15_000);
+    check(true, `the Board button shows the board icon (${(await buttonIcon()).slice(-60)})`);
 
     step = "status-bar";
     const status = page.locator(".statusbar-item", { hasText: "Russian" }).first();
