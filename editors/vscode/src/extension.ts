@@ -15,6 +15,7 @@ import * as vscode from "vscode";
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from "vscode-languageclient/node";
 
 import { BoardPanel } from "./board";
+import { withBoardImages } from "./boardSvg";
 import { LANGUAGES } from "./languages";
 import { POSITION_AT, type PositionAtParams, type PositionInfo } from "./protocol";
 import { findServer } from "./serverPath";
@@ -176,6 +177,25 @@ async function startClient(): Promise<void> {
       // ships (docs/codes.md, opened at the code's section).
       handleDiagnostics: (uri, diagnostics, next) => {
         next(uri, diagnostics.map(withCodeLink));
+      },
+      // The hover's text board becomes an image (an SVG drawn from the
+      // FEN after it): readable in the default font, and not cut off.
+      provideHover: async (document, position, token, next) => {
+        const hover = await next(document, position, token);
+        if (hover == null) {
+          return hover;
+        }
+        const style = vscode.workspace.getConfiguration(SECTION).get<string>("boardStyle") === "letters" ? "letters" : "figurines";
+        hover.contents = hover.contents.map((c) => {
+          if (!(c instanceof vscode.MarkdownString)) {
+            return c;
+          }
+          const drawn = new vscode.MarkdownString(withBoardImages(c.value, style), c.supportThemeIcons);
+          drawn.isTrusted = c.isTrusted;
+          drawn.supportHtml = c.supportHtml;
+          return drawn;
+        });
+        return hover;
       },
     },
   };

@@ -381,8 +381,19 @@ async function main(): Promise<void> {
     const hover = page.locator(".monaco-hover", { hasText: "FEN" }).first();
     await hover.waitFor({ state: "visible", timeout: 15_000 });
     const hoverText = (await hover.innerText()).replace(/\u00a0/g, " ");
-    check(hoverText.includes("a b c d e f g h"), "the hover has a board with file letters");
-    check(hoverText.includes("♘") && hoverText.includes("♜"), "the board has figurines");
+    // The board is an image (an SVG the extension draws from the FEN, as a
+    // data: URI in the hover's Markdown), shown at a readable size.
+    const boardImage = hover.locator('img[src^="data:image/svg+xml;base64,"]').first();
+    await boardImage.waitFor({ state: "visible", timeout: 10_000 });
+    const drawn = await boardImage.evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      shown: img.getBoundingClientRect().width,
+      svg: new TextDecoder().decode(Uint8Array.from(atob(img.src.split(",")[1]!), (c) => c.charCodeAt(0))),
+    }));
+    check(drawn.width >= 200 && drawn.shown >= 200, `the hover's board is an image ${drawn.width} px wide, shown ${Math.round(drawn.shown)} px`);
+    check((drawn.svg.match(/class="sq"/g) ?? []).length === 64, "the image has 64 squares");
+    check(drawn.svg.includes("♘") && drawn.svg.includes("♜"), "and figurines");
+    check(!hoverText.includes("a b c d e f g h"), "the text board is replaced by the image");
     check(hoverText.includes("English SAN Nf3") || hoverText.includes("Nf3"), "the hover names the move in English (Nf3)");
     check(hoverText.includes("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "the hover has the FEN after 2. Кf3");
     await screenshot(page, "hover-board");
