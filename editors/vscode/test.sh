@@ -60,6 +60,9 @@ if command -v unzip >/dev/null; then
   # Not `unzip | grep -q`: grep's early exit would fail the pipe (pipefail).
   LISTING=$(unzip -l "$VSIX")
   grep -q 'extension/server/chess-ls$' <<<"$LISTING" || { echo "the .vsix has no server binary" >&2; exit 1; }
+  for f in media/icon.png media/board-light.svg media/board-dark.svg media/screenshot-board.png; do
+    grep -q "extension/$f\$" <<<"$LISTING" || { echo "the .vsix has no $f" >&2; exit 1; }
+  done
 fi
 
 if [ "${SKIP_E2E:-}" = 1 ]; then
@@ -85,7 +88,7 @@ CODE_SERVER="$CACHE/cs/bin/code-server"
 step "end to end: code-server + Chromium"
 rm -rf "$WORK" "$RESULTS"
 mkdir -p "$WORK/data/User" "$WORK/ws" "$RESULTS"
-cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn test/e2e/chapter.md test/e2e/scan.txt "$WORK/ws/"
+cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn test/e2e/complete.pgn test/e2e/chapter.md test/e2e/scan.txt "$WORK/ws/"
 # A 10 MB database of legal games, for the speed of a keystroke in a big file.
 (cd "$REPO" && cargo run --release -q --locked -p chess-ls-tests --bin gen-games -- --lang en --size 10MB "$WORK/ws/big.pgn")
 cp test/e2e/settings.json "$WORK/data/User/settings.json"

@@ -42,6 +42,11 @@ end, {
   desc = 'chess-ls: translate the buffer (! the game at the cursor) to a notation language',
 })
 
+-- The command of the server's "Translate to..." source action.
+vim.lsp.commands['chess-ls.translate'] = function(command, ctx)
+  require('chess-ls').translate_command(command, ctx)
+end
+
 vim.api.nvim_create_user_command('ChessLsNormalize', function()
   require('chess-ls').normalize()
 end, { desc = 'chess-ls: rewrite the buffer in canonical SAN' })

@@ -453,6 +453,36 @@ local function main()
   check(vim.wait(TIMEOUT, function()
     return vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1] == '1. e4 e5 2. Кf3 Кc6 3. Сb5 *'
   end, 20), ':ChessLsTranslate ru writes Russian letters', vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1])
+  -- A source action menu lists a few entries: one "Translate to..." whose
+  -- command asks for the language (vim.ui.select, answered here as a user
+  -- would pick German).
+  local menu = {}
+  local asked
+  local select = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    if opts.prompt == 'Translate to: ' then
+      asked = items
+      on_choice('de')
+    else
+      for _, item in ipairs(items) do
+        table.insert(menu, (opts.format_item or tostring)(item))
+      end
+      local pick = vim.iter(items):find(function(item)
+        return item.action and item.action.title == 'Translate to...'
+      end)
+      on_choice(pick)
+    end
+  end
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.lsp.buf.code_action({ context = { only = { 'source' }, diagnostics = {} } })
+  check(vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1] == '1. e4 e5 2. Sf3 Sc6 3. Lb5 *'
+  end, 20), 'Source action "Translate to..." asks for the language and translates (German)', { menu = menu, line = vim.api.nvim_buf_get_lines(ebuf, 0, 1, false)[1] })
+  vim.ui.select = select
+  check(#menu <= 4 and vim.iter(menu):any(function(m)
+    return m:find('Normalize', 1, true) ~= nil
+  end), 'the source actions are a few (Normalize, Translate to...)', menu)
+  check(vim.deep_equal(asked, require('chess-ls').languages), 'it asks among every language', asked)
 
   section(':ChessLsFixAll says what it fixed')
   local messages = {}

@@ -7,13 +7,15 @@
 // links to its explanation (docs/codes.md).
 // The intelligence stays in the server.
 
+import * as cp from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind } from "vscode-languageclient/node";
+import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from "vscode-languageclient/node";
 
 import { BoardPanel } from "./board";
+import { withBoardImages } from "./boardSvg";
 import { LANGUAGES } from "./languages";
 import { POSITION_AT, type PositionAtParams, type PositionInfo } from "./protocol";
 import { findServer } from "./serverPath";
@@ -147,8 +149,23 @@ async function startClient(): Promise<void> {
     return;
   }
   output.appendLine(`chess-ls: starting ${found.path} (${found.source})`);
-  // `transport: stdio` makes the client add `--stdio`, which chess-ls accepts.
-  const serverOptions: ServerOptions = { command: found.path, transport: TransportKind.stdio };
+  // The process is spawned here, not by the client: the client's own
+  // spawn logs "[Error] Server process exited with code 0" after every
+  // deliberate stop (restart, a changed setting). Here a stop is told apart
+  // from a crash, which stays an error.
+  const serverPath = found.path;
+  const serverOptions: ServerOptions = async () => {
+    const child = cp.spawn(serverPath, ["--stdio"], { stdio: "pipe" });
+    serverProcess = child;
+    child.on("exit", (code, signal) => {
+      if (code === 0 || stopped.has(child)) {
+        output.appendLine(`chess-ls: the server stopped (${signal ?? `exit code ${code}`}).`);
+      } else {
+        output.appendLine(`[Error] chess-ls: the server exited with ${signal ?? `code ${code}`}.`);
+      }
+    });
+    return child;
+  };
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
     initializationOptions: serverSettings(),
@@ -161,9 +178,40 @@ async function startClient(): Promise<void> {
       handleDiagnostics: (uri, diagnostics, next) => {
         next(uri, diagnostics.map(withCodeLink));
       },
+      // The hover's text board becomes an image (an SVG drawn from the
+      // FEN after it): readable in the default font, and not cut off.
+      provideHover: async (document, position, token, next) => {
+        const hover = await next(document, position, token);
+        if (hover == null) {
+          return hover;
+        }
+        const style = vscode.workspace.getConfiguration(SECTION).get<string>("boardStyle") === "letters" ? "letters" : "figurines";
+        hover.contents = hover.contents.map((c) => {
+          if (!(c instanceof vscode.MarkdownString)) {
+            return c;
+          }
+          const drawn = new vscode.MarkdownString(withBoardImages(c.value, style), c.supportThemeIcons);
+          drawn.isTrusted = c.isTrusted;
+          drawn.supportHtml = c.supportHtml;
+          return drawn;
+        });
+        return hover;
+      },
     },
   };
   const started = new LanguageClient(SECTION, "chess-ls", serverOptions, clientOptions);
+  // The client runs `chess-ls.translate` itself (a quick pick of the
+  // languages): Source Action... then lists one "Translate to..." with that
+  // command instead of every language (as rust-analyzer's client names its
+  // commands).
+  started.registerFeature({
+    fillClientCapabilities(capabilities) {
+      capabilities.experimental = { ...(capabilities.experimental ?? {}), commands: { commands: ["chess-ls.translate"] } };
+    },
+    initialize() {},
+    getState: () => ({ kind: "static" }),
+    clear() {},
+  });
   // The status item says the server's state, as rust-analyzer's does.
   started.onDidChangeState((e) => {
     serverState = e.newState;
@@ -244,15 +292,33 @@ function withCodeLink(d: vscode.Diagnostic): vscode.Diagnostic {
   return d;
 }
 
+/** The server's process (spawned in `startClient`), and those stopped on
+ * purpose: their exit is no error. */
+let serverProcess: cp.ChildProcess | undefined;
+const stopped = new WeakSet<cp.ChildProcess>();
+
 async function stopClient(): Promise<void> {
   const running = client;
+  const child = serverProcess;
   client = undefined;
+  serverProcess = undefined;
+  if (child !== undefined) {
+    stopped.add(child);
+  }
   if (running !== undefined) {
     try {
       await running.stop();
     } catch (error) {
       output.appendLine(`chess-ls: stopping the server failed: ${String(error)}`);
     }
+  }
+  // The server exits on the client's `exit`; one that does not is ended.
+  if (child !== undefined && child.exitCode === null && child.signalCode === null) {
+    setTimeout(() => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill();
+      }
+    }, 2000);
   }
 }
 

@@ -140,6 +140,10 @@ pub struct State {
     pub settings: Arc<Settings>,
     /// The client resolves code actions (`codeAction/resolve` of `edit`).
     pub resolves_code_actions: bool,
+    /// The client runs the command `chess-ls.translate` itself (it says so
+    /// in `experimental.commands.commands`, as for rust-analyzer): Source
+    /// Action lists one "Translate to..." carrying it, not every language.
+    pub translate_command: bool,
     /// How many folding ranges the client keeps, if it says.
     pub folding_limit: Option<usize>,
     /// The client asks for the semantic tokens of the lines it shows
@@ -159,6 +163,7 @@ struct Snapshot {
     settings: Arc<Settings>,
     latest: Arc<AtomicI32>,
     resolves_code_actions: bool,
+    translate_command: bool,
     /// The project's `ignore`, `select` and severities.
     filter: crate::ide::settings::Filter,
 }
@@ -200,6 +205,7 @@ impl Backend {
                 unit: Unit::Utf16,
                 settings: Arc::new(Settings::default()),
                 resolves_code_actions: false,
+                translate_command: false,
                 folding_limit: None,
                 asks_tokens_by_range: false,
                 projects: crate::project::Projects::new(),
@@ -230,6 +236,7 @@ impl Backend {
             settings: state.settings.clone(),
             latest: open.latest.clone(),
             resolves_code_actions: state.resolves_code_actions,
+            translate_command: state.translate_command,
         })
     }
 
@@ -400,6 +407,13 @@ impl LanguageServer for Backend {
             .and_then(|t| t.code_action.as_ref())
             .and_then(|c| c.resolve_support.as_ref())
             .is_some_and(|r| r.properties.iter().any(|p| p == "edit"));
+        let translate_command = params
+            .capabilities
+            .experimental
+            .as_ref()
+            .and_then(|e| e.pointer("/commands/commands"))
+            .and_then(|c| c.as_array())
+            .is_some_and(|c| c.iter().any(|c| c == handlers::code_action::TRANSLATE_COMMAND));
         let folding_limit = params
             .capabilities
             .text_document
@@ -417,6 +431,7 @@ impl LanguageServer for Backend {
         self.with_state(|state| {
             state.unit = unit;
             state.resolves_code_actions = resolves;
+            state.translate_command = translate_command;
             state.folding_limit = folding_limit;
             state.asks_tokens_by_range = by_range;
             if let Some(options) = &params.initialization_options {
@@ -644,14 +659,17 @@ impl LanguageServer for Backend {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let uri = params.text_document.uri.clone();
         self.on_snapshot(&uri, move |s, token| {
-            let resolve = s.resolves_code_actions;
+            let client = handlers::code_action::Client {
+                resolves: s.resolves_code_actions,
+                translate_command: s.translate_command,
+            };
             handlers::code_action::actions(
                 &s.doc,
                 &params.text_document.uri,
                 &params,
                 s.unit,
                 &s.settings,
-                resolve,
+                client,
                 token,
             )
         })

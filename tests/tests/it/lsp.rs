@@ -267,6 +267,31 @@ fn position_at_gives_the_board_and_the_language_at_the_cursor() {
 }
 
 #[test]
+fn a_move_number_with_no_move_after_a_game_is_no_game_for_the_status() {
+    // `18.` typed after the result: the status and the board show the game
+    // before it (its language, its last position), not a new game.
+    let text = "1. e4 e5 2. \u{41a}f3 \u{41a}c6 *\n\n18.\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let info = client
+        .call("chess-ls/positionAt", json!({"textDocument": {"uri": URI}, "position": {"line": 2, "character": 3}}));
+    assert_eq!(info["language"], "ru", "{info}");
+    assert_eq!(info["fen"], "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "{info}");
+    assert_eq!(info["move"]["english"], "Nc6", "{info}");
+    // Alone in a document it is no game at all.
+    client.open("file:///games/stray.pgn", "18.\n");
+    let _ = client.diagnostics("file:///games/stray.pgn", 1);
+    let none = client.call(
+        "chess-ls/positionAt",
+        json!({"textDocument": {"uri": "file:///games/stray.pgn"}, "position": {"line": 0, "character": 3}}),
+    );
+    assert!(none.is_null(), "{none}");
+    assert!(client.shutdown().success());
+}
+
+#[test]
 fn source_actions_answer_to_their_own_kind() {
     let text = "1. e4 e5 2. Nf3 Nc6 *\n";
     let mut client = Client::start();
@@ -287,6 +312,52 @@ fn source_actions_answer_to_their_own_kind() {
     assert!(own.contains(&"Translate the document to Russian".to_owned()), "{own:?}");
     assert_eq!(own, titles(&mut client, "source"));
     assert!(titles(&mut client, "source.organizeImports").is_empty());
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_client_that_asks_for_the_language_itself_gets_one_translate_in_its_source_action_menu() {
+    // A game with a certain fix (the look-alike Cyrillic `е` in `е5`).
+    let text = "1. e4 \u{435}5 2. Nf3 Nc6 *\n";
+    let mut client = Client::start();
+    client.call(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {
+            "experimental": {"commands": {"commands": ["chess-ls.translate"]}}}}),
+    );
+    client.notify("initialized", json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let actions = |client: &mut Client, only: &str| -> Vec<Value> {
+        let actions = client.call(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": range(0, 0, 0), "context": {"diagnostics": [], "only": [only]}}),
+        );
+        actions.as_array().unwrap().clone()
+    };
+    // Source Action...: fix-all, normalize and one "Translate to..." that
+    // runs the client's command (which asks for the language), not 42
+    // translations.
+    let menu = actions(&mut client, "source");
+    let titles: Vec<&str> = menu.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Fix all certain problems (1)", "Normalize notation (canonical SAN)", "Translate to..."]);
+    let translate = &menu[2];
+    assert_eq!(translate["kind"], "source.chess-ls.translate");
+    assert_eq!(translate["command"]["command"], "chess-ls.translate");
+    assert_eq!(translate["command"]["arguments"], json!([URI]));
+    assert!(translate["edit"].is_null() && translate["data"].is_null(), "{translate}");
+    // Our own kinds only: the same, without fix-all (`source.fixAll.chess-ls`).
+    let own: Vec<String> =
+        actions(&mut client, "source.chess-ls").iter().map(|a| a["title"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(own, ["Normalize notation (canonical SAN)", "Translate to..."]);
+    // The command then asks for its language's kind: those actions come.
+    let ru: Vec<String> = actions(&mut client, "source.chess-ls.translate.ru")
+        .iter()
+        .map(|a| a["title"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(ru, ["Translate the document to Russian", "Translate this game to Russian"]);
+    // Every translation, asked for by their kind.
+    assert_eq!(actions(&mut client, "source.chess-ls.translate").len(), 42);
     assert!(client.shutdown().success());
 }
 

@@ -47,7 +47,30 @@ function M.lsp_config()
     root_markers = { '.git' },
     init_options = settings,
     settings = { ['chess-ls'] = settings },
+    -- The client runs chess-ls.translate itself (M.translate_command): a
+    -- source action menu (`vim.lsp.buf.code_action({ context = { only =
+    -- { 'source' } } })`) lists one "Translate to..." instead of 42.
+    capabilities = { experimental = { commands = { commands = { 'chess-ls.translate' } } } },
   }
+end
+
+--- The command of the server's "Translate to..." source action: asks for
+--- the language (vim.ui.select) and translates the buffer.
+---@param command lsp.Command
+---@param ctx { bufnr: integer }
+function M.translate_command(command, ctx)
+  local buf = ctx.bufnr
+  local uri = command.arguments and command.arguments[1]
+  if uri then
+    buf = vim.uri_to_bufnr(uri)
+  end
+  vim.ui.select(M.languages, { prompt = 'Translate to: ' }, function(code)
+    if code then
+      vim.api.nvim_buf_call(buf, function()
+        M.translate(code)
+      end)
+    end
+  end)
 end
 
 --- Whether the chess parser can be loaded (and loads it).

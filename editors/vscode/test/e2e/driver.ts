@@ -300,6 +300,15 @@ async function main(): Promise<void> {
     // The text alone, at full size, to see the colours of every token.
     await page.locator(".editor-group-container.active .monaco-editor").first().screenshot({ path: path.join(outDir, "colours.png") });
 
+    step = "board-button";
+    // The Board button in the editor's title bar has the board icon.
+    const boardButton = page.locator('.editor-actions .action-label[aria-label*="Show Board"]').first();
+    await boardButton.waitFor({ state: "visible", timeout: 15_000 });
+    // (The icon's style rule comes a moment after the button.)
+    const buttonIcon = () => boardButton.evaluate((e) => getComputedStyle(e).backgroundImage);
+    await waitFor(page, "the Board button's icon is loaded", async () => /board-(dark|light)\.svg/.test(await buttonIcon()), 15_000);
+    check(true, `the Board button shows the board icon (${(await buttonIcon()).slice(-60)})`);
+
     step = "status-bar";
     const status = page.locator(".statusbar-item", { hasText: "Russian" }).first();
     await status.waitFor({ timeout: 30_000 });
@@ -372,8 +381,19 @@ async function main(): Promise<void> {
     const hover = page.locator(".monaco-hover", { hasText: "FEN" }).first();
     await hover.waitFor({ state: "visible", timeout: 15_000 });
     const hoverText = (await hover.innerText()).replace(/\u00a0/g, " ");
-    check(hoverText.includes("a b c d e f g h"), "the hover has a board with file letters");
-    check(hoverText.includes("♘") && hoverText.includes("♜"), "the board has figurines");
+    // The board is an image (an SVG the extension draws from the FEN, as a
+    // data: URI in the hover's Markdown), shown at a readable size.
+    const boardImage = hover.locator('img[src^="data:image/svg+xml;base64,"]').first();
+    await boardImage.waitFor({ state: "visible", timeout: 10_000 });
+    const drawn = await boardImage.evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      shown: img.getBoundingClientRect().width,
+      svg: new TextDecoder().decode(Uint8Array.from(atob(img.src.split(",")[1]!), (c) => c.charCodeAt(0))),
+    }));
+    check(drawn.width >= 200 && drawn.shown >= 200, `the hover's board is an image ${drawn.width} px wide, shown ${Math.round(drawn.shown)} px`);
+    check((drawn.svg.match(/class="sq"/g) ?? []).length === 64, "the image has 64 squares");
+    check(drawn.svg.includes("♘") && drawn.svg.includes("♜"), "and figurines");
+    check(!hoverText.includes("a b c d e f g h"), "the text board is replaced by the image");
     check(hoverText.includes("English SAN Nf3") || hoverText.includes("Nf3"), "the hover names the move in English (Nf3)");
     check(hoverText.includes("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "the hover has the FEN after 2. Кf3");
     await screenshot(page, "hover-board");
@@ -454,8 +474,21 @@ async function main(): Promise<void> {
     );
     check((await page.locator(".statusbar-item", { hasText: /Ln 6, Col \d+/ }).count()) > 0, "the editor keeps the focus");
 
+    step = "source-action";
+    // Source Action... lists a few entries, one "Translate to..." that asks
+    // for the language (not two for each of 21 languages).
+    await runCommand(page, "Source Action...");
+    const sourceRows = page.locator(".action-widget .monaco-list-row");
+    await page.locator(".action-widget .monaco-list-row", { hasText: "Translate to..." }).first().waitFor({ state: "visible", timeout: 15_000 });
+    const sourceEntries = (await sourceRows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim()).filter((t) => t !== "");
+    log("Source Action...:", JSON.stringify(sourceEntries));
+    check(sourceEntries.some((e) => e.includes("Normalize notation")), "Source Action... offers Normalize notation");
+    check(!sourceEntries.some((e) => e.includes("Translate the document to")), "and no translation per language");
+    check(sourceEntries.length <= 5, `a few entries (${sourceEntries.length})`);
+    await screenshot(page, "source-action");
+    await page.locator(".action-widget .monaco-list-row", { hasText: "Translate to..." }).first().click();
+
     step = "translate";
-    await runCommand(page, "Chess: Translate notation to...");
     const english = page.locator(".quick-input-widget .monaco-list-row", { hasText: "English" }).first();
     await english.waitFor({ timeout: 10_000 });
     await page.keyboard.type("English");
@@ -488,6 +521,39 @@ async function main(): Promise<void> {
     );
     await page.locator(".editor-group-container.active .monaco-editor").first().screenshot({ path: path.join(outDir, "colours-languages.png") });
     await screenshot(page, "languages");
+
+    step = "completion";
+    // Completion after a move number: the legal moves in the game's
+    // language, captures and checks first, the separator before the
+    // result kept (4. Сxc6 *, not 4. Сxc6*).
+    await page.keyboard.press("Escape");
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "complete.pgn" }).first().dblclick();
+    await waitFor(page, "complete.pgn is in the editor", async () => (await editorText(page)).includes("3. Сb5 a6 4. *"));
+    await waitFor(page, "the status bar names its language (Russian)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "Russian" }).count()) > 0,
+    );
+    const star = await locate(page, "4. *");
+    await page.mouse.click(star.x, star.y);
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Control+Space");
+    const suggestRows = page.locator(".suggest-widget .monaco-list-row");
+    await suggestRows.first().waitFor({ state: "visible", timeout: 15_000 });
+    await page.waitForTimeout(500);
+    const suggestions = (await suggestRows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    log("completion:", JSON.stringify(suggestions));
+    check(/^[КСФЛ]?[a-h]?[x:][a-h][1-8]/.test(suggestions[0] ?? ""), `the first suggestion is a capture (${suggestions[0]})`);
+    check(suggestions.some((s) => s.startsWith("Сa4")), "Сa4 is offered, in Russian letters");
+    const firstPawn = suggestions.findIndex((s) => /^[a-h]/.test(s));
+    const lastPiece = suggestions.map((s) => /^[КЛСФ]/.test(s)).lastIndexOf(true);
+    check(firstPawn === -1 || lastPiece < firstPawn, "piece moves come before pawn moves");
+    await screenshot(page, "completion");
+    await page.keyboard.press("Enter");
+    await waitFor(page, "the capture is inserted before the result, the space kept", async () =>
+      /4\. \S*[x:][a-h][1-8] \*/.test(await editorText(page)),
+    );
+    await page.keyboard.press("Control+Z");
+    await waitFor(page, "undone", async () => (await editorText(page)).includes("3. Сb5 a6 4. *"));
 
     step = "manuscript-markdown";
     // A chapter in Markdown: the runs of moves in the prose are checked, on
@@ -622,6 +688,16 @@ async function main(): Promise<void> {
     await waitFor(page, "the status bar is back", async () =>
       (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
     );
+    // A deliberate stop is no error: the server's log (the output channel,
+    // as code-server writes it) says it stopped, without "[Error]".
+    const logs = path.join(path.dirname(path.dirname(process.env.CHESS_LS_SETTINGS!)), "logs");
+    const channel = (): string =>
+      (fs.readdirSync(logs, { recursive: true }) as string[])
+        .filter((f) => /output_logging_.*chess-ls\.log$/.test(f))
+        .map((f) => fs.readFileSync(path.join(logs, f), "utf8"))
+        .join("\n");
+    await waitFor(page, "the output channel says the server stopped", async () => channel().includes("chess-ls: the server stopped"));
+    check(!/\[Error[^\]]*\][^\n]*exited/.test(channel()), "and reports no error for the deliberate stop (restart, a changed setting)");
     step = "big-file";
     // First the same keystrokes in a small file: what this machine's editor
     // takes whatever the document's size (printed, for comparison).

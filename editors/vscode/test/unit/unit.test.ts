@@ -78,3 +78,20 @@ test("the language setting lists exactly the languages the commands offer", () =
   assert.deepEqual(setting.enumItemLabels, ["Auto", ...LANGUAGES.map((l) => l.name)]);
   assert.equal(setting.markdownEnumDescriptions.length, setting.enum.length);
 });
+
+test("the hover's text board becomes an SVG image drawn from the FEN", async () => {
+  const { boardSvg, withBoardImages } = await import("../../src/boardSvg");
+  const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const svg = boardSvg(start)!;
+  assert.equal((svg.match(/class="sq"/g) ?? []).length, 64);
+  assert.equal((svg.match(/class="piece"/g) ?? []).length, 32);
+  assert.ok(svg.includes("♔") && svg.includes("♟"));
+  assert.equal(boardSvg("8/8/8 w - - 0 1"), undefined);
+  const hover = "**2. Кf3** (Nf3)\n\n```text\n8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n   a b c d e f g h\n```\n\nFEN: `" + start + "`";
+  const out = withBoardImages(hover);
+  assert.ok(!out.includes("```text"), out);
+  assert.ok(out.includes("](data:image/svg+xml;base64,"), out);
+  assert.ok(out.endsWith("FEN: `" + start + "`"), out);
+  // A text board with no FEN after it stays as it is.
+  assert.equal(withBoardImages("```text\nx\n```"), "```text\nx\n```");
+});

@@ -11,12 +11,20 @@
 //! typed kind (`source.chess-ls.translate.ru`, `...translate.ru.game`,
 //! `source.chess-ls.normalize`, `source.fixAll.chess-ls`) that editors
 //! match instead of titles.
+//!
+//! A client that runs the command [`TRANSLATE_COMMAND`] itself (it names
+//! it in `experimental.commands.commands`) gets, in a Source Action menu
+//! (`only` of `source` or `source.chess-ls`), one "Translate to..." that
+//! carries the command, which asks for the language, instead of two
+//! actions for each of the 21 languages; asked for the translations
+//! (`source.chess-ls.translate`) or one language's, it gets those.
 
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::ls_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, TextEdit, Uri, WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, Command, TextEdit, Uri,
+    WorkspaceEdit,
 };
 
 use crate::analysis::rewrite::Rewrite;
@@ -32,6 +40,18 @@ use crate::lsp::convert;
 pub const FIX_ALL: &str = "source.fixAll.chess-ls";
 pub const NORMALIZE: &str = "source.chess-ls.normalize";
 const TRANSLATE: &str = "source.chess-ls.translate";
+/// The client's command that asks for a language and applies
+/// [`translate_kind`]'s action (argument: the document's URI).
+pub const TRANSLATE_COMMAND: &str = "chess-ls.translate";
+
+/// What the client can do with the actions it is given.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Client {
+    /// It asks for the edits in `codeAction/resolve`.
+    pub resolves: bool,
+    /// It runs [`TRANSLATE_COMMAND`].
+    pub translate_command: bool,
+}
 
 /// The kind of "translate the document to `language`"; the game's own is
 /// this with `.game` after it.
@@ -80,9 +100,10 @@ pub fn actions(
     params: &CodeActionParams,
     unit: Unit,
     settings: &Settings,
-    resolve: bool,
+    client: Client,
     token: &Token,
 ) -> Option<CodeActionResponse> {
+    let resolve = client.resolves;
     let span = convert::span(doc, params.range, unit);
     let mut out: Vec<CodeActionOrCommand> = Vec::new();
 
@@ -104,6 +125,7 @@ pub fn actions(
     }
 
     let mut deferred: Vec<(String, String, Deferred)> = Vec::new();
+    let mut translate_menu = None;
     if wants(params, FIX_ALL) {
         let certain = doc.diagnostics().filter(|d| d.certain_fix().is_some()).count();
         if certain > 0 {
@@ -117,23 +139,41 @@ pub fn actions(
             deferred.push(("Normalize notation (canonical SAN)".to_owned(), NORMALIZE.to_owned(), Deferred::Normalize));
         }
         let in_game = doc.game_at(span.start).is_some();
-        for language in Language::ALL {
-            let code = language.code().to_owned();
-            let kind = translate_kind(language, false);
-            if wants(params, &kind) {
-                deferred.push((
-                    format!("Translate the document to {}", language.name()),
-                    kind,
-                    Deferred::Translate { language: code.clone(), game_at: None },
-                ));
-            }
-            let kind = translate_kind(language, true);
-            if in_game && wants(params, &kind) {
-                deferred.push((
-                    format!("Translate this game to {}", language.name()),
-                    kind,
-                    Deferred::Translate { language: code, game_at: Some(span.start) },
-                ));
+        // A menu of every source action: one "Translate to..." when the
+        // client asks for the language itself; the translations' kind or a
+        // language's own (`source.chess-ls.translate.ru`) gets the actions.
+        let menu =
+            params.context.only.iter().flatten().all(|o| TRANSLATE.starts_with(o.as_str()) && o.as_str() != TRANSLATE);
+        if client.translate_command && menu {
+            translate_menu = Some(CodeActionOrCommand::CodeAction(CodeAction {
+                title: "Translate to...".to_owned(),
+                kind: Some(CodeActionKind::from(TRANSLATE.to_owned())),
+                command: Some(Command {
+                    title: "Translate to...".to_owned(),
+                    command: TRANSLATE_COMMAND.to_owned(),
+                    arguments: Some(vec![serde_json::json!(uri.as_str())]),
+                }),
+                ..CodeAction::default()
+            }));
+        } else {
+            for language in Language::ALL {
+                let code = language.code().to_owned();
+                let kind = translate_kind(language, false);
+                if wants(params, &kind) {
+                    deferred.push((
+                        format!("Translate the document to {}", language.name()),
+                        kind,
+                        Deferred::Translate { language: code.clone(), game_at: None },
+                    ));
+                }
+                let kind = translate_kind(language, true);
+                if in_game && wants(params, &kind) {
+                    deferred.push((
+                        format!("Translate this game to {}", language.name()),
+                        kind,
+                        Deferred::Translate { language: code, game_at: Some(span.start) },
+                    ));
+                }
             }
         }
     }
@@ -147,6 +187,7 @@ pub fn actions(
         }
         out.push(CodeActionOrCommand::CodeAction(action));
     }
+    out.extend(translate_menu);
     Some(out)
 }
 

@@ -60,9 +60,22 @@ pub struct MoveInfo {
     pub guessed: bool,
 }
 
+/// The game's text is move numbers only (`18.`, `18...`).
+fn is_bare_number(doc: &Document, section_start: usize, span: &std::ops::Range<usize>) -> bool {
+    let text = &doc.text[section_start + span.start..section_start + span.end];
+    text.contains(|c: char| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…' || c.is_whitespace())
+}
+
 pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
     let offset = convert::offset(doc, position, unit);
-    let at = game_at(doc, offset, &settings.options)?;
+    let mut at = game_at(doc, offset, &settings.options)?;
+    // A move number with no move (`18.` typed after a game's result) is no
+    // game: the status and the board show the game before it.
+    while at.trace.moves.is_empty() && is_bare_number(doc, at.section.start, &at.span) {
+        let before = (at.section.start + at.span.start).checked_sub(1)?;
+        at = game_at(doc, before, &settings.options)?;
+    }
     let language = at.language();
     let mut info = PositionInfo {
         language: language.code().to_owned(),
