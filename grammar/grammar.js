@@ -22,13 +22,13 @@
  * Comments end moves. A comment is an extra, and tree-sitter checks that an
  * immediate token follows no blanks, not that it follows no extra: `e4 {c}e5`
  * and `Ra7{c}Bc6` would read as one move (`e4e5`, `Ra7xBc6`). So where a
- * move could end and a `{` follows (after blanks or not), the external
- * scanner (src/scanner.c) puts a zero-width `_move_end` there first, and
- * what follows the comment starts a new element, as the fast path
- * (server/src/syntax/fast.rs) reads it. A move that cannot end yet (`N{c}f3`)
- * still reads across the comment. `;` comments and `%` escapes end at a line
- * end, a blank, so nothing immediate follows them; the move ends before them
- * too, which keeps them out of its node.
+ * move could end and the extras after it end with a comment glued to the
+ * next token, the external scanner (src/scanner.c) puts a zero-width
+ * `_move_end` right after the move, and what follows the comment starts a
+ * new element, as the fast path (server/src/syntax/fast.rs) reads it. Only
+ * there: a comment followed by a blank ends the move anyway, and a node
+ * holding external tokens costs tree-sitter a walk whenever it is reused. A
+ * move that cannot end yet (`N{c}f3`) still reads across the comment.
  *
  * The grammar is deliberately permissive about *letters*: every piece letter
  * of every language, Cyrillic look-alikes in squares (`е5`, `с4`), `l` for
@@ -131,7 +131,7 @@ module.exports = grammar({
   conflicts: _ => [],
 
   // Written by src/scanner.c. `_move_end` is a zero-width token that ends a
-  // move just before a comment (see "Comments end moves" above);
+  // move before a comment glued to what follows it (see "Comments end moves" above);
   // `_error_recovery` is never valid in the grammar, so the scanner knows
   // when tree-sitter asks for every token at once while recovering.
   externals: $ => [$._move_end, $._error_recovery],

@@ -1,14 +1,20 @@
 // The external scanner of the chess grammar (MIT, as the grammar).
 //
-// One token: `_move_end`, zero-width, where a move could end and a `{`
-// comment (or a `;` comment, a `%` escape) comes next, after blanks or not. A comment is an extra, and
+// One token: `_move_end`, zero-width, where a move could end and the
+// extras after it (blanks, comments) end with a `{...}` comment glued to the
+// next token. A comment is an extra, and
 // tree-sitter only checks that an immediate token follows no blanks, not
 // that it follows no extra: without this token `e4 {c}e5` would read as the
 // one move `e4e5` and `Ra7{c}Bc6` as `Ra7xBc6`. Ending the move before the
 // comment makes what follows it a new element (see grammar.js, "Comments
 // end moves").
 //
-// The scanner keeps no state. It looks past the blanks to the `{`, and
+// The token is put only where it matters (`e4 {c} e5` needs none), so that
+// most games hold no external token: tree-sitter walks a reused node down
+// to its last external token, which made a keystroke's reparse of a 10 MB
+// file some 8 times slower when every comment after a move had one.
+//
+// The scanner keeps no state. It looks through the extras, and
 // tree-sitter records how far it looked, so an edit that types or deletes a
 // `{` there lexes the token before it again (see the tests of
 // tests/tests/it/incremental.rs).
@@ -47,6 +53,55 @@ static bool is_blank(int32_t c) {
          c == 0x3000 || c == 0xFEFF;
 }
 
+// Whether the extras from here on (blanks, `{...}` comments, `;` comments,
+// `%` escapes) end with a `{...}` comment glued to the next token, which
+// tree-sitter would then read as an immediate token of the move. When
+// unsure (a brace inside a comment, a line starting with `[` inside one,
+// the end of the text inside one) it says yes: ending the move at a
+// comment is always the right reading, the token only costs a little.
+static bool comment_glued_ahead(TSLexer *lexer) {
+  bool after_comment = false;
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (lexer->eof(lexer)) {
+      return false;
+    }
+    if (is_blank(c)) {
+      after_comment = false;
+      lexer->advance(lexer, false);
+    } else if (c == ';' || c == '%') {
+      // Up to the line end, a blank.
+      while (!lexer->eof(lexer) && lexer->lookahead != '\n') {
+        lexer->advance(lexer, false);
+      }
+      after_comment = false;
+    } else if (c == '{') {
+      lexer->advance(lexer, false);
+      while (lexer->lookahead != '}') {
+        if (lexer->eof(lexer) || lexer->lookahead == '{') {
+          return true;
+        }
+        if (lexer->lookahead == '\n') {
+          while (is_blank(lexer->lookahead) && !lexer->eof(lexer)) {
+            lexer->advance(lexer, false);
+          }
+          if (lexer->lookahead == '[') {
+            return true;
+          }
+          continue;
+        }
+        lexer->advance(lexer, false);
+      }
+      lexer->advance(lexer, false);
+      after_comment = true;
+    } else {
+      // A token: glued to a comment, or after a blank (or right after the
+      // move's last part, when there was no extra at all).
+      return after_comment && c != '(' && c != ')' && c != '$' && c != '[';
+    }
+  }
+}
+
 bool tree_sitter_chess_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   // While recovering from an error tree-sitter marks every token valid:
@@ -54,16 +109,10 @@ bool tree_sitter_chess_external_scanner_scan(void *payload, TSLexer *lexer, cons
   if (valid_symbols[ERROR_RECOVERY] || !valid_symbols[MOVE_END]) {
     return false;
   }
-  // The token ends here, before any blank, so the move ends with its last
-  // part; the blanks stay the padding of the comment.
+  // The token ends here, before any blank or comment, so the move ends with
+  // its last part and the extras after it stay outside its node.
   lexer->mark_end(lexer);
-  while (is_blank(lexer->lookahead) && !lexer->eof(lexer)) {
-    lexer->advance(lexer, false);
-  }
-  // A `;` comment or a `%` escape ends at a line end, after which nothing
-  // immediate can follow anyway; ending the move before them too keeps them
-  // out of the move's node (its span is the move as written).
-  if (lexer->lookahead != '{' && lexer->lookahead != ';' && lexer->lookahead != '%') {
+  if (!comment_glued_ahead(lexer)) {
     return false;
   }
   lexer->result_symbol = MOVE_END;
