@@ -19,6 +19,17 @@
  * repetition, and a game that ends with its result is reused whole: an edit
  * costs a walk over the games, not over every move of the file.
  *
+ * Comments end moves. A comment is an extra, and tree-sitter checks that an
+ * immediate token follows no blanks, not that it follows no extra: `e4 {c}e5`
+ * and `Ra7{c}Bc6` would read as one move (`e4e5`, `Ra7xBc6`). So where a
+ * move could end and the extras after it end with a comment glued to the
+ * next token, the external scanner (src/scanner.c) puts a zero-width
+ * `_move_end` right after the move, and what follows the comment starts a
+ * new element, as the fast path (server/src/syntax/fast.rs) reads it. Only
+ * there: a comment followed by a blank ends the move anyway, and a node
+ * holding external tokens costs tree-sitter a walk whenever it is reused. A
+ * move that cannot end yet (`N{c}f3`) still reads across the comment.
+ *
  * The grammar is deliberately permissive about *letters*: every piece letter
  * of every language, Cyrillic look-alikes in squares (`е5`, `с4`), `l` for
  * `1` and `З` for `3` all lex as parts of moves. Deciding what they mean is
@@ -125,6 +136,12 @@ module.exports = grammar({
 
   conflicts: _ => [],
 
+  // Written by src/scanner.c. `_move_end` is a zero-width token that ends a
+  // move before a comment glued to what follows it (see "Comments end moves" above);
+  // `_error_recovery` is never valid in the grammar, so the scanner knows
+  // when tree-sitter asks for every token at once while recovering.
+  externals: $ => [$._move_end, $._error_recovery],
+
   // The parts of a move are spelled out as rules for reading, but a hidden
   // rule is still a node at run time; inlining them makes a move one node.
   inline: $ => [
@@ -172,7 +189,10 @@ module.exports = grammar({
 
     _element: $ => choice(
       prec(PREC.LONE_NUMBER, $.move_number),
-      $.move,
+      // Where a move could end and a comment comes next, the scanner's
+      // `_move_end` ends it there (it is in the move's lookahead here), so
+      // that no immediate token is read past the comment.
+      seq($.move, optional($._move_end)),
       $.null_move,
       $.nag,
       $.glyph,

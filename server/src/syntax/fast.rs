@@ -566,6 +566,10 @@ mod tests {
         // Every check mark and annotation of the lexicon, as the grammar.
         same("1. e4‼ e5⁉ 2. Qh5⁈ Nc6⁇ 3. Bc4 Nf6 4. Qxf7‡ 1-0");
         same("1. e4 e5 2. Bc4 Bc5 3. Bxf7† Kxf7 4. Qh5++ *");
+        // A comment ends a move, glued to it or not: the grammar reads no
+        // immediate token across it either (found by the incremental
+        // property: `Ra7{ comment }Bc6` was one move in the tree).
+        same("1. e4 {c}e5 2. Nf3{c}Nc6 3. Bb5{x}a6 4. Ra7{ comment }Bc6 ; line\n{y}O-O 5. O-O{c}d6 *");
     }
 
     #[test]
