@@ -190,19 +190,10 @@ impl Language {
         if self.role_of(written).is_some() || self.is_pawn_letter(written) {
             return None;
         }
-        let context = LookalikeContext::PieceLetter(self);
-        let mut changed = false;
-        let normalized: String = written
-            .chars()
-            .map(|ch| match normalize_lookalike(ch, context) {
-                Some(right) => {
-                    changed = true;
-                    right
-                }
-                None => ch,
-            })
-            .collect();
-        if !changed {
+        let (normalized, lookalikes, transliterated) = self.respelled(written);
+        // A transliteration is no look-alike (`Kr` is read only where a
+        // whole game's letters are transliterated).
+        if lookalikes == 0 || transliterated > 0 {
             return None;
         }
         self.letters().into_iter().chain(self.pawn_letters().iter().copied()).find(|&letter| letter == normalized)
@@ -213,25 +204,34 @@ impl Language {
     /// `None` unless some character of it is a transliteration rather than
     /// a look-alike, and for languages that are not written in Cyrillic.
     pub fn transliterated_letter(self, written: &str) -> Option<&'static str> {
+        let (normalized, _, transliterated) = self.respelled(written);
+        if transliterated == 0 {
+            return None;
+        }
+        self.letters().into_iter().find(|&letter| letter == normalized)
+    }
+
+    /// A piece-letter text with its look-alikes of this language's letters
+    /// and (where it has them) its transliterations read as the letters
+    /// they stand for, and how many characters were each.
+    fn respelled(self, written: &str) -> (String, usize, usize) {
         let row = self.lexicon();
-        let mut transliterated = false;
-        let normalized: String = written
+        let (mut lookalikes, mut transliterated) = (0, 0);
+        let normalized = written
             .chars()
             .map(|ch| {
                 if let Some(right) = lexicon::lookalike(row.lookalikes, ch) {
+                    lookalikes += 1;
                     right
                 } else if let Some(right) = lexicon::lookalike(row.transliterations, ch) {
-                    transliterated = true;
+                    transliterated += 1;
                     right
                 } else {
                     ch
                 }
             })
             .collect();
-        if !transliterated {
-            return None;
-        }
-        self.letters().into_iter().find(|&letter| letter == normalized)
+        (normalized, lookalikes, transliterated)
     }
 
     /// How the letters of this language are written in a Latin

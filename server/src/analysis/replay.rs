@@ -107,49 +107,34 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
             replay.end
         }
         _ => {
-            let mut replayer = Replayer::new(source, options, decision.language, &game.errors);
-            if traced {
-                replayer.trace = Some(Trace { language: Some(decision.language), ..Trace::default() });
-            }
-            let mut end = replayer.replay_line(&game.mainline, start.clone(), true);
+            // The game replayed in a reading of its letters, traced if asked.
+            let replay_in = |language: Language, transliterated: bool| {
+                let mut r = Replayer::new(source, options, language, &game.errors);
+                r.transliterated = transliterated;
+                if traced {
+                    r.trace = Some(Trace { language: Some(language), ..Trace::default() });
+                }
+                let end = r.replay_line(&game.mainline, start.clone(), true);
+                (r, end)
+            };
+            let (mut replayer, mut end) = replay_in(decision.language, false);
+            let illegal = |r: &Replayer<'_, '_>| r.diagnostics.iter().any(|d| d.code == Code::IllegalMove);
             // Every reading of the letters as written makes a move illegal:
             // a reading that takes some for look-alikes (a Latin `K` for the
             // Russian knight `К`) and replays the game without an error is
-            // the one meant.
-            if decision.source != LanguageSource::Chosen
-                && replayer.diagnostics.iter().any(|d| d.code == Code::IllegalMove)
-                && let Some(language) = lookalike_reading(game, source, options, &start)
-            {
-                report.language = language;
-                report.language_source = LanguageSource::Replay;
-                replayer = Replayer::new(source, options, language, &game.errors);
-                if traced {
-                    replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
-                }
-                end = replayer.replay_line(&game.mainline, start.clone(), true);
-            }
-            // Or its letters are another alphabet's in Latin transliteration
-            // (`Kf3 Kf6 ... Fe2 ... Sb5 ... Krd8`): read so where the game
-            // then replays without an illegal move.
-            if decision.source != LanguageSource::Chosen
-                && replayer.diagnostics.iter().any(|d| d.code == Code::IllegalMove)
-                && let Some(language) = transliterated_reading(game, source, options, &start, replayer.plies)
-            {
-                report.language = language;
-                report.language_source = LanguageSource::Replay;
-                replayer = Replayer::new(source, options, language, &game.errors);
-                replayer.transliterated = true;
-                if traced {
-                    replayer.trace = Some(Trace { language: Some(language), ..Trace::default() });
-                }
-                end = replayer.replay_line(&game.mainline, start, true);
-                let mut told = false;
-                replayer.diagnostics.retain(|d| {
-                    let note = d.code == Code::LanguageMix && d.message.starts_with(reading::TRANSLITERATED);
-                    let keep = !(note && told);
-                    told |= note;
-                    keep
+            // the one meant; or its letters are another alphabet's in Latin
+            // transliteration (`Kf3 Kf6 ... Fe2 ... Sb5 ... Krd8`), read so
+            // where the game then replays without an illegal move.
+            if decision.source != LanguageSource::Chosen && illegal(&replayer) {
+                let reading = lookalike_reading(game, source, options, &start).map(|l| (l, false)).or_else(|| {
+                    transliterated_reading(game, source, options, &start, replayer.plies).map(|l| (l, true))
                 });
+                if let Some((language, transliterated)) = reading {
+                    report.language = language;
+                    report.language_source = LanguageSource::Replay;
+                    (replayer, end) = replay_in(language, transliterated);
+                    replayer.one_transliteration_note();
+                }
             }
             report.plies = replayer.plies;
             diagnostics.append(&mut replayer.diagnostics);
@@ -385,10 +370,7 @@ fn lookalike_reading(game: &GameSyntax<'_>, source: &str, options: &Options, sta
         .into_iter()
         .filter(|reader| reader.lookalikes > 0 && on_pieces(reader) && !tried.iter().any(|t| same(t, reader)))
         .find(|reader| {
-            let mut r = Replayer::new(source, options, reader.language, &game.errors);
-            r.mixing = false;
-            r.deciding = true;
-            r.replay_line(&game.mainline, start.clone(), true);
+            let r = Replayer::probe(source, options, reader.language, game, start, false);
             !r.diagnostics.iter().any(|d| d.severity == super::Severity::Error)
         })
         .map(|reader| reader.language)
@@ -416,11 +398,7 @@ fn transliterated_reading(
                     .all(|t| language.read_letter(t.text).is_some() || language.transliterated_letter(t.text).is_some())
         })
         .find(|&language| {
-            let mut r = Replayer::new(source, options, language, &game.errors);
-            r.mixing = false;
-            r.deciding = true;
-            r.transliterated = true;
-            r.replay_line(&game.mainline, start.clone(), true);
+            let r = Replayer::probe(source, options, language, game, start, true);
             r.plies >= plies && !r.diagnostics.iter().any(|d| d.code == Code::IllegalMove)
         })
 }
@@ -574,6 +552,35 @@ impl<'a, 'o> Replayer<'a, 'o> {
             depth: 0,
             stopped: None,
         }
+    }
+
+    /// A replay of the game's main line that only compares readings of its
+    /// letters (no other language's letters, no beam after every move).
+    fn probe(
+        source: &'a str,
+        options: &'o Options,
+        language: Language,
+        game: &'a GameSyntax<'_>,
+        start: &Chess,
+        transliterated: bool,
+    ) -> Self {
+        let mut r = Replayer::new(source, options, language, &game.errors);
+        r.mixing = false;
+        r.deciding = true;
+        r.transliterated = transliterated;
+        r.replay_line(&game.mainline, start.clone(), true);
+        r
+    }
+
+    /// A transliterated game's letters are noted once, at the first.
+    fn one_transliteration_note(&mut self) {
+        let mut told = false;
+        self.diagnostics.retain(|d| {
+            let note = d.code == Code::LanguageMix && d.message.starts_with(reading::TRANSLITERATED);
+            let keep = !(note && told);
+            told |= note;
+            keep
+        });
     }
 
     /// Records that the line the replay was given stops at `m` (not a
