@@ -159,15 +159,12 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
 /// end of a move (`Lf1—`, `Qe3+3`: a dash, a digit, a dot or a quote
 /// before a blank) gets its removal as the fix.
 fn syntax_error(source: &str, e: &SyntaxError) -> Diagnostic {
+    if let Some(d) = e.repair.as_ref().and_then(|r| super::manuscript::repair_diagnostic(source, source, r)) {
+        return d;
+    }
     let d = Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone());
     let text = source.get(e.span.clone()).unwrap_or_default();
-    let mut chars = text.chars();
-    let stray = chars.next().is_some_and(|c| matches!(c, '—' | '–' | '-' | '0'..='9' | '.' | ',' | '\'' | '`'))
-        && chars.next().is_none();
-    let glued =
-        source[..e.span.start].chars().next_back().is_some_and(|c| c.is_alphanumeric() || matches!(c, '+' | '#'));
-    let alone = source[e.span.end..].chars().next().is_none_or(char::is_whitespace);
-    if stray && glued && alone {
+    if crate::syntax::slips::stray_at_end(source, &e.span) {
         d.with_fix(Fix::replace(format!("Remove \"{text}\""), e.span.clone(), "").preferred(true))
     } else {
         d
@@ -629,7 +626,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
             if !self.syntax_errors.is_empty() {
                 let from = prev_end.unwrap_or(line.span.start);
                 let to = items[i].start();
-                broken |= self.syntax_errors.iter().any(|e| from <= e.span.start && e.span.start < to);
+                // A mended slip (`syntax::slips`) lost nothing.
+                broken |=
+                    self.syntax_errors.iter().any(|e| e.repair.is_none() && from <= e.span.start && e.span.start < to);
             }
             match &items[i] {
                 Item::MoveNumber(t) => {
@@ -763,6 +762,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
     /// Whether a syntax error stands inside the move (or right at its end,
     /// where a missing part would be).
     fn damaged(&self, m: &WrittenMove<'_>) -> bool {
+        // A mended slip counts too: when the move it was read as does not
+        // fit either, nothing can be said of it.
         self.syntax_errors.iter().any(|e| m.span.start <= e.span.start && e.span.start <= m.span.end)
     }
 

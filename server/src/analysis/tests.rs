@@ -718,7 +718,8 @@ fn text_that_swallowed_a_move_is_no_illegal_move() {
     check(
         "1. e4 e5 2. Nf3 Nc6 3. Q a6 4. Bc4 *",
         r#"
-        syntax @ `Q`: "Q" is not chess notation
+        space-in-move @ `Q a6`: "Q a6" is one move broken by a space (as scanned text often has it): write Qa6
+          fix* Write Qa6 (`Q a6` -> `Qa6`)
         unchecked @ `Bc4`: the rest of this game (1 move) was not checked: the move Q a6 before it could not be read
     "#,
     );

@@ -58,6 +58,7 @@ pub(crate) use blanking::blank;
 use blanking::{blanked_stretch, reblank};
 use markup::Markup;
 pub use rescan::Edit;
+pub(crate) use runs::move_at;
 use setups::setups_in;
 
 /// A section longer than this is cut after its results too
@@ -162,6 +163,13 @@ pub enum RepairKind {
     /// `Sx` at the end of an excerpt: a move cut off (blanked for the
     /// parser).
     Unfinished,
+    /// `Bc4Bc5`: two moves with the blank between them lost; the first is
+    /// the span's first `first_len` bytes (found by `syntax::slips`, in
+    /// the parsed text).
+    Glued { first_len: usize },
+    /// `IO.`: a move number with letters for its digits; `number` is it
+    /// written with digits (as many bytes).
+    LookAlikeNumber { number: String },
 }
 
 /// A piece of the blanked text that parses on its own: a unit with its

@@ -22,6 +22,7 @@ pub mod lexicon;
 pub mod manuscript;
 pub mod markdown;
 pub mod restarts;
+pub mod slips;
 pub mod split;
 
 use tree_sitter::{Language, Node, Parser, Tree, TreeCursor};
@@ -220,6 +221,9 @@ pub struct Line<'a> {
 pub struct SyntaxError {
     pub span: Span,
     pub message: String,
+    /// A slip the reader mended (`slips`): the moves it stands for are in
+    /// the lowered game, and this is what to report and its fix.
+    pub repair: Option<manuscript::Repair>,
 }
 
 /// One game as written.
@@ -347,7 +351,10 @@ pub fn lower<'a>(tree: &Tree, source: &'a str) -> Vec<GameSyntax<'a>> {
 /// memory instead of a whole file's (`--check` reads files of hundreds of
 /// megabytes, and a lowered game is much larger than its text).
 pub fn lower_each<'a>(tree: &Tree, source: &'a str, mut f: impl FnMut(GameSyntax<'a>)) {
-    let mut f = |game: GameSyntax<'a>| restarts::split(game, source, &mut f);
+    let mut f = |mut game: GameSyntax<'a>| {
+        slips::mend(&mut game, source);
+        restarts::split(game, source, &mut f)
+    };
     let root = tree.root_node();
     let mut cursor = root.walk();
     // Syntax errors directly under the root (between games) go to the game
@@ -363,13 +370,13 @@ pub fn lower_each<'a>(tree: &Tree, source: &'a str, mut f: impl FnMut(GameSyntax
     let mut loose: Option<Span> = None;
     let flush = |loose: &mut Option<Span>, pending: &mut Vec<SyntaxError>| {
         if let Some(span) = loose.take() {
-            pending.push(SyntaxError { message: describe_error(&source[span.clone()]), span });
+            pending.push(SyntaxError { message: describe_error(&source[span.clone()]), span, repair: None });
         }
     };
     for child in root.children(&mut cursor) {
         if child.kind_id() == ids().game {
             flush(&mut loose, &mut pending);
-            let mut game = lower_game(child, source);
+            let mut game = lower_game_as_written(child, source);
             game.errors.splice(0..0, pending.drain(..));
             if let Some(previous) = last.replace(game) {
                 f(previous);
@@ -411,8 +418,15 @@ pub fn lower_section<'a>(parser: &mut Parser, text: &'a str, mut f: impl FnMut(G
     }
 }
 
-/// Lowers one `game` node.
+/// Lowers one `game` node, its slips mended (`slips`).
 pub fn lower_game<'a>(node: Node, source: &'a str) -> GameSyntax<'a> {
+    let mut game = lower_game_as_written(node, source);
+    slips::mend(&mut game, source);
+    game
+}
+
+/// Lowers one `game` node as the grammar read it.
+fn lower_game_as_written<'a>(node: Node, source: &'a str) -> GameSyntax<'a> {
     let ids = ids();
     let mut game = GameSyntax { span: node.byte_range(), ..GameSyntax::default() };
     let mut cursor = node.walk();
@@ -489,6 +503,7 @@ fn lower_items<'a>(
             errors.push(SyntaxError {
                 span: node.byte_range(),
                 message: format!("variations nested too deep ({levels} levels); not checked"),
+                repair: None,
             });
         } else if kind == ids.variation {
             let mut line = Line { span: node.byte_range(), items: Vec::new() };
@@ -668,12 +683,13 @@ fn collect_errors(node: Node, source: &str, out: &mut Vec<SyntaxError>) {
             out.push(SyntaxError {
                 span: current.start_byte()..current.end_byte(),
                 message: format!("\"{what}\" is missing here"),
+                repair: None,
             });
             false
         } else if current.is_error() {
             let span = current.byte_range();
             let text = &source[span.clone()];
-            out.push(SyntaxError { span, message: describe_error(text) });
+            out.push(SyntaxError { span, message: describe_error(text), repair: None });
             false
         } else {
             current.has_error()

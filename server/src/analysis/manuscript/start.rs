@@ -452,6 +452,22 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             format!("\"{written}\" has a stray character inside the move: write {joined}"),
         )
         .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
+        RepairKind::Glued { first_len } => {
+            let (first, second) = written.split_at((*first_len).min(written.len()));
+            let parted = format!("{first} {second}");
+            Diagnostic::new(
+                Code::Syntax,
+                span.clone(),
+                format!("\"{written}\" is two moves written together (the blank between them was lost): write {parted}"),
+            )
+            .with_fix(Fix::replace(format!("Write {parted}"), span, parted).preferred(true))
+        }
+        RepairKind::LookAlikeNumber { number } => Diagnostic::new(
+            Code::MoveNumber,
+            span.clone(),
+            format!("\"{written}\" is the move number {number} with letters for its digits (as scanned text often has it): write {number}"),
+        )
+        .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true)),
         RepairKind::Unfinished => {
             Diagnostic::new(Code::Syntax, span, format!("\"{written}\" is an unfinished move: the text ends inside it"))
         }

@@ -71,6 +71,12 @@ pub(super) fn blanked_stretch(
             }
             RepairKind::LostMoveNumber { .. } | RepairKind::Separator => blank(&mut out, span),
             RepairKind::Unfinished => blank(&mut out, span),
+            RepairKind::Glued { .. } => {}
+            RepairKind::LookAlikeNumber { number } => {
+                if number.len() == span.len() {
+                    out[span].copy_from_slice(number.as_bytes());
+                }
+            }
             RepairKind::SpaceInMove { joined, .. }
             | RepairKind::Spaced { joined, .. }
             | RepairKind::Stray { joined, .. } => {

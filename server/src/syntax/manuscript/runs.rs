@@ -174,7 +174,7 @@ pub(super) fn move_len(s: &str) -> Option<usize> {
 /// The first words of `s` (at most `max`) that stand one or two spaces or
 /// tabs apart on one line: where a move broken by spaces, or long algebraic
 /// written with them, has its parts.
-fn words_apart(s: &str, max: usize) -> Vec<Range<usize>> {
+fn words_apart(s: &str, max: usize, across_lines: bool) -> Vec<Range<usize>> {
     let mut words = Vec::with_capacity(max);
     let mut at = 0;
     while words.len() < max {
@@ -184,10 +184,19 @@ fn words_apart(s: &str, max: usize) -> Vec<Range<usize>> {
         }
         words.push(at..end);
         let gap = s[end..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
-        if gap == 0 || gap > 2 {
+        if (1..=2).contains(&gap) {
+            at = end + gap;
+            continue;
+        }
+        // A line break (not a blank line) with at most a little
+        // indentation around it: `N` at the end of a line, `f3` at the
+        // start of the next.
+        let blank = s[end..].bytes().take_while(|b| b.is_ascii_whitespace()).count();
+        let newlines = s[end..end + blank].bytes().filter(|&b| b == b'\n').count();
+        if !across_lines || newlines != 1 || blank > 6 {
             break;
         }
-        at = end + gap;
+        at = end + blank;
     }
     words
 }
@@ -260,6 +269,13 @@ struct FoundMove {
     repair: Vec<Repair>,
 }
 
+/// The move at `i` of `s` as a run reads it: its end and the repairs it
+/// needed (none for a move as written). For readers of other text: the
+/// slips of PGN movetext (`syntax::slips`).
+pub(crate) fn move_at(s: &str, i: usize) -> Option<(usize, Vec<Repair>)> {
+    Runs::new(s, s.len(), false).found_move(i).map(|m| (m.end, m.repair))
+}
+
 /// What a run token was, for trimming a run's end.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Token {
@@ -323,8 +339,15 @@ impl<'s> Runs<'s> {
                 return Some(repair);
             }
             // `c3: d4`, `Lf1— b5`: a capture sign or a dash glued to a move
-            // and the rest of the move after a space.
-            if ch(s, n).is_some_and(|c| is_capture(c) || is_dash(c))
+            // and the rest of the move after a space; `d4 х c5`: a capture
+            // sign standing alone between two parts.
+            let sign_next = || {
+                let gap = s[n..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+                (1..=2).contains(&gap)
+                    && ch(s, n + gap).is_some_and(is_capture)
+                    && ch(s, n + gap + 1).is_some_and(|c| c == ' ' || c == '\t')
+            };
+            if (ch(s, n).is_some_and(|c| is_capture(c) || is_dash(c)) || sign_next())
                 && let Some(joined) = self.space_in_move(i).filter(|m| m.end > i + n)
             {
                 return Some(joined);
@@ -527,12 +550,24 @@ impl<'s> Runs<'s> {
         /// How many parts one broken move may have (`N x d4`).
         const MAX_PARTS: usize = 3;
         let s = self.at(i);
-        let parts = words_apart(s, MAX_PARTS);
+        let parts = words_apart(s, MAX_PARTS, true);
         let whole = |part: &str| move_len(part) == Some(part.len());
+        let lone_sign = |t: &str| t.chars().count() == 1 && t.chars().next().is_some_and(is_capture);
         let joinable = |before: &str, next: &str| {
             let last = before.chars().next_back();
             if whole(before) {
-                return false;
+                // `d4 х c5`, `Кf3 : d4`: long algebraic's origin, then a
+                // capture sign standing alone.
+                return lone_sign(next);
+            }
+            // `Nb x d4`, `Ng1 x f3`: a piece letter and its origin, then a
+            // capture sign standing alone.
+            if lone_sign(next)
+                && let Some(p) = section_at(before, 0)
+                && [one(before, p, is_file), one(before, p, is_rank), square_at(before, p)]
+                    .contains(&Some(before.len()))
+            {
+                return ch(before, 0).is_some_and(|c| c.is_uppercase() || lexicon::is_figurine(c));
             }
             if lexicon::piece_len(before) == Some(before.len()) {
                 let c = before.chars().next().unwrap_or(' ');
@@ -788,7 +823,7 @@ impl<'s> Runs<'s> {
     /// returns where the second one ends.
     fn spaced_pair(&mut self, j: usize, ply: &mut Option<u32>) -> Option<usize> {
         let s = self.at(j);
-        let words = words_apart(s, 5);
+        let words = words_apart(s, 5, false);
         if words.len() < 4 {
             return None;
         }
@@ -1149,9 +1184,20 @@ mod tests {
         assert_eq!(found, ["19. ... . Lc3^d4f"]);
         assert_eq!(repairs.iter().map(|(t, _)| *t).collect::<Vec<_>>(), [".", "^", "f"]);
         // A capture sign standing alone is the middle of a spaced capture,
-        // never a capture that lost its letter.
-        let (_, repairs) = repaired("3. ... e5 : d4 4. Кf3 : d4");
-        assert!(repairs.is_empty(), "{repairs:?}");
+        // never a capture that lost its letter: long algebraic's origin
+        // before it (`e5 : d4`, `Кf3 : d4`), or a piece letter and its
+        // origin (`Nb x d4`).
+        let (found, repairs) = repaired("3. ... e5 : d4 4. Кf3 : d4 Nb x d4");
+        assert_eq!(found, ["3. ... e5 : d4 4. Кf3 : d4 Nb x d4"]);
+        assert_eq!(
+            repairs,
+            [("e5 : d4", "e5:d4".to_owned()), ("Кf3 : d4", "Кf3:d4".to_owned()), ("Nb x d4", "Nbxd4".to_owned())]
+        );
+        // A move broken by a line break, not by a blank line.
+        let (found, repairs) = repaired("12. Q\nh7 Kf8 13. Bb3");
+        assert_eq!(found, ["12. Q\nh7 Kf8 13. Bb3"]);
+        assert_eq!(repairs, [("Q\nh7", "Qh7".to_owned())]);
+        assert_eq!(repaired("12. Q\n\nh7 Kf8").0, Vec::<&str>::new());
     }
 
     #[test]
