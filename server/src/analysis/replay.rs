@@ -643,6 +643,20 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 }
                 Item::Move(m) => match pos.take() {
                     None => before_last = None,
+                    // `16.b4 N h6`: Informant's novelty sign, or a knight's
+                    // letter broken from its move; the position tells.
+                    Some(p) if let Some(joined) = self.knight_broken_off(&p, &items[..i], m) => {
+                        let mv = self.play(&p, &joined, &items[i + 1..]);
+                        let mut next = p.clone();
+                        if let Some(mv) = mv {
+                            next.play_unchecked(mv);
+                            self.check_after(&p, &next, &joined, mv);
+                            self.played(&joined, line_id, &p, mv, &next, false);
+                        }
+                        before_last = Some(p);
+                        pos = mv.map(|_| next);
+                        broken = false;
+                    }
                     Some(p) if broken && !self.fits(&p, m) => {
                         self.lost_before(&items[i..], is_main, m);
                         self.stop_at(m);
@@ -747,6 +761,45 @@ impl<'a, 'o> Replayer<'a, 'o> {
             i += 1;
         }
         pos
+    }
+
+    /// `16.b4 N h6`, `N` at the end of a line and `h6` on the next: the
+    /// glyph `N` (Informant's novelty sign) before a move without a
+    /// letter that does not fit, where a knight's move does: that move,
+    /// reported as broken by a blank with its fix.
+    fn knight_broken_off<'s>(
+        &mut self,
+        pos: &Chess,
+        before: &[Item<'s>],
+        m: &WrittenMove<'s>,
+    ) -> Option<WrittenMove<'s>> {
+        let Some(Item::Glyph(n)) = before.last() else { return None };
+        if n.text != "N" || m.piece.is_some() || m.castling.is_some() || m.destination.is_none() {
+            return None;
+        }
+        let gap = self.source.get(n.span.end..m.span.start)?;
+        let one_line = gap.matches('\n').count() <= 1 && gap.chars().all(char::is_whitespace);
+        // `N a6-c7` fits as written too (a coordinate move moves what
+        // stands on its first square), and is the same knight's move.
+        let coordinates = matches!(m.origin, Some(Origin::Square(_)));
+        if gap.is_empty() || gap.len() > 6 || !one_line || (!coordinates && self.fits(pos, m)) {
+            return None;
+        }
+        let joined = WrittenMove { span: n.span.start..m.span.end, piece: Some(n.clone()), ..m.clone() };
+        if self.language.role_of(n.text) != Some(Role::Knight) || !self.fits(pos, &joined) {
+            return None;
+        }
+        let written = joined.text(self.source);
+        let parts: String = written.split_whitespace().collect();
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::SpaceInMove,
+                joined.span.clone(),
+                format!("\"{written}\" is one move broken by a space (as scanned text often has it): write {parts}"),
+            )
+            .with_fix(Fix::replace(format!("Write {parts}"), joined.span.clone(), parts).preferred(true)),
+        );
+        Some(joined)
     }
 
     /// Counts a played move and, when a trace is kept, records it with

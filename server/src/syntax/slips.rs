@@ -16,29 +16,24 @@
 //! with the mended text as its fix. Only the tree path needs this: the fast
 //! path gives up on all of these.
 
-use super::manuscript::{Repair, RepairKind, move_at};
+use super::manuscript::{Repair, RepairKind, look_alike_number as runs_look_alike_number, move_at};
 use super::{GameSyntax, Item, Line, Origin, SyntaxError, Token, WrittenMove, fast};
 
-/// How many moves one mended stretch may hold (`16.b4— Nh6`: two).
-const MAX_MOVES: usize = 3;
+/// How many moves and numbers one mended stretch may hold (`c5-d4 IO.Bf1`:
+/// three).
+const MAX_TOKENS: usize = 4;
 
 /// Mends the slips of `game`, lowered from `source`.
 pub(super) fn mend<'a>(game: &mut GameSyntax<'a>, source: &'a str) {
     split_glued(&mut game.mainline, source, &mut game.errors);
+    join_lone_letters(&mut game.mainline, source, &mut game.errors);
     if game.errors.is_empty() {
         return;
     }
     let spans: Vec<_> = game.errors.iter().map(|e| e.span.clone()).collect();
     for span in spans {
         // Mended with an earlier error, or no longer there.
-        let Some(at) = game.errors.iter().position(|e| e.span == span && e.repair.is_none()) else { continue };
-        if let Some(number) = look_alike_number(source, &span) {
-            let message = format!("\"{}\" is a move number with letters for its digits", &source[span.clone()]);
-            game.errors[at] = SyntaxError {
-                span: span.clone(),
-                message,
-                repair: Some(Repair { span, kind: RepairKind::LookAlikeNumber { number } }),
-            };
+        if !game.errors.iter().any(|e| e.span == span && e.repair.is_none()) {
             continue;
         }
         if !stray_at_end(source, &span) {
@@ -59,32 +54,42 @@ pub fn stray_at_end(source: &str, span: &std::ops::Range<usize>) -> bool {
     stray && glued && alone
 }
 
-/// `IO.` for `10.`: the digits an error's text stands for, when it is a
-/// move number written with `I`, `l`, `|` for 1 and `O` for 0 and a move
-/// follows it.
-fn look_alike_number(source: &str, span: &std::ops::Range<usize>) -> Option<String> {
-    let text = &source[span.clone()];
-    let digits = text.trim_end_matches('.');
-    let dots = text.len() - digits.len();
-    if !(dots == 1 || dots == 3) || digits.is_empty() || digits.len() > 3 {
-        return None;
-    }
-    let number: String = digits
-        .chars()
-        .map(|c| match c {
-            'I' | 'l' | '|' => Some('1'),
-            'O' => Some('0'),
-            '0'..='9' => Some(c),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    if number == digits || number.starts_with('0') {
-        return None;
-    }
-    // A move after it, as the run scanner reads one.
-    let after = span.end + source[span.end..].len() - source[span.end..].trim_start().len();
-    move_at(source, after)?;
-    Some(format!("{number}{}", &text[digits.len()..]))
+/// `IO.`, `I6.`, `l.`: a move number with letters for its digits at `at`
+/// (as the run scanner reads one), a move after it: its end and its
+/// digits.
+fn look_alike_number(text: &str, at: usize) -> Option<(usize, String)> {
+    let (len, number) = runs_look_alike_number(&text[at..])?;
+    let end = at + len;
+    move_at(text, end + text[end..].len() - text[end..].trim_start().len())?;
+    Some((end, number))
+}
+
+/// A move number as the grammar reads one (`12.`, `12...`, `12…`) at `at`:
+/// its end, its number and whether it is Black's.
+fn move_number(text: &str, at: usize) -> Option<(usize, u32, bool)> {
+    let s = &text[at..];
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    let number = s[..digits].parse().ok().filter(|&n| n > 0)?;
+    let rest = &s[digits..];
+    let dots = rest.bytes().take_while(|&b| b == b'.').count();
+    let (len, black) = if rest.starts_with('…') { ('…'.len_utf8(), true) } else { (dots, dots >= 2) };
+    (len > 0).then_some((at + digits + len, number, black))
+}
+
+/// The ply of the move after the items `items` of a line: from the last
+/// move number among them and the moves after it.
+fn ply_after(items: &[Item<'_>]) -> Option<u32> {
+    let k = items.iter().rposition(|i| matches!(i, Item::MoveNumber(_)))?;
+    let Item::MoveNumber(t) = &items[k] else { return None };
+    let (_, number, black) = move_number(t.text, 0)?;
+    let moves = items[k + 1..].iter().filter(|i| matches!(i, Item::Move(_))).count() as u32;
+    Some((number - 1) * 2 + u32::from(black) + moves)
+}
+
+/// `2.` for White's move at `ply`, `2...` for Black's.
+fn number_text(ply: u32) -> String {
+    let number = ply / 2 + 1;
+    if ply.is_multiple_of(2) { format!("{number}.") } else { format!("{number}...") }
 }
 
 /// The innermost line of `line` that holds `at`.
@@ -101,11 +106,11 @@ fn line_at<'l, 'a>(mut line: &'l mut Line<'a>, at: usize) -> &'l mut Line<'a> {
     }
 }
 
-/// Reads the stretch around the error at `error` as moves broken by
-/// blanks or with a stray character, as the run scanner does: from the
-/// move the error is part of (or the error itself), else from the move
-/// before. The stretch must cover whole items and errors, and need at
-/// least one repair.
+/// Reads the stretch around the error at `error` as moves and numbers
+/// with slips, as the run scanner reads them: from the item the error is
+/// part of (or the error itself), else from one of the two items before.
+/// The stretch must cover whole items and errors, and need at least one
+/// repair.
 fn join_broken<'a>(
     mainline: &mut Line<'a>,
     source: &'a str,
@@ -121,33 +126,41 @@ fn join_broken<'a>(
     // each of the two items before (`B x f3`: a glyph, a capture with its
     // square missing, a pawn move).
     let (mut starts, before) = match containing {
-        Some(k) => (vec![line.items[k].start()], k),
-        None => (vec![error.start], line.items.iter().rposition(|i| i.end() <= error.start).map_or(0, |b| b + 1)),
+        Some(k) => (vec![(line.items[k].start(), k)], k),
+        None => {
+            let b = line.items.iter().rposition(|i| i.end() <= error.start).map_or(0, |b| b + 1);
+            (vec![(error.start, b)], b)
+        }
     };
-    starts.extend(line.items[before.saturating_sub(2)..before].iter().rev().map(Item::start));
-    for start in starts {
-        let Some((moves, repairs)) = read_moves(text, start, error.end) else { continue };
-        let end = moves.last().map_or(start, |m| m.span.end);
+    starts.extend((before.saturating_sub(2)..before).rev().map(|k| (line.items[k].start(), k)));
+    for (start, first) in starts {
+        let ply = ply_after(&line.items[..first]);
+        // The stretch goes on to the end of every item and error it
+        // reaches into.
+        let reach = |end: usize| {
+            let items = line.items.iter().filter(|i| i.start() < end && start < i.end()).map(Item::end);
+            let errs = errors.iter().filter(|e| e.span.start < end && start < e.span.end.max(e.span.start + 1));
+            items.chain(errs.map(|e| e.span.end)).fold(error.end, usize::max)
+        };
+        let Some((read, repairs)) = read_stretch(text, start, reach, ply) else { continue };
+        let end = read.last().map_or(start, Item::end).max(repairs.iter().map(|r| r.span.end).max().unwrap_or(start));
         let inside = |s: usize, e: usize| start <= s && e <= end;
         let overlaps = |s: usize, e: usize| s < end && start < e.max(s + 1);
         let items_fit = line.items.iter().all(|i| {
             !overlaps(i.start(), i.end())
-                || (inside(i.start(), i.end()) && matches!(i, Item::Move(_) | Item::Glyph(_) | Item::NullMove(_)))
+                || (inside(i.start(), i.end())
+                    && matches!(i, Item::Move(_) | Item::Glyph(_) | Item::NullMove(_) | Item::MoveNumber(_)))
         });
         let errors_fit = errors.iter().all(|e| !overlaps(e.span.start, e.span.end) || inside(e.span.start, e.span.end));
         if !items_fit || !errors_fit {
             continue;
         }
-        let first = line
-            .items
-            .iter()
-            .position(|i| overlaps(i.start(), i.end()))
-            .unwrap_or_else(|| line.items.iter().position(|i| i.start() >= end).unwrap_or(line.items.len()));
         line.items.retain(|i| !overlaps(i.start(), i.end()));
-        line.items.splice(first..first, moves.into_iter().map(Item::Move));
+        let at = line.items.partition_point(|i| i.start() < start);
+        line.items.splice(at..at, read);
         errors.retain(|e| !overlaps(e.span.start, e.span.end));
         for repair in repairs {
-            let message = format!("\"{}\" is a broken move", &source[repair.span.clone()]);
+            let message = format!("\"{}\" is a slip", &source[repair.span.clone()]);
             errors.push(SyntaxError { span: repair.span.clone(), message, repair: Some(repair) });
         }
         errors.sort_by_key(|e| e.span.start);
@@ -155,32 +168,62 @@ fn join_broken<'a>(
     }
 }
 
-/// The moves from `start` on, as the run scanner reads them, up to the
-/// first one that ends at or after `until`; with their repairs (at least
-/// one, each a join of broken parts or a stray character taken away).
-fn read_moves<'a>(text: &'a str, start: usize, until: usize) -> Option<(Vec<WrittenMove<'a>>, Vec<Repair>)> {
-    let mut moves = Vec::new();
+/// The moves and numbers from `start` on, read as the run scanner reads
+/// them, up to the first that ends at or after `until(its end)`; with their repairs
+/// (at least one: broken parts joined, a stray character taken away, a
+/// number with letters for digits, the dot of a lost number). `ply` is
+/// the ply of the move at `start`, if known.
+fn read_stretch<'a>(
+    text: &'a str,
+    start: usize,
+    until: impl Fn(usize) -> usize,
+    mut ply: Option<u32>,
+) -> Option<(Vec<Item<'a>>, Vec<Repair>)> {
+    let mut items = Vec::new();
     let mut repairs = Vec::new();
     let mut at = start;
-    while moves.len() < MAX_MOVES {
-        let (end, mut found) = move_at(text, at)?;
-        let joined = match found.as_slice() {
-            [] => text[at..end].to_owned(),
-            [Repair { span, kind: RepairKind::SpaceInMove { joined, .. } | RepairKind::Stray { joined, .. } }]
-                if *span == (at..end) =>
-            {
-                joined.clone()
-            }
-            _ => return None,
+    for _ in 0..MAX_TOKENS {
+        let mut number_read = true;
+        let end = if let Some((end, number)) = look_alike_number(text, at) {
+            repairs.push(Repair { span: at..end, kind: RepairKind::LookAlikeNumber { number } });
+            end
+        } else if let Some((end, number, black)) = move_number(text, at) {
+            items.push(Item::MoveNumber(Token { text: &text[at..end], span: at..end }));
+            ply = Some((number - 1) * 2 + u32::from(black));
+            end
+        } else {
+            number_read = false;
+            // `.b4`: the dot of a move number whose digits were lost.
+            let dots = text[at..].bytes().take_while(|&b| b == b'.').count();
+            let from = if matches!(dots, 1 | 3) && move_at(text, at + dots).is_some() {
+                let number = number_text(ply?);
+                repairs.push(Repair { span: at..at + dots, kind: RepairKind::LostMoveNumber { number } });
+                at + dots
+            } else {
+                at
+            };
+            let (end, mut found) = move_at(text, from)?;
+            let joined = match found.as_slice() {
+                [] => text[from..end].to_owned(),
+                [Repair { span, kind: RepairKind::SpaceInMove { joined, .. } | RepairKind::Stray { joined, .. } }]
+                    if *span == (from..end) =>
+                {
+                    joined.clone()
+                }
+                _ => return None,
+            };
+            items.push(Item::Move(lowered(&joined, text, from..end)?));
+            repairs.append(&mut found);
+            ply = ply.map(|p| p + 1);
+            end
         };
-        moves.push(lowered(&joined, text, at..end)?);
-        repairs.append(&mut found);
-        if end >= until {
-            return (!repairs.is_empty()).then_some((moves, repairs));
+        if end >= until(end) {
+            return (!repairs.is_empty()).then_some((items, repairs));
         }
-        // The next move after one or two blanks or a line break.
+        // The next token after one or two blanks or a line break, or glued
+        // to a number.
         let gap = text[end..].len() - text[end..].trim_start().len();
-        if gap == 0 || gap > 6 || text[end..end + gap].matches('\n').count() > 1 {
+        if (gap == 0 && !number_read) || gap > 6 || text[end..end + gap].matches('\n').count() > 1 {
             return None;
         }
         at = end + gap;
@@ -243,6 +286,45 @@ fn lowered<'a>(joined: &str, source: &'a str, span: std::ops::Range<usize>) -> O
     })
 }
 
+/// `K e7`, `Кр` at the end of a line and `e7` on the next: a piece
+/// letter standing alone (the grammar's glyph), then a move without a
+/// letter, in `line` and its variations: one move broken by a blank.
+/// Informant's novelty sign (`N`, `TN`) is left alone: the analysis tells
+/// it from a knight.
+fn join_lone_letters<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<SyntaxError>) {
+    let mut k = 0;
+    while k < line.items.len() {
+        if let Item::Variation(v) = &mut line.items[k] {
+            join_lone_letters(v, source, errors);
+            k += 1;
+            continue;
+        }
+        let (Item::Glyph(letter), Some(Item::Move(next))) = (&line.items[k], line.items.get(k + 1)) else {
+            k += 1;
+            continue;
+        };
+        let lone = super::lexicon::piece_len(letter.text) == Some(letter.text.len())
+            && !matches!(letter.text, "N" | "TN")
+            && next.piece.is_none()
+            && next.castling.is_none()
+            && next.destination.is_some();
+        let (start, end) = (letter.span.start, next.span.end);
+        let read = lone.then(|| read_stretch(&source[..end], start, |_| end, ply_after(&line.items[..k]))).flatten();
+        match read {
+            Some((items, repairs)) if items.len() == 1 && matches!(items[0], Item::Move(_)) => {
+                line.items.splice(k..=k + 1, items);
+                for repair in repairs {
+                    let message = format!("\"{}\" is a slip", &source[repair.span.clone()]);
+                    errors.push(SyntaxError { span: repair.span.clone(), message, repair: Some(repair) });
+                }
+                errors.sort_by_key(|e| e.span.start);
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+}
+
 /// Two moves with the blank between them lost, in `line` and its
 /// variations: each pair becomes two moves and an error with the blank
 /// as its fix.
@@ -284,6 +366,29 @@ fn split_glued<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Syntax
             let first_len = first.span.len();
             next.span.start = novelty.span.start;
             next.piece = Some(novelty);
+            line.items[k + 1] = Item::Move(next);
+            push_glued(errors, source, span, first_len);
+            k += 2;
+        } else if let Some(letter) = mv.promotion.clone().filter(|p| next_start == Some(p.span.end))
+            && mv.promotion_sign.is_none()
+            && mv.piece.is_none()
+            && mv.destination.as_ref().is_some_and(|d| !d.text.ends_with(['1', '8']))
+            && let Some(Item::Move(next)) = line.items.get(k + 1)
+            && next.piece.is_none()
+            && next.castling.is_none()
+            && next.destination.is_some()
+        {
+            // `b4Nf6`: a pawn move that reaches no last rank, glued to a
+            // piece move: the grammar took the piece letter for a
+            // promotion.
+            let span = mv.span.start..next.span.end;
+            let Some(Item::Move(mut next)) = line.items.get(k + 1).cloned() else { break };
+            let Item::Move(first) = &mut line.items[k] else { break };
+            first.promotion = None;
+            first.span.end = letter.span.start;
+            let first_len = first.span.len();
+            next.span.start = letter.span.start;
+            next.piece = Some(letter);
             line.items[k + 1] = Item::Move(next);
             push_glued(errors, source, span, first_len);
             k += 2;
@@ -388,6 +493,13 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_letter_standing_alone_before_a_square_is_one_move() {
+        let (moves, errors) = read("6. Ra2 K e7 7. a4 Кр\ne5 8. Q h5 N f6 *");
+        assert_eq!(moves, ["Ra2", "Ke7", "a4", "Крe5", "Qh5", "f6"]);
+        assert_eq!(errors.len(), 3, "{errors:?}");
+    }
+
+    #[test]
     fn a_dash_stuck_to_a_move_before_the_next_is_taken_away() {
         let (moves, errors) = read("1. e4 e5 2. d4— Nc6 *");
         assert_eq!(moves, ["e4", "e5", "d4", "Nc6"]);
@@ -407,6 +519,10 @@ mod tests {
             assert_eq!(moves.len(), count, "{text}: {moves:?}");
             assert_eq!(errors, [format!("{want} Some(Glued {{ first_len: {} }})", want.len() / 2)], "{text}");
         }
+        // A pawn move glued to a piece move.
+        let (moves, errors) = read("1. e4 e5 2. b4Nf6 *");
+        assert_eq!(moves, ["e4", "e5", "b4", "Nf6"]);
+        assert_eq!(errors, ["b4Nf6 Some(Glued { first_len: 2 })"]);
         // Informant's novelty sign after a move stays one.
         let (moves, errors) = read("1. e4 e5 2. Nf3N Nc6 *");
         assert_eq!((moves.len(), errors.len()), (4, 0));
@@ -418,5 +534,20 @@ mod tests {
         assert_eq!(errors, ["I. Some(LookAlikeNumber { number: \"1.\" })"]);
         let (_, errors) = read("9. Bb3 Bb7 IO. h3 *");
         assert_eq!(errors, ["IO. Some(LookAlikeNumber { number: \"10.\" })"]);
+        // Glued to the moves around it, and read by the grammar as a
+        // letter then a number.
+        let (moves, errors) = read("9. c5-d4 Bc8-b7 IO.Bf1-d3 Qd8-e7 *");
+        assert_eq!(moves.len(), 4, "{moves:?}");
+        assert_eq!(errors, ["IO. Some(LookAlikeNumber { number: \"10.\" })"]);
+        let (moves, errors) = read("15. Bxg7 Rg8 I6. Rfe1+ Kd8 *");
+        assert_eq!(moves.len(), 4, "{moves:?}");
+        assert_eq!(errors, ["I6. Some(LookAlikeNumber { number: \"16.\" })"]);
+    }
+
+    #[test]
+    fn the_dot_of_a_lost_move_number_is_read_with_its_number() {
+        let (moves, errors) = read("1. e4 e5 2. Nf3 Kf6 .b4 Nh6 *");
+        assert_eq!(moves.len(), 6, "{moves:?}");
+        assert_eq!(errors, [". Some(LostMoveNumber { number: \"3.\" })"]);
     }
 }

@@ -35,8 +35,18 @@ impl Head {
         // make it Black's move.
         let mut black_dots = false;
         let mut seen_move = false;
+        // `.♕h5 ♛f8 16. ♕c5+` (the digits of its first number lost): the
+        // first number after the first moves tells where they stand.
+        let mut unnumbered = Some(0u32);
         for item in &game.mainline.items {
             match item {
+                Item::MoveNumber(t) if seen_move => {
+                    if let Some(moves) = unnumbered.take()
+                        && head.first_ply.is_none()
+                    {
+                        head.first_ply = ply_of_number(t.text).and_then(|ply| ply.checked_sub(moves));
+                    }
+                }
                 Item::MoveNumber(t) if !seen_move => {
                     let dots_only = t.text.chars().all(|c| c == '.' || c == '…');
                     if dots_only && number.is_some_and(|n| n.text.starts_with(|c: char| c.is_ascii_digit())) {
@@ -56,6 +66,7 @@ impl Head {
                         seen_move = true;
                     }
                     head.main_moves = head.main_moves.saturating_add(1);
+                    unnumbered = unnumbered.map(|n| n + 1);
                 }
                 _ => {}
             }

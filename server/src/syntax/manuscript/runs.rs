@@ -242,6 +242,29 @@ pub(super) fn move_number_at(s: &str, i: usize) -> Option<(usize, u32, bool)> {
     Some((j, number, dots >= 2))
 }
 
+/// `IO.`, `I6.`, `l.`, `I2...`: a move number written with `I`, `l` or
+/// `|` for 1 and `O` for 0 (as OCR reads them) at the start of `s`: its
+/// length and the number written with digits (as many bytes).
+pub(crate) fn look_alike_number(s: &str) -> Option<(usize, String)> {
+    let digits = s.find(|c: char| !matches!(c, '0'..='9' | 'I' | 'l' | '|' | 'O')).unwrap_or(s.len());
+    let dots = s[digits..].bytes().take_while(|&b| b == b'.').count();
+    if !(dots == 1 || dots == 3) || digits == 0 || digits > 3 {
+        return None;
+    }
+    let number: String = s[..digits]
+        .chars()
+        .map(|c| match c {
+            'I' | 'l' | '|' => '1',
+            'O' => '0',
+            c => c,
+        })
+        .collect();
+    if number == s[..digits] || number.starts_with('0') {
+        return None;
+    }
+    Some((digits + dots, format!("{number}{}", &s[digits..digits + dots])))
+}
+
 /// A move number without a dot at `i` (`1 d4 Cf6 2 c4`): its end and its
 /// number, when a space or a tab follows it.
 fn bare_number_at(s: &str, i: usize) -> Option<(usize, u32)> {
@@ -333,7 +356,14 @@ impl<'s> Runs<'s> {
     /// A move at `i`, as written or with a certain repair.
     fn found_move(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
-        let plain = move_len(s).filter(|&n| ends_word(s, n));
+        // `Nbxd4Rbb7`: two moves with the blank between them lost, the
+        // second a piece move (`syntax::slips` reports them).
+        let glued = |n: usize| {
+            ch(s, n).is_some_and(|c| c.is_uppercase() || lexicon::is_figurine(c))
+                && section_at(s, n).is_some()
+                && piece_move(&s[n..]).is_some_and(|m| ends_word(&s[n..], m))
+        };
+        let plain = move_len(s).filter(|&n| ends_word(s, n) || glued(n));
         if let Some(n) = plain {
             if let Some(repair) = self.lower_case_letter(i, Some(n)) {
                 return Some(repair);
@@ -354,8 +384,14 @@ impl<'s> Runs<'s> {
             }
             // `Lf1— 7. Cf3`, `Tg6+—`: a dash stuck to the end of a move, a
             // blank after it.
+            // `b:c4—. Black must`: before a sentence's stop too.
+            let after_dash = |k: usize| {
+                ch(s, k).is_none_or(char::is_whitespace)
+                    || (ch(s, k).is_some_and(|c| matches!(c, '.' | ',' | ';'))
+                        && ch(s, k + 1).is_none_or(char::is_whitespace))
+            };
             if let Some(dash) = ch(s, n).filter(|&c| is_dash(c))
-                && ch(s, n + dash.len_utf8()).is_none_or(char::is_whitespace)
+                && after_dash(n + dash.len_utf8())
             {
                 let letter_len = section_at(s, 0).unwrap_or(0);
                 return Some(FoundMove {
@@ -372,6 +408,17 @@ impl<'s> Runs<'s> {
             {
                 return Some(read);
             }
+            return Some(FoundMove { end: i + n, repair: Vec::new() });
+        }
+        // `a3Qh4+`, `exd5Nf6`: a pawn move glued to a piece move (read
+        // whole, the piece letter would be a promotion).
+        let square = square_at(s, 0);
+        let pawn = [
+            square,
+            square.and_then(|d| one(s, d, is_dash).or_else(|| one(s, d, is_capture))).and_then(|q| square_at(s, q)),
+            one(s, 0, is_file).and_then(|f| one(s, f, is_capture)).and_then(|q| square_at(s, q)),
+        ];
+        if let Some(n) = pawn.into_iter().flatten().filter(|&n| glued(n)).max() {
             return Some(FoundMove { end: i + n, repair: Vec::new() });
         }
         self.lower_case_letter(i, None)
@@ -576,7 +623,12 @@ impl<'s> Runs<'s> {
             if before.chars().count() == 1 && last.is_some_and(is_capture) {
                 return true;
             }
-            if last.is_some_and(|c| is_capture(c) || is_dash(c)) && before.chars().count() > 1 {
+            // After a dash only a square goes on (`Lf1— b5`); a piece
+            // letter starts the next move (`Kh3— Ng6`: a stray dash).
+            if last.is_some_and(is_dash) && before.chars().count() > 1 {
+                return square_at(next, 0).is_some();
+            }
+            if last.is_some_and(is_capture) && before.chars().count() > 1 {
                 return true;
             }
             // A file letter alone, then a capture sign alone: `e x d4`.
@@ -646,7 +698,7 @@ impl<'s> Runs<'s> {
         let mut i = from;
         while i < until.min(self.limit) {
             let Some(c) = ch(self.s, i) else { break };
-            if c.is_ascii_digit() && starts_word(self.s, i) {
+            if (c.is_ascii_digit() || matches!(c, 'I' | 'l' | '|' | '.')) && starts_word(self.s, i) {
                 let saved = self.repairs.len();
                 if let Some(end) = self.run(i) {
                     runs.push(i..end);
@@ -668,10 +720,26 @@ impl<'s> Runs<'s> {
     /// A run starting at the move number at `i`: its end, or `None` when no
     /// move follows the number.
     fn run(&mut self, i: usize) -> Option<usize> {
+        // `White played .♕h5 ♛f8 16. ♕c5+`: a run that starts at a number
+        // whose digits were lost, told by the next number.
+        if ch(self.s, i) == Some('.') {
+            let ply = self.lost_number_start(i)?;
+            self.numbers = (0, 0);
+            self.run_repairs = self.repairs.len();
+            return self.line(i, 0, Some(ply)).map(|(end, _)| end);
+        }
         let bare = move_number_at(self.at(i), 0).is_none();
-        let (n_end, number, black) = match move_number_at(self.at(i), 0) {
-            Some((e, n, b)) => (i + e, n, b),
-            None => bare_number_at(self.at(i), 0).map(|(e, n)| (i + e, n, false))?,
+        // `l. b3 f6 2. e4`: a first number with letters for its digits,
+        // taken so when the run goes on to the next number.
+        let look_alike =
+            look_alike_number(self.at(i)).filter(|_| !ch(self.s, i).is_some_and(|c| c.is_ascii_digit()) || bare);
+        let (n_end, number, black) = match (move_number_at(self.at(i), 0), &look_alike) {
+            (Some((e, n, b)), _) => (i + e, n, b),
+            (None, Some((e, written))) => {
+                let (_, n, b) = move_number_at(written, 0)?;
+                (i + e, n, b)
+            }
+            (None, None) => bare_number_at(self.at(i), 0).map(|(e, n)| (i + e, n, false))?,
         };
         let (j, paragraph) = self.blank(n_end);
         if paragraph && !self.forced {
@@ -686,11 +754,36 @@ impl<'s> Runs<'s> {
         self.numbers = (0, 0);
         self.run_repairs = self.repairs.len();
         let end = self.line(i, 0, Some(ply_of(number, black))).map(|(end, _)| end)?;
+        // (`token` records its repair.)
+        if look_alike.is_some() && self.numbers.1 == 0 {
+            return None;
+        }
         // `3 e4` in prose may be anything; `1 d4 Cf6 2 c4` is a game, and
         // so is a line that holds nothing else (`9 Pe4xc3`).
         let whole_line = self.s[..i].chars().next_back().is_none_or(|c| c == '\n')
             && self.s[end..self.limit].chars().next().is_none_or(|c| c == '\n' || c == '\r');
         (!bare || self.numbers.1 >= 1 || whole_line).then_some(end)
+    }
+
+    /// The ply of the move after a lone `.` at `i`, from the move number
+    /// that follows it within a few moves on the same paragraph.
+    fn lost_number_start(&self, i: usize) -> Option<u32> {
+        if self.at(i).starts_with("..") {
+            return None;
+        }
+        let mut k = i + 1;
+        for moves in 1..=4 {
+            k = self.found_move(k)?.end;
+            let (next, paragraph) = self.blank(k);
+            if paragraph || next == k {
+                return None;
+            }
+            if let Some((_, number, black)) = move_number_at(self.at(next), 0) {
+                return ply_of(number, black).checked_sub(moves);
+            }
+            k = next;
+        }
+        None
     }
 
     fn spaced_dots(&self, j: usize) -> Option<usize> {
@@ -784,7 +877,13 @@ impl<'s> Runs<'s> {
                 // A number glued to its move: `12.Nf3`.
                 Some(_) if kind == Token::Number => i = end,
                 // Two moves glued (`К f3К b4`): the second starts at once.
-                Some(c) if kind == Token::Move && c.is_uppercase() && self.found_move(end).is_some() => i = end,
+                Some(c)
+                    if kind == Token::Move
+                        && (c.is_uppercase() || lexicon::is_figurine(c))
+                        && self.found_move(end).is_some() =>
+                {
+                    i = end
+                }
                 Some(')') if depth > 0 => {
                     closed = Some(end);
                     break;
@@ -950,6 +1049,16 @@ impl<'s> Runs<'s> {
             };
             return Some((end, Token::Number));
         }
+        // `IO.` where the run's next number stands.
+        if let Some((e, written)) = look_alike_number(s)
+            && let Some((_, number, black)) = move_number_at(&written, 0)
+            && *ply == Some(ply_of(number, black))
+            && self.found_move(self.blank(j + e).0).is_some()
+        {
+            self.count_number(number);
+            self.repairs.push(Repair { span: j..j + e, kind: RepairKind::LookAlikeNumber { number: written } });
+            return Some((j + e, Token::Number));
+        }
         if let Some(m) = self.found_move(j) {
             self.repairs.extend(m.repair);
             *ply = ply.map(|p| p + 1);
@@ -1111,6 +1220,7 @@ mod tests {
             .map(|r| {
                 let read = match &r.kind {
                     RepairKind::SpaceInMove { joined, .. } => joined.clone(),
+                    RepairKind::LookAlikeNumber { number } => number.clone(),
                     RepairKind::Separator => ",".to_owned(),
                     other => format!("{other:?}"),
                 };
@@ -1122,10 +1232,22 @@ mod tests {
 
     #[test]
     fn a_dash_stuck_to_the_end_of_a_move_is_a_stray_character() {
-        let (runs, repairs) = repaired("6. Kd2 b6— 7. Cf3 Tb8 28. Tg6+— hg6");
-        assert_eq!(runs, ["6. Kd2 b6— 7. Cf3 Tb8 28. Tg6+— hg6"]);
+        let (found, repairs) = repaired("6. Kd2 b6— 7. Cf3 Tb8 28. Tg6+— hg6");
+        assert_eq!(found, ["6. Kd2 b6— 7. Cf3 Tb8 28. Tg6+— hg6"]);
         let kinds: Vec<&str> = repairs.iter().map(|(written, _)| *written).collect();
         assert_eq!(kinds, ["b6—", "Tg6+—"]);
+        // A run that starts at the dot of a lost number.
+        let (found, repairs) = repaired("White played .Qh5 Kf8 16. Qc5+ Kg8 and won.");
+        assert_eq!(found, [".Qh5 Kf8 16. Qc5+ Kg8"]);
+        assert_eq!(repairs, [(".", format!("{:?}", RepairKind::LostMoveNumber { number: "15.".into() }))]);
+        assert!(runs("The end. Qh5 was best.").is_empty());
+        // Before the next move's piece letter, the dash is stray.
+        let (found, repairs) = repaired("23. Qe3 Qe4+ 24. Kh3— Ng6; White is better.");
+        assert_eq!(found, ["23. Qe3 Qe4+ 24. Kh3— Ng6"]);
+        assert_eq!(repairs.iter().map(|(w, _)| *w).collect::<Vec<_>>(), ["Kh3—"]);
+        // Before the stop that ends a sentence.
+        let (found, repairs) = repaired("The game went on 22. b:c4—. Black must defend.");
+        assert_eq!((found, repairs.len()), (vec!["22. b:c4—"], 1));
     }
 
     #[test]
@@ -1193,6 +1315,14 @@ mod tests {
             repairs,
             [("e5 : d4", "e5:d4".to_owned()), ("Кf3 : d4", "Кf3:d4".to_owned()), ("Nb x d4", "Nbxd4".to_owned())]
         );
+        // Move numbers with letters for digits, where the run's numbers
+        // stand (a run starts at one only when the next number follows).
+        let (found, repairs) = repaired("The game went on l. b3 f6\n2. e4 g6 3. Ke2 Na6 9. Bb3 Bb7 IO. h3 IO... Kf8");
+        assert_eq!(found, ["l. b3 f6\n2. e4 g6 3. Ke2 Na6 9. Bb3 Bb7 IO. h3 IO... Kf8"]);
+        assert_eq!(repairs, [("l.", "1.".to_owned()), ("IO.", "10.".to_owned()), ("IO...", "10...".to_owned())],);
+        assert!(runs("Part I. e4 openings").is_empty());
+        // Two moves with the blank between them lost: the run goes on.
+        assert_eq!(runs("12. Nbxd4Rbb7 13. a3Qh4+ 14. g3"), ["12. Nbxd4Rbb7 13. a3Qh4+ 14. g3"]);
         // A move broken by a line break, not by a blank line.
         let (found, repairs) = repaired("12. Q\nh7 Kf8 13. Bb3");
         assert_eq!(found, ["12. Q\nh7 Kf8 13. Bb3"]);
