@@ -659,15 +659,39 @@ impl<'s> Runs<'s> {
             }
             // The move ends inside the last part.
             let end = parts[k - 1].start + (n - prefix);
-            best = Some(FoundMove {
-                end: i + end,
-                repair: vec![Repair {
-                    span: i..i + end,
-                    kind: RepairKind::SpaceInMove { letter_len: prefix, joined: joined[..n].to_owned() },
-                }],
-            });
+            let (letter_len, joined) = (prefix, joined[..n].to_owned());
+            // `e5 : d4` in a text that writes `e2 - e4`: its convention.
+            let kind = if whole(texts[0]) && self.spaced_dashes_near(i) {
+                RepairKind::Spaced { letter_len, joined }
+            } else {
+                RepairKind::SpaceInMove { letter_len, joined }
+            };
+            best = Some(FoundMove { end: i + end, repair: vec![Repair { span: i..i + end, kind }] });
         }
         best
+    }
+
+    /// Whether the text around `i` writes long algebraic with its dash
+    /// between blanks (`e2 - e4`), so that a capture sign between blanks
+    /// (`e5 : d4`) is its convention, not damage.
+    fn spaced_dashes_near(&self, i: usize) -> bool {
+        const NEAR: usize = 2000;
+        let mut from = i.saturating_sub(NEAR);
+        while !self.s.is_char_boundary(from) {
+            from -= 1;
+        }
+        let mut to = (i + NEAR).min(self.s.len());
+        while !self.s.is_char_boundary(to) {
+            to += 1;
+        }
+        let around = &self.s[from..to];
+        ["-", "–", "—"].into_iter().any(|dash| {
+            around.match_indices(&format!(" {dash} ")).any(|(k, m)| {
+                around[..k].chars().next_back().is_some_and(is_rank)
+                    && ch(around, k + m.len()).is_some_and(is_file)
+                    && ch(around, k + m.len() + 1).is_some_and(is_rank)
+            })
+        })
     }
 
     /// Finds the runs that start in `from..until`: each a range of the
@@ -1314,6 +1338,17 @@ mod tests {
         assert_eq!(
             repairs,
             [("e5 : d4", "e5:d4".to_owned()), ("Кf3 : d4", "Кf3:d4".to_owned()), ("Nb x d4", "Nbxd4".to_owned())]
+        );
+        // In a text that writes its dashes between blanks, that is its
+        // convention for the capture sign too (never reported).
+        let (_, repairs) = repaired("2. Кg1 - f3 Кb8 - c6\n\n3. ... e5 : d4 4. Кf3 : d4");
+        let convention = |joined: &str| format!("{:?}", RepairKind::Spaced { letter_len: 3, joined: joined.into() });
+        assert_eq!(
+            repairs,
+            [
+                ("e5 : d4", convention("e5:d4")),
+                ("Кf3 : d4", format!("{:?}", RepairKind::Spaced { letter_len: 5, joined: "Кf3:d4".into() }))
+            ]
         );
         // Move numbers with letters for digits, where the run's numbers
         // stand (a run starts at one only when the next number follows).
