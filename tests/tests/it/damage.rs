@@ -181,7 +181,7 @@ fn known_gap(kind: Kind, format: Format, language: Language) -> Option<&'static 
     let pgn = format == Format::Pgn;
     match kind {
         Kind::LostLetter if !pgn => Some(
-            "a lost letter whose token also reads as a pawn move to another rank (`b8` for `Rb8` read as `b5`) is read as the pawn move though the game then breaks (`K:c4` illegal)",
+            "a lost letter whose token also reads as a pawn move to another rank (`b8` for `Rb8` read as `b5`), or that several pieces could have lost (`g8`: Ng8 or Kg8), is decided within its run: the move that tells the readings apart stands in the next paragraph's run, which the replay of this one does not see (`K:c4` illegal after `b5`)",
         ),
         _ => None,
     }
