@@ -301,9 +301,11 @@ impl Replayer<'_, '_> {
 
     /// Legal moves the writer may have meant, each with how likely it is
     /// (lower is likelier): 0 for the same piece to the same square from
-    /// elsewhere (a wrong disambiguation), 1 for the same piece one
-    /// character away (`Nf4` for `Nf3`), 2 for any move one character away
-    /// (a wrong or missing letter).
+    /// elsewhere (a wrong disambiguation), 1 for a piece move to the same
+    /// square whose letter was lost (`Rb8` for `b8`, likelier than a pawn
+    /// move to another rank), 2 for the same piece one character away
+    /// (`Nf4` for `Nf3`), 3 for any move one character away (a wrong
+    /// letter).
     pub(super) fn recovery_candidates(&self, pos: &Chess, m: &WrittenMove<'_>, target: &Target) -> Vec<(Move, u8)> {
         let mut out: Vec<(Move, u8)> = Vec::new();
         let written_role = match *target {
@@ -326,8 +328,20 @@ impl Replayer<'_, '_> {
             for sign in [Some("x"), None] {
                 style.capture_sign = sign;
                 let text = render_move(pos, mv, &style);
-                if within_one_edit(&written, &text) && !out.iter().any(|(o, _)| o == mv) {
-                    let tier = if Some(mv.role()) == written_role && !mv.is_castle() { 1 } else { 2 };
+                // `g8` for `Крg8`: the letter lost may be two characters.
+                let lost_letter = text.len() > written.len()
+                    && text.ends_with(&*written)
+                    && !mv.is_castle()
+                    && mv.role() != Role::Pawn
+                    && text[..text.len() - written.len()].chars().all(|c| c.is_alphabetic() || lexicon::is_figurine(c));
+                if (lost_letter || within_one_edit(&written, &text)) && !out.iter().any(|(o, _)| o == mv) {
+                    let tier = if lost_letter {
+                        1
+                    } else if Some(mv.role()) == written_role && !mv.is_castle() {
+                        2
+                    } else {
+                        3
+                    };
                     out.push((*mv, tier));
                 }
             }
