@@ -347,7 +347,7 @@ impl Chain {
         let add = |out: &mut Vec<Pick>, kind: StartKind, i: usize, pos: &Chess| {
             let same = |p: &Pick| p.position() == pos && p.position().fullmoves() == pos.fullmoves();
             if out.len() < MAX_CANDIDATES && !out.iter().any(same) {
-                out.push(Pick { line: self.lines[i].clone(), kind, ply, older: i + 1 < self.lines.len() });
+                out.push(Pick { line: self.lines[i].clone(), kind, ply, older: i + 1 < self.lines.len(), lost: false });
             }
         };
         let ending: &[usize] = self.by_end.get(ply);
@@ -416,7 +416,26 @@ impl Chain {
             && self.lines[i].complete
             && fits(&self.lines[i])
         {
-            out.push(Pick { line: self.lines[i].clone(), kind: StartKind::Continues, ply: ply + 1, older: false });
+            out.push(Pick {
+                line: self.lines[i].clone(),
+                kind: StartKind::Continues,
+                ply: ply + 1,
+                older: false,
+                lost: false,
+            });
+        }
+        // `4. d2-d3` then `5. Sb1-c3 d7-d6`: Black's 4th move left out.
+        // A game on a line of its own (a book's line of moves; prose names
+        // moves in words: `on 18 Rd8 comes 19. Qe2+`) after the latest of
+        // the recent lines that ends one ply short of it: after a move of
+        // the side to move there, tried last (`Plan::starts`).
+        if out.len() < MAX_CANDIDATES
+            && !head.variation
+            && head.own_line
+            && let Some(line) =
+                self.lines.iter().rev().take(RECENT_LINES).find(|l| l.complete && l.end_ply() + 1 == ply && fits(l))
+        {
+            out.push(Pick { line: line.clone(), kind: StartKind::Continues, ply: ply - 1, older: false, lost: true });
         }
         if !out.is_empty() {
             return Plan::Picks(out);
@@ -468,6 +487,8 @@ pub struct Pick {
     /// The line is not the latest one of the chain: a place inside it is
     /// a weaker guess than one in the line the prose has just given.
     older: bool,
+    /// The game goes on after a move the text left out, made at `ply`.
+    lost: bool,
 }
 
 impl Pick {
@@ -484,7 +505,11 @@ impl PartialEq for Plan {
             (Plan::Picks(a), Plan::Picks(b)) => {
                 a.len() == b.len()
                     && a.iter().zip(b).all(|(x, y)| {
-                        Arc::ptr_eq(&x.line, &y.line) && x.kind == y.kind && x.ply == y.ply && x.older == y.older
+                        Arc::ptr_eq(&x.line, &y.line)
+                            && x.kind == y.kind
+                            && x.ply == y.ply
+                            && x.older == y.older
+                            && x.lost == y.lost
                     })
             }
             _ => false,
@@ -512,6 +537,26 @@ impl Plan {
             inside_variation: p.kind == StartKind::Variation && p.older && !head.variation,
             note: None,
             before: p.line.letters,
+            lost: None,
+        };
+        // After each move the side to move has where a move was left out,
+        // tried last: the one the game replays after without a finding is
+        // taken (`start::choose`).
+        let after_lost = |p: &Pick, language: Option<Language>| -> Vec<Start> {
+            let before = start(p, language);
+            p.position()
+                .legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let mut pos = p.position().clone();
+                    pos.play_unchecked(mv);
+                    Start {
+                        fen: Some(Fen::from_position(&pos, EnPassantMode::Legal).to_string()),
+                        lost: Some(p.ply),
+                        ..before.clone()
+                    }
+                })
+                .collect()
         };
         // Each place in the language the letters so far say; then, where
         // other languages read those letters as well (a `K` and an `R`:
@@ -519,7 +564,12 @@ impl Plan {
         // first readings all fail.
         let mut out: Vec<Start> = Vec::with_capacity(picks.len());
         let mut others = Vec::new();
+        let mut lost = Vec::new();
         for p in picks {
+            if p.lost {
+                lost.extend(after_lost(p, continued_languages(&p.line, head).into_iter().next().flatten()));
+                continue;
+            }
             let mut languages = continued_languages(&p.line, head).into_iter();
             let first = languages.next().flatten();
             // One reading of several goes on in its own language first; in
@@ -532,6 +582,7 @@ impl Plan {
             others.extend(languages.map(|l| (p, l)));
         }
         out.extend(others.into_iter().map(|(p, l)| start(p, l)));
+        out.extend(lost);
         out
     }
 }

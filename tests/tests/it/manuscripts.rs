@@ -457,3 +457,23 @@ mod generated {
         }
     }
 }
+
+#[test]
+fn a_move_left_out_between_two_runs_is_reported_and_the_game_read_on() {
+    // A book's variation: White's 4th move on a line of its own, then the
+    // text goes on at 5. without Black's 4th. The game is read on after a
+    // Black move that lets it replay, so the damage after it is found.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4\n\n\
+                Variation B)\n\n4. d3\n\n5. Nc3 d6\n\n6. Bg5 h6\n";
+    let found = text_findings(text);
+    assert!(found.contains(&("move-number", "5.".to_owned())), "{found:?}");
+    assert!(
+        !found.iter().any(|(c, _)| *c == "illegal-move" || *c == "unchecked"),
+        "the game is read on after the move left out: {found:?}"
+    );
+    // Where the text says nothing is missing, nothing is guessed: a run
+    // whose number does not follow gets its usual findings.
+    let text = "1. e4 e5 2. Nf3 Nc6\n\n3. Bc4 Bc5 4. c3 Nf6\n\n5. Qxh7 d6\n";
+    let found = text_findings(text);
+    assert!(!found.iter().any(|(c, _)| *c == "move-number"), "{found:?}");
+}

@@ -25,6 +25,9 @@ pub struct Head {
     pub first_span: Span,
     /// The manuscript says it is a variation (`\variation{...}`).
     pub variation: bool,
+    /// It begins a line of the text (a book's line of moves, not a
+    /// sentence's), as set by the reader of the manuscript.
+    pub own_line: bool,
 }
 
 impl Head {

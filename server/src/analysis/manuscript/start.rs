@@ -45,6 +45,9 @@ pub struct Start {
     pub note: Option<String>,
     /// The letters of the game it goes on from, up to here.
     pub before: Letters,
+    /// It goes on after a move the text left out, at this ply of the game
+    /// it goes on from (its FEN is after a guess of that move).
+    pub lost: Option<u32>,
 }
 
 impl Start {
@@ -58,8 +61,24 @@ impl Start {
             inside_variation: false,
             note: None,
             before: Letters::default(),
+            lost: None,
         }
     }
+}
+
+/// `5.` after `4. d2-d3`: the note that a move was left out before a game
+/// read on after a guess of it.
+fn lost_move(start: &Start, first_span: Span) -> Option<Diagnostic> {
+    let ply = start.lost?;
+    let side = if ply % 2 == 0 { "White's" } else { "Black's" };
+    let number = ply / 2 + 1;
+    Some(Diagnostic::new(
+        Code::MoveNumber,
+        first_span,
+        format!(
+            "{side} move {number} is missing: the moves above stop before it and these go on after it; they are read on after a move there that lets them replay (a guess)"
+        ),
+    ))
 }
 
 /// A FEN from the manuscript, completed for the game after it: a board
@@ -117,12 +136,21 @@ pub fn prepared<'c>(game: GameSyntax<'c>, start: &'c Start, options: &Options) -
 /// Analyses a game from its start.
 pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Start) -> GameReport {
     let options = options_for(options, start);
-    match (&start.kind, &start.fen) {
+    let mut report = match (&start.kind, &start.fen) {
         (StartKind::Unknown, _) => unknown(game, &options, start),
         (_, Some(fen)) => {
             crate::analysis::analyze_game(&with_start(game, fen, start.fen_span.clone()), source, &options)
         }
         (_, None) => crate::analysis::analyze_game(game, source, &options),
+    };
+    add_lost_move(&mut report, game, start);
+    report
+}
+
+fn add_lost_move(report: &mut GameReport, game: &GameSyntax<'_>, start: &Start) {
+    if let Some(d) = lost_move(start, Head::of(game).first_span) {
+        let at = report.diagnostics.partition_point(|o| o.span.start <= d.span.start);
+        report.diagnostics.insert(at, d);
     }
 }
 
@@ -139,6 +167,7 @@ pub fn replayed(game: &GameSyntax<'_>, source: &str, options: &Options, start: &
     // chain (its record keeps every reading, the runs after it choose): the
     // note a game on its own gets about the reading assumed is not for it.
     report.diagnostics.retain(|d| !(d.code == Code::LanguageMix && d.severity == Severity::Info));
+    add_lost_move(&mut report, game, start);
     (report, trace)
 }
 
@@ -212,6 +241,14 @@ pub fn choose(
         // `Severity` orders the worst first.
         let worst = report.diagnostics.iter().map(|d| d.severity).min();
         let clean = !matches!(worst, Some(Severity::Error | Severity::Warning));
+        // A move left out is guessed only where no start replays the game
+        // without an error and it then replays without one.
+        if start.lost.is_some() {
+            if no_error.is_none() && worst != Some(Severity::Error) {
+                return (k, report, trace);
+            }
+            continue;
+        }
         if clean || (candidates.len() == 1 && !first_move_fails) {
             return (k, report, trace);
         }

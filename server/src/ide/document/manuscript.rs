@@ -143,7 +143,13 @@ fn build(
     let mut games = Vec::with_capacity(lowered.len());
     let mut reports = Vec::with_capacity(lowered.len());
     for (k, game) in lowered.iter().enumerate() {
-        let head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
+        let mut head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
+        head.own_line = k == 0
+            && spec.unit.is_some_and(|u| {
+                text.get(..view.ms.units[u].notation.start).is_some_and(|before| {
+                    before.trim_end_matches([' ', '\t']).ends_with('\n') || before.trim().is_empty()
+                })
+            });
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head);
         let (chosen, mut report, trace) = chain::choose(game, source, options, &candidates);
