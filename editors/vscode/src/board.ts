@@ -60,7 +60,13 @@ export class BoardPanel implements vscode.Disposable {
     );
   }
 
+  /** Shows a position; the same as shown is not sent again (this runs
+   * after every keystroke and cursor move, and each message redraws the
+   * board in the workbench's page). */
   update(state: BoardState): void {
+    if (this.last !== undefined && JSON.stringify(this.last) === JSON.stringify(state)) {
+      return;
+    }
     this.last = state;
     void this.panel.webview.postMessage({ type: "position", ...state });
   }

@@ -389,6 +389,7 @@ async function refresh(): Promise<void> {
   const editor = chessEditor();
   if (editor === undefined) {
     statusItem.hide();
+    statusShown = false;
     return;
   }
   const generation = ++refreshGeneration;
@@ -408,11 +409,28 @@ async function refresh(): Promise<void> {
   });
 }
 
+/** Sets the status item; unchanged, it is left alone: each set sends the
+ * item to the workbench, which lays out the status bar again, and this
+ * runs after every keystroke and cursor move. */
+function setStatus(text: string, tooltip: string): void {
+  if (statusItem.text !== text) {
+    statusItem.text = text;
+  }
+  if (statusItem.tooltip !== tooltip) {
+    statusItem.tooltip = tooltip;
+  }
+  if (!statusShown) {
+    statusItem.show();
+    statusShown = true;
+  }
+}
+
+/** Whether the status item is shown (`show` sends it again each time). */
+let statusShown = false;
+
 function showLanguage(info: PositionInfo | null): void {
   if (info === null) {
-    statusItem.text = "♞ PGN";
-    statusItem.tooltip = "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).";
-    statusItem.show();
+    setStatus("♞ PGN", "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).");
     return;
   }
   const how = {
@@ -421,9 +439,10 @@ function showLanguage(info: PositionInfo | null): void {
     replay: "the reading under which its moves are legal",
     undecided: "could not be decided (no piece letters, or letters of two languages)",
   }[info.languageSource];
-  statusItem.text = `♞ ${info.languageName}`;
-  statusItem.tooltip = `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`;
-  statusItem.show();
+  setStatus(
+    `♞ ${info.languageName}`,
+    `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`,
+  );
 }
 
 function showBoard(): void {

@@ -364,22 +364,28 @@ impl Backend {
         let unit = snapshot.unit;
         let target = uri.clone();
         let filter = snapshot.filter.clone();
+        // The document is let go of in the blocking task, once its
+        // diagnostics are collected: held while they are written (and
+        // waited for), it would make the next keystroke, often typed by
+        // then, copy the document (`Arc::make_mut` in `did_change`), and
+        // the last holder of an older version frees it, which is better
+        // done off the runtime's threads.
         let found = tokio::task::spawn_blocking(move || {
-            catch_unwind(AssertUnwindSafe(|| handlers::diagnostics::collect(&doc, &target, unit, &filter)))
-                .ok()
-                .map(|d| (d, doc))
+            let found = catch_unwind(AssertUnwindSafe(|| handlers::diagnostics::collect(&doc, &target, unit, &filter)));
+            drop(doc);
+            found.ok()
         })
         .await;
-        if let Ok(Some((diagnostics, doc))) = found {
+        if let Ok(Some(diagnostics)) = found {
             let _order = self.publishing.lock().await;
             // A newer version published already: this one would be stale.
-            if snapshot.latest.load(Ordering::Relaxed) <= doc.version {
-                self.send_diagnostics(uri.clone(), diagnostics, Some(doc.version)).await;
+            if snapshot.latest.load(Ordering::Relaxed) <= version {
+                self.send_diagnostics(uri.clone(), diagnostics, Some(version)).await;
             }
             // Only now are requests on older versions cancelled: so the
             // diagnostics of an edit go out before the answer of a request
             // that the edit made stale.
-            snapshot.latest.fetch_max(doc.version, Ordering::Relaxed);
+            snapshot.latest.fetch_max(version, Ordering::Relaxed);
         }
         // Requests waiting for this version (or an older one) go on, even if
         // collecting failed.

@@ -58,7 +58,7 @@ async function editorText(page: Page): Promise<string> {
 }
 
 /** The centre of the `nth` occurrence of `needle` in the editor's visible lines. */
-async function locate(page: Page, needle: string, nth = 0): Promise<{ x: number; y: number }> {
+async function locate(page: Page, needle: string, nth = 0): Promise<{ x: number; y: number; width: number }> {
   const found = await page.evaluate(
     ([needle, nth]) => {
       let seen = 0;
@@ -89,7 +89,7 @@ async function locate(page: Page, needle: string, nth = 0): Promise<{ x: number;
             range.setStart(...point(at));
             range.setEnd(...point(at + needle.length));
             const box = range.getBoundingClientRect();
-            return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+            return { x: box.left + box.width / 2, y: box.top + box.height / 2, width: box.width };
           }
           seen += 1;
           at = text.indexOf(needle, at + 1);
@@ -173,35 +173,90 @@ async function waitFor(page: Page, what: string, test: () => Promise<boolean>, t
   throw new Error(`timed out waiting until ${what}`);
 }
 
-/** Three times: a piece move in view made illegal by typing Kh5 over it;
- * the time from the first key to its squiggle, and back by undo. */
+const TRIALS = 7;
+
+/** Seven times: a piece move in view made illegal by typing Kh5 over it;
+ * the time from the first key to its squiggle on screen, and back by undo.
+ *
+ * The time is taken in the page, not by polling it from here: a listener
+ * notes when the first key reaches the editor (typing the three keys is part
+ * of the time), and a mutation observer, from then on, looks at each frame
+ * for an error squiggle as wide as the three letters over the word; the
+ * time is that frame's. (Polling from here costs the page a layout per look
+ * while it works on the keystroke, and counts the round trips.) Then the
+ * squiggle's text is checked to be "Kh5". */
 async function keystrokeTrials(page: Page, what: string): Promise<number[]> {
   const times: number[] = [];
-    for (let trial = 0; trial < 3; trial++) {
-      const visible = await editorText(page);
-      const move = /\b[NBRQ]x?[a-h][1-8]\b/.exec(visible)?.[0];
-      check(move !== undefined, `a piece move is in view (trial ${trial + 1})`);
-      const at = await locate(page, move as string);
-      await page.mouse.dblclick(at.x, at.y);
-      await page.waitForTimeout(300);
-      check((await squiggles(page)).length === 0, "no squiggle before the keystroke");
-      const started = Date.now();
-      await page.keyboard.type("Kh5");
-      const typed = Date.now() - started;
-      for (;;) {
-        if ((await squiggles(page)).some((s) => s.text.includes("Kh5"))) {
-          break;
+  for (let trial = 0; trial < TRIALS; trial++) {
+    const visible = await editorText(page);
+    const move = /\b[NBRQ][a-h][1-8]\b/.exec(visible)?.[0];
+    check(move !== undefined, `a piece move is in view (trial ${trial + 1})`);
+    const at = await locate(page, move as string);
+    await page.mouse.dblclick(at.x, at.y);
+    await page.waitForTimeout(300);
+    check((await squiggles(page)).length === 0, "no squiggle before the keystroke");
+    // The selected word's box: where the squiggle of Kh5 (as many letters)
+    // will be.
+    const word = await page.evaluate(() => {
+      const selection = document.querySelector(".monaco-editor .selected-text");
+      const r = selection?.getBoundingClientRect();
+      return r === undefined ? null : { left: r.left, top: r.top, width: r.width, height: r.height };
+    });
+    check(word !== null && word.width > 0, `the move ${move} is selected`);
+    const letter = at.width / (move as string).length;
+    await page.evaluate(([word, letter]) => {
+      const w = { key: -1, shown: -1 };
+      (window as unknown as { __keystroke: typeof w }).__keystroke = w;
+      const onKey = (): void => {
+        if (w.key < 0) {
+          w.key = performance.now();
         }
-        if (Date.now() - started > 10_000) {
-          throw new Error("no squiggle on Kh5 after 10 s");
+      };
+      window.addEventListener("keydown", onKey, { capture: true });
+      const there = (): boolean =>
+        Array.from(document.querySelectorAll(".monaco-editor .squiggly-error")).some((s) => {
+          const r = s.getBoundingClientRect();
+          return Math.abs(r.top + r.height / 2 - (word.top + word.height / 2)) < word.height / 2 &&
+            Math.abs(r.left - word.left) < letter / 2 && r.width > 2.5 * letter;
+        });
+      let asked = false;
+      const observer = new MutationObserver(() => {
+        if (w.key < 0 || asked) {
+          return;
         }
-        await page.waitForTimeout(5);
+        asked = true;
+        requestAnimationFrame(() => {
+          asked = false;
+          if (w.shown < 0 && there()) {
+            w.shown = performance.now();
+            observer.disconnect();
+            window.removeEventListener("keydown", onKey, { capture: true });
+          }
+        });
+      });
+      observer.observe(document.querySelector(".monaco-editor .lines-content") ?? document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+      });
+    }, [word!, letter] as const);
+    const started = Date.now();
+    await page.keyboard.type("Kh5");
+    const typed = Date.now() - started;
+    let seen = { key: -1, shown: -1 };
+    while (seen.shown < 0) {
+      if (Date.now() - started > 10_000) {
+        throw new Error("no squiggle on Kh5 after 10 s");
       }
-      times.push(Date.now() - started);
-      log(`keystroke -> squiggle in ${what}: ${times[times.length - 1]} ms (typing took ${typed} ms)`);
-      await page.keyboard.press("Control+Z");
-      await waitFor(page, "the squiggle is gone after undo", async () => (await squiggles(page)).length === 0);
+      await page.waitForTimeout(50);
+      seen = await page.evaluate(() => (window as unknown as { __keystroke: { key: number; shown: number } }).__keystroke);
     }
+    check((await squiggles(page)).some((s) => s.text === "Kh5"), "the squiggle is under Kh5");
+    times.push(Math.round(seen.shown - seen.key));
+    log(`keystroke -> squiggle in ${what}: ${times[times.length - 1]} ms (typing the 3 keys took ${typed} ms)`);
+    await page.keyboard.press("Control+Z");
+    await waitFor(page, "the squiggle is gone after undo", async () => (await squiggles(page)).length === 0);
+  }
   return times;
 }
 
@@ -715,6 +770,24 @@ async function main(): Promise<void> {
       (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
     60_000);
     await page.waitForTimeout(3000);
+    // Then until the workbench has finished with the opening: no task of
+    // more than 50 ms on its main thread for 2 s (a keystroke is timed in
+    // a file being worked in, not in the seconds its opening still takes;
+    // how long that was is printed).
+    const opened = Date.now();
+    await page.evaluate(() => {
+      const w = window as unknown as { __lastLongTask: number };
+      w.__lastLongTask = performance.now();
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          w.__lastLongTask = Math.max(w.__lastLongTask, e.startTime + e.duration);
+        }
+      }).observe({ type: "longtask" });
+    });
+    await waitFor(page, "the workbench is done opening big.pgn (no long task for 2 s)", async () =>
+      (await page.evaluate(() => performance.now() - (window as unknown as { __lastLongTask: number }).__lastLongTask)) > 2000,
+    60_000);
+    log(`the workbench was busy with the opening for ${Date.now() - opened} ms more`);
     const times: number[] = [];
     // CHESS_LS_E2E_PROFILE=1: a CPU profile of the workbench (the renderer)
     // over the trials, in the results folder (open it in Chromium's DevTools).
@@ -737,15 +810,12 @@ async function main(): Promise<void> {
       log("profile: big-file-exthost.cpuprofile");
     }
     times.sort((a, b) => a - b);
-    log(`keystroke -> squiggle, median of 3: ${times[1]} ms in a 10 MB file, ${small[1]} ms in a small file`);
-    // Issue 14 asks for 300 ms. With the whole document's semantic tokens
-    // in VS Code this took 1.6 to 7 s (the editor copies and converts all of
-    // them on every delta); served by range, 700 to 900 ms at load 5 on the
-    // 2-core machine where the small file takes 490 to 600 ms, and up to
-    // 1.9 s at load 7 to 12 (small file up to 1 s), with the server's
-    // answers in a few milliseconds (BENCHMARKS.md). Until the goal is met,
-    // this bounds a regression and prints the figures.
-    check(times[1] <= 1500, `a keystroke in a 10 MB file shows its squiggle within 1.5 s (median of 3: ${times[1]} ms; goal 300 ms)`);
+    const median = (t: number[]): number => t[Math.floor(t.length / 2)]!;
+    const load = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+    log(`keystroke -> squiggle, median of ${TRIALS}: ${median(times)} ms in a 10 MB file (${times.join("/")}), ${median(small)} ms in a small file (${small.join("/")}); load average ${load}`);
+    // Issue 14: a keystroke that makes a move illegal in a 10 MB file shows
+    // its squiggle within 300 ms (BENCHMARKS.md, "VS Code end to end").
+    check(median(times) <= 300, `a keystroke in a 10 MB file shows its squiggle within 300 ms (median of ${TRIALS}: ${median(times)} ms)`);
     await screenshot(page, "big-file");
     log("all checks passed");
   } catch (error) {

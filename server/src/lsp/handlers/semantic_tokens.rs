@@ -56,11 +56,13 @@ impl Block {
     }
 }
 
-/// An answer the client holds, for the next `full/delta`.
+/// An answer the client holds, for the next `full/delta`. Cloned out of
+/// the document's slot by every delta request: the blocks are shared, not
+/// copied (a database has a block per game).
 #[derive(Clone, Debug)]
 pub struct Previous {
     pub id: String,
-    blocks: Vec<Block>,
+    blocks: Arc<Vec<Block>>,
 }
 
 /// The blocks of the sections that meet `span` (every section for the
@@ -126,7 +128,7 @@ pub fn full(doc: &Document, unit: Unit, token: &Token, id: String) -> (SemanticT
     let blocks = blocks(doc, 0..doc.text.len(), unit, token);
     let mut data = Vec::new();
     encode(&blocks, &mut (0, 0), &mut data);
-    (SemanticTokens { result_id: Some(id.clone()), data }, Previous { id, blocks })
+    (SemanticTokens { result_id: Some(id.clone()), data }, Previous { id, blocks: Arc::new(blocks) })
 }
 
 /// The edits from a previous answer to the document's tokens now: the
@@ -141,7 +143,7 @@ pub fn delta(
     id: String,
 ) -> (SemanticTokensDelta, Previous) {
     let new = blocks(doc, 0..doc.text.len(), unit, token);
-    let old = &previous.blocks;
+    let old: &[Block] = &previous.blocks;
     let same = |a: &Block, b: &Block| Arc::ptr_eq(&a.tokens, &b.tokens) && a.column == b.column;
     let mut p = 0;
     while p < old.len() && p < new.len() && same(&old[p], &new[p]) && old[p].line == new[p].line {
@@ -181,7 +183,7 @@ pub fn delta(
             data: Some(data),
         }]
     };
-    (SemanticTokensDelta { result_id: Some(id.clone()), edits }, Previous { id, blocks: new })
+    (SemanticTokensDelta { result_id: Some(id.clone()), edits }, Previous { id, blocks: Arc::new(new) })
 }
 
 /// Above this many bytes of text, a client that asks for the tokens of the
