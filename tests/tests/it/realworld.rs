@@ -22,7 +22,7 @@ use chess_ls::syntax::lexicon;
 use serde_json::Value;
 
 /// Problems found (of 90) and false alarms (on 1111 correct moves) today.
-const FOUND_AT_LEAST: usize = 78;
+const FOUND_AT_LEAST: usize = 83;
 const FALSE_ALARMS_AT_MOST: usize = 1;
 
 const DAMAGE: [&str; 6] = ["syntax", "homoglyph", "space-in-move", "pawn-letter", "language-mix", "move-number"];

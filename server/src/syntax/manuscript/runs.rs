@@ -912,6 +912,18 @@ impl<'s> Runs<'s> {
                     closed = Some(end);
                     break;
                 }
+                // `1.f4: Sin comentario |` then `e5: ...|` on the next line:
+                // a table of a move and its comment in each row, the rows
+                // in the game's order. The comment is blanked (never
+                // reported) and the run goes on at the next row.
+                Some(':')
+                    if kind == Token::Move
+                        && depth == 0
+                        && let Some(next) = self.table_row_end(end) =>
+                {
+                    self.repairs.push(Repair { span: end..next, kind: RepairKind::Separator });
+                    i = next;
+                }
                 // `1. e4, e5 2. Nf3`: a comma after a move, then the next.
                 Some(',') if kind == Token::Move && self.comma_between(end) => {
                     self.repairs.push(Repair { span: end..end + 1, kind: RepairKind::Separator });
@@ -980,6 +992,35 @@ impl<'s> Runs<'s> {
     fn count_number(&mut self, number: u32) {
         let (last, steps) = self.numbers;
         self.numbers = (number, steps + usize::from(last > 0 && number == last + 1));
+    }
+
+    /// `e5: ¡Una Bird! ... |`: a colon after a move, a comment up to a `|`
+    /// that ends its line (the comment may run over more lines, not over a
+    /// blank one), and a move or a move number at the start of the next
+    /// row: the end of the `|`.
+    fn table_row_end(&self, colon: usize) -> Option<usize> {
+        if !self.at(colon).starts_with(": ") {
+            return None;
+        }
+        let rest = self.at(colon);
+        let mut at = 0;
+        loop {
+            let bar = at + rest[at..].find('|')?;
+            let comment = &rest[..bar];
+            if comment.contains("\n\n") || comment.contains("\n\r\n") {
+                return None;
+            }
+            let after = &rest[bar + 1..];
+            let line_end = after.find('\n')?;
+            if after[..line_end].trim().is_empty() {
+                let row = colon + bar + 1 + line_end + 1;
+                let (next, paragraph) = self.blank(row);
+                let t = self.at(next);
+                let starts = move_number_at(t, 0).is_some() || move_len(t).is_some_and(|n| ch(t, n) == Some(':'));
+                return (!paragraph && starts).then_some(colon + bar + 1);
+            }
+            at = bar + 1;
+        }
     }
 
     /// Whether the comma at `comma` stands between two moves: a space
@@ -1260,6 +1301,16 @@ mod tests {
         assert_eq!(found, ["6. Kd2 b6— 7. Cf3 Tb8 28. Tg6+— hg6"]);
         let kinds: Vec<&str> = repairs.iter().map(|(written, _)| *written).collect();
         assert_eq!(kinds, ["b6—", "Tg6+—"]);
+        // A table: a move and its comment in each row.
+        let text = "BLANCAS |\n1.f4: Sin comentario |\ne5: ¡Una Bird! Me tentó 2-...,Ad6 3-fxe5.\nPero no. |\n2.d3: Sin comentario |\nexf4: Bien. |\n";
+        let (found, repairs) = repaired(text);
+        assert_eq!(
+            found,
+            [
+                "1.f4: Sin comentario |\ne5: ¡Una Bird! Me tentó 2-...,Ad6 3-fxe5.\nPero no. |\n2.d3: Sin comentario |\nexf4"
+            ]
+        );
+        assert_eq!(repairs.iter().filter(|(_, r)| r == ",").count(), 3, "{repairs:?}");
         // A run that starts at the dot of a lost number.
         let (found, repairs) = repaired("White played .Qh5 Kf8 16. Qc5+ Kg8 and won.");
         assert_eq!(found, [".Qh5 Kf8 16. Qc5+ Kg8"]);
