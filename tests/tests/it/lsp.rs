@@ -292,6 +292,39 @@ fn a_move_number_with_no_move_after_a_game_is_no_game_for_the_status() {
 }
 
 #[test]
+fn a_move_number_with_no_move_after_a_game_is_no_game_in_the_outline() {
+    // The outline agrees with the status: `18.` typed after the result is no
+    // game, on the open's path (no tree kept) and after an edit (a tree).
+    let text = "1. e4 e5 2. \u{41a}f3 \u{41a}c6 *\n\n18.\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let names = |symbols: &Value| -> Vec<String> {
+        symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_owned()).collect()
+    };
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(names(&symbols), ["*"], "{symbols}");
+    // Typed on: `18...`, then the move makes it a game.
+    for (version, column, insert, want) in [(2, 3, "..", vec!["*"]), (3, 5, " e4", vec!["*", "Game 2"])] {
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"range": range(2, column, column), "text": insert}]}),
+        );
+        let _ = client.diagnostics(URI, version);
+        let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+        assert_eq!(names(&symbols), want, "v{version}: {symbols}");
+    }
+    // Alone in a document it is no game at all.
+    client.open("file:///games/stray.pgn", "18.\n");
+    let _ = client.diagnostics("file:///games/stray.pgn", 1);
+    let symbols =
+        client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": "file:///games/stray.pgn"}}));
+    assert_eq!(names(&symbols), Vec::<String>::new(), "{symbols}");
+    assert!(client.shutdown().success());
+}
+
+#[test]
 fn source_actions_answer_to_their_own_kind() {
     let text = "1. e4 e5 2. Nf3 Nc6 *\n";
     let mut client = Client::start();

@@ -60,11 +60,9 @@ pub struct MoveInfo {
     pub guessed: bool,
 }
 
-/// The game's text is move numbers only (`18.`, `18...`).
+/// The game's text is move numbers only (`18.`, `18...`), as for the outline.
 fn is_bare_number(doc: &Document, section_start: usize, span: &std::ops::Range<usize>) -> bool {
-    let text = &doc.text[section_start + span.start..section_start + span.end];
-    text.contains(|c: char| c.is_ascii_digit())
-        && text.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…' || c.is_whitespace())
+    crate::ide::outline::is_bare_move_number(&doc.text[section_start + span.start..section_start + span.end])
 }
 
 pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
