@@ -705,6 +705,50 @@ fn a_request_on_a_small_document_is_answered_while_a_big_one_is_opened() {
     assert!(client.shutdown().success());
 }
 
+/// Opening a big document is reported as work-done progress to a client
+/// that shows it (`window.workDoneProgress`): the token is created, begun
+/// before the document's diagnostics and ended after them; a small
+/// document is checked without any.
+#[test]
+fn opening_a_big_document_reports_its_progress_from_begin_to_end() {
+    use chess_ls::analysis::languages::{Language, MoveStyle};
+    use chess_ls_tests::generate::{RenderOptions, corpus};
+    let big = corpus(11, 4000, &MoveStyle::for_language(Language::En), &RenderOptions::default());
+    assert!(big.len() > 1 << 20, "{} bytes", big.len());
+    let (big_uri, small_uri) = ("file:///progress/big%20base.pgn", "file:///progress/small.pgn");
+    let mut client = Client::start();
+    client.call(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {"window": {"workDoneProgress": true}}}),
+    );
+    client.notify("initialized", json!({}));
+    client.open(small_uri, "1. e4 e5 *\n");
+    client.open(big_uri, &big);
+    let mut seen = Vec::new();
+    let mut token = Value::Null;
+    while !seen.contains(&"end".to_owned()) {
+        let message = client.next_message().expect("the server goes on");
+        let method = message["method"].as_str().unwrap_or_default();
+        if method == "window/workDoneProgress/create" {
+            token = message["params"]["token"].clone();
+            seen.push("create".to_owned());
+        } else if method == "$/progress" {
+            assert_eq!(message["params"]["token"], token, "{message}");
+            let value = &message["params"]["value"];
+            if value["kind"] == "begin" {
+                assert_eq!(value["title"], "Checking", "{message}");
+                assert!(value["message"].as_str().unwrap().starts_with("big base.pgn ("), "{message}");
+            }
+            seen.push(value["kind"].as_str().unwrap().to_owned());
+        } else if method == "textDocument/publishDiagnostics" && message["params"]["uri"] == big_uri {
+            seen.push("diagnostics".to_owned());
+        }
+    }
+    // One progress, for the big document only.
+    assert_eq!(seen, ["create", "begin", "diagnostics", "end"]);
+    assert!(client.shutdown().success());
+}
+
 /// The requests an editor sends after an edit are answered after that
 /// edit's diagnostics are published, every time.
 #[test]
