@@ -2,8 +2,8 @@
 // extension installed) through Debian's Chromium and checks what a user
 // sees in a Russian game with an ambiguous and an illegal move, in a
 // Markdown chapter with moves in its prose, in a scanned plain-text page
-// once the setting for plain text is on, and the speed of a keystroke in a
-// 10 MB database.
+// once the setting for plain text is on, and in a 10 MB database the status
+// item while the server checks it and the speed of a keystroke.
 //
 //   node out/e2e-driver.js <code-server url> <screenshot folder>
 //
@@ -171,6 +171,17 @@ async function waitFor(page: Page, what: string, test: () => Promise<boolean>, t
     await page.waitForTimeout(200);
   }
   throw new Error(`timed out waiting until ${what}`);
+}
+
+/** The heights of the shown hover's scrollable element (VS Code's hover is
+ * at most a quarter of the editor's height, at least 250 px): its content
+ * fits when `scroll <= client`. */
+async function hoverHeights(page: Page): Promise<{ scroll: number; client: number; hover: number }> {
+  return page.locator(".monaco-hover .monaco-hover-content").first().evaluate((e) => ({
+    scroll: e.scrollHeight,
+    client: e.clientHeight,
+    hover: e.closest(".monaco-hover")!.getBoundingClientRect().height,
+  }));
 }
 
 /** Three times: a piece move in view made illegal by typing Kh5 over it;
@@ -396,6 +407,8 @@ async function main(): Promise<void> {
     check(!hoverText.includes("a b c d e f g h"), "the text board is replaced by the image");
     check(hoverText.includes("English SAN Nf3") || hoverText.includes("Nf3"), "the hover names the move in English (Nf3)");
     check(hoverText.includes("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "the hover has the FEN after 2. Кf3");
+    const legalFit = await hoverHeights(page);
+    check(legalFit.scroll <= legalFit.client, `the hover fits without scrolling (content ${legalFit.scroll} px, shown ${legalFit.client} px)`);
     await screenshot(page, "hover-board");
 
     step = "hover-diagnostic";
@@ -411,7 +424,60 @@ async function main(): Promise<void> {
       const text = (await page.locator(".monaco-hover").first().innerText()).replace(/\u00a0/g, " ");
       return text.includes("The position it was tried in") && text.includes("A guess:") && text.includes("Кbd2");
     });
+    // Message first (VS Code's own lines for the diagnostic, not repeated
+    // by the server's part), then the board it was tried in beside the
+    // text, the FEN last: all of it in view, without scrolling.
+    const wrong = (await diagnosticHover.innerText()).replace(/\u00a0/g, " ");
+    check((wrong.match(/Кd2 is ambiguous|Kd2 is ambiguous/g) ?? []).length === 1, "the message is shown once");
+    check(wrong.indexOf("ambiguous") < wrong.indexOf("The position it was tried in"), "the message comes first");
+    check(
+      (await diagnosticHover.locator('img[src^="data:image/svg+xml;base64,"]').count()) === 1,
+      "the board it was tried in is an image",
+    );
+    const triedFen = wrong.lastIndexOf("FEN: r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7");
+    check(triedFen > wrong.indexOf("A guess:") && wrong.indexOf("A guess:") > 0, "its FEN comes last, after the guess");
+    const wrongFit = await hoverHeights(page);
+    if (wrongFit.scroll > wrongFit.client) {
+      // What takes the room, to see what to make smaller.
+      log("hover layout:", JSON.stringify(await page.locator(".monaco-hover .monaco-hover-content").first().evaluate((e) => {
+        const out: string[] = [];
+        const walk = (n: Element, depth: number): void => {
+          const r = n.getBoundingClientRect();
+          const cs = getComputedStyle(n);
+          out.push(`${"  ".repeat(depth)}${n.tagName.toLowerCase()}.${n.className} h=${r.height.toFixed(1)} m=${cs.marginTop}/${cs.marginBottom} p=${cs.paddingTop}/${cs.paddingBottom}`);
+          if (depth < 7) {
+            for (const c of Array.from(n.children)) {
+              walk(c, depth + 1);
+            }
+          }
+        };
+        walk(e, 0);
+        return out;
+      }), null, 1));
+    }
+    check(
+      wrongFit.scroll <= wrongFit.client,
+      `the hover of the wrong move fits without scrolling (content ${wrongFit.scroll} px, shown ${wrongFit.client} px, hover ${Math.round(wrongFit.hover)} px)`,
+    );
     await screenshot(page, "hover-diagnostic");
+    await page.mouse.move(10, 10);
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(300);
+    // The illegal 16. Кf3 (no reading saves it): its message, the board it
+    // was tried in; in view without scrolling.
+    const kf3Illegal = await locate(page, "Кf3", 1);
+    await page.mouse.move(kf3Illegal.x, kf3Illegal.y);
+    const illegalHover = page.locator(".monaco-hover", { hasText: "The position it was tried in" }).first();
+    await illegalHover.waitFor({ state: "visible", timeout: 15_000 });
+    await waitFor(page, "the hover of the illegal move shows its message", async () =>
+      (await illegalHover.innerText()).includes("White has no knight on the board"),
+    );
+    const illegalFit = await hoverHeights(page);
+    check(
+      illegalFit.scroll <= illegalFit.client,
+      `the hover of the illegal move fits without scrolling (content ${illegalFit.scroll} px, shown ${illegalFit.client} px, hover ${Math.round(illegalFit.hover)} px)`,
+    );
+    await screenshot(page, "hover-illegal");
     await page.mouse.move(10, 10);
     await page.keyboard.press("Escape");
 
@@ -554,6 +620,46 @@ async function main(): Promise<void> {
     );
     await page.keyboard.press("Control+Z");
     await waitFor(page, "undone", async () => (await editorText(page)).includes("3. Сb5 a6 4. *"));
+
+    step = "outline";
+    // A move number typed after the result (18., its move not yet written)
+    // is no game: the Outline (the document's symbols, as Go to Symbol in
+    // Editor lists them) keeps one game, and the status item the game's
+    // language.
+    const symbolRows = async (): Promise<string[]> => {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Control+Shift+O");
+      const rows = page.locator(".quick-input-widget .monaco-list-row");
+      await rows.first().waitFor({ state: "visible", timeout: 10_000 });
+      await page.waitForTimeout(500);
+      const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+      await page.keyboard.press("Escape");
+      return texts;
+    };
+    const before = await symbolRows();
+    check(before.length === 1 && before[0]!.includes("Completion"), `the Outline lists the one game (${JSON.stringify(before)})`);
+    const end = await locate(page, "4. *");
+    await page.mouse.click(end.x, end.y);
+    await page.keyboard.press("End");
+    await page.keyboard.type("\n\n18.");
+    await waitFor(page, "18. is typed after the result", async () => (await editorText(page)).includes("18."));
+    await page.waitForTimeout(1000);
+    const after = await symbolRows();
+    log("Outline with 18.:", JSON.stringify(after));
+    check(after.length === 1 && after[0]!.includes("Completion"), "the Outline still lists one game, not 18.");
+    check(
+      (await page.locator(".statusbar-item", { hasText: "♞ Russian" }).count()) > 0,
+      "the status item, the cursor on 18., names the game before it (Russian)",
+    );
+    await page.keyboard.press("Control+Shift+O");
+    await page.locator(".quick-input-widget .monaco-list-row").first().waitFor({ state: "visible", timeout: 10_000 });
+    await screenshot(page, "outline-stray-number");
+    await page.keyboard.press("Escape");
+    for (let i = 0; i < 3 && (await editorText(page)).includes("18."); i++) {
+      await page.keyboard.press("Control+Z");
+      await page.waitForTimeout(300);
+    }
+    await waitFor(page, "18. undone", async () => !(await editorText(page)).includes("18."));
 
     step = "manuscript-markdown";
     // A chapter in Markdown: the runs of moves in the prose are checked, on
@@ -709,8 +815,37 @@ async function main(): Promise<void> {
     // A 10 MB database (big.pgn, generated by test.sh): a keystroke that
     // makes a move illegal shows its squiggle within 300 ms.
     await page.keyboard.press("Escape");
+    // While the server checks it, the status item says it is working (the
+    // server's work-done progress): every text the status bar shows is
+    // recorded from here on, and a screenshot taken while it says so.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { chessLsStatus: string[] }).chessLsStatus = seen;
+      const bar = document.querySelector(".part.statusbar")!;
+      const record = (): void => {
+        for (const item of Array.from(bar.querySelectorAll(".statusbar-item"))) {
+          const text = (item as HTMLElement).innerText.trim();
+          if ((text.includes("chess-ls") || text.startsWith("♞")) && seen[seen.length - 1] !== text) {
+            seen.push(text);
+          }
+        }
+      };
+      new MutationObserver(record).observe(bar, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    const statusSeen = (): Promise<string[]> =>
+      page.evaluate(() => (window as unknown as { chessLsStatus: string[] }).chessLsStatus);
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "big.pgn" }).first().dblclick();
+    const busy = page.locator(".statusbar-item", { hasText: "chess-ls: working" }).first();
+    if (await busy.waitFor({ state: "visible", timeout: 30_000 }).then(() => true, () => false)) {
+      await screenshot(page, "big-file-working");
+    }
     await waitFor(page, "big.pgn is in the editor", async () => (await editorText(page)).includes("[Event"), 60_000);
+    await waitFor(page, "the status item is done working", async () => (await busy.count()) === 0, 60_000);
+    const states = await statusSeen();
+    log("status item while big.pgn opened:", JSON.stringify(states));
+    const workingAt = states.findIndex((t) => t.includes("chess-ls: working"));
+    check(workingAt >= 0, "the status item said chess-ls was working while the server checked the 10 MB file");
+    check(states.slice(workingAt).some((t) => !t.includes("working")), "and stopped saying so once it was done");
     await waitFor(page, "the server has read big.pgn (its language in the status bar)", async () =>
       (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
     60_000);
