@@ -512,6 +512,16 @@ local function main()
   check(vim.wait(TIMEOUT, function()
     return #vim.diagnostic.get(fbuf) >= 3
   end, 20), 'three findings arrive', codes(vim.diagnostic.get(fbuf)))
+  -- Messages are plain text, and a look-alike's names its code point.
+  local look_alike = vim.iter(vim.diagnostic.get(fbuf)):find(function(d)
+    return d.code == 'homoglyph'
+  end) or {}
+  check((look_alike.message or ''):find('U+0430 CYRILLIC SMALL LETTER A', 1, true) ~= nil, 'the look-alike message names the code point', look_alike.message)
+  check(vim.iter(vim.diagnostic.get(fbuf)):all(function(d)
+    return not d.message:find('`', 1, true)
+  end), 'no message has a backtick', vim.tbl_map(function(d)
+    return d.message
+  end, vim.diagnostic.get(fbuf)))
   vim.cmd('ChessLsFixAll')
   check(vim.wait(TIMEOUT, function()
     return vim.iter(messages):any(function(m)
@@ -529,6 +539,25 @@ local function main()
     return #messages > 0
   end, 20) and messages[1] == 'chess-ls: nothing to fix with certainty (1 finding needs a choice)', 'run again, it says there is nothing certain to fix', messages)
   vim.notify = notify
+
+  section('formatting: a move number never ends a line')
+  local long = vim.fs.joinpath(workdir, 'long.pgn')
+  local moves = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 *'
+  vim.fn.writefile({ '[Event "Long"]', '', moves }, long)
+  vim.cmd.edit(vim.fn.fnameescape(long))
+  local lbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(lbuf)
+    return c ~= nil and c.initialized
+  end, 20), 'the client attaches to long.pgn')
+  vim.lsp.buf.format({ bufnr = lbuf, async = false, timeout_ms = TIMEOUT })
+  local formatted = vim.api.nvim_buf_get_lines(lbuf, 0, -1, false)
+  check(#formatted > 3, 'vim.lsp.buf.format wraps the long line', formatted)
+  check(vim.iter(formatted):all(function(l)
+    return vim.fn.strdisplaywidth(l) <= 80 and not l:find('%d+%.%s*$')
+  end), 'at 80 columns, never after a move number', formatted)
+  check(table.concat(formatted, ' '):gsub('%s+', ' ') == ('[Event "Long"] ' .. moves), 'and changes nothing but the line breaks', formatted)
+  vim.cmd('bwipeout!')
 
   section('the outline: a stray move number is no game')
   -- 18. typed after the result (its move not yet written): the document's
