@@ -661,6 +661,25 @@ async function main(): Promise<void> {
     }
     await waitFor(page, "18. undone", async () => !(await editorText(page)).includes("18."));
 
+    step = "look-alike";
+    // A Cyrillic а typed for the file a: the message names the code point
+    // (two letters that look alike are told apart), in plain text.
+    const a6 = await locate(page, "a6");
+    await page.mouse.dblclick(a6.x, a6.y);
+    await page.keyboard.type("а6");
+    await waitFor(page, "the look-alike is in the Problems view, its code point named", async () =>
+      (await problemRows(page)).some((r) => r.includes("homoglyph") && r.includes("U+0430 CYRILLIC SMALL LETTER A")),
+    );
+    const lookAlike = (await problemRows(page)).filter((r) => r.includes("homoglyph"));
+    log("look-alike:", JSON.stringify(lookAlike));
+    check(!(await problemRows(page)).some((r) => r.includes("`")), "no message in the Problems view has a backtick");
+    await screenshot(page, "look-alike");
+    for (let i = 0; i < 3 && !(await editorText(page)).includes("Сb5 a6 4. *"); i++) {
+      await page.keyboard.press("Control+Z");
+      await page.waitForTimeout(300);
+    }
+    await waitFor(page, "the look-alike undone", async () => !(await problemRows(page)).some((r) => r.includes("homoglyph")));
+
     step = "manuscript-markdown";
     // A chapter in Markdown: the runs of moves in the prose are checked, on
     // from the run before them; prose words that look like moves are not.
