@@ -184,6 +184,34 @@ async function hoverHeights(page: Page): Promise<{ scroll: number; client: numbe
   }));
 }
 
+/** Records from now on every state of the chess-ls status item (its icon's
+ * name and its text, "sync chess-ls" while starting, "error chess-ls" once
+ * stopped, "♞ English"...), however briefly shown; the function returned
+ * reads the record. */
+async function recordStatus(page: Page): Promise<() => Promise<string[]>> {
+  const name = `chessLsStatus${Date.now()}`;
+  await page.evaluate((name) => {
+    const seen: string[] = [];
+    (window as unknown as Record<string, string[]>)[name] = seen;
+    const bar = document.querySelector(".part.statusbar")!;
+    const record = (): void => {
+      for (const item of Array.from(bar.querySelectorAll(".statusbar-item"))) {
+        const text = (item as HTMLElement).innerText.trim();
+        if (!text.startsWith("chess-ls") && !text.startsWith("♞")) {
+          continue;
+        }
+        const icon = /codicon-([a-z-]+)/.exec(item.querySelector(".codicon")?.className ?? "")?.[1];
+        const state = icon === undefined ? text : `${icon} ${text}`;
+        if (seen[seen.length - 1] !== state) {
+          seen.push(state);
+        }
+      }
+    };
+    new MutationObserver(record).observe(bar, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, name);
+  return () => page.evaluate((name) => (window as unknown as Record<string, string[]>)[name]!, name);
+}
+
 /** Three times: a piece move in view made illegal by typing Kh5 over it;
  * the time from the first key to its squiggle, and back by undo. */
 async function keystrokeTrials(page: Page, what: string): Promise<number[]> {
@@ -804,6 +832,7 @@ async function main(): Promise<void> {
     await page.locator(".tab", { hasText: FILE }).first().click();
     // Translated to English above: the illegal 16. Кf3 letter by letter too.
     await waitFor(page, "ru-errors.pgn is shown again", async () => (await editorText(page)).includes("16. Nf3"));
+    const restartStates = await recordStatus(page);
     await runCommand(page, "Chess: Restart server");
     await page.locator(".statusbar-item", { hasText: "server restarted" }).first().waitFor({ timeout: 20_000 });
     log("ok: the status bar says the server restarted");
@@ -823,6 +852,65 @@ async function main(): Promise<void> {
         .join("\n");
     await waitFor(page, "the output channel says the server stopped", async () => channel().includes("chess-ls: the server stopped"));
     check(!/\[Error[^\]]*\][^\n]*exited/.test(channel()), "and reports no error for the deliberate stop (restart, a changed setting)");
+    // (The starting state is set and left within one batch of the
+    // extension host's messages to the window, when the server starts
+    // fast: it is printed, not required.)
+    log("status item over the restart:", JSON.stringify(await restartStates()));
+
+    step = "crash";
+    // A server that keeps dying (killed here) is an error: the client starts
+    // it again four times, then gives up; the status item then stays in its
+    // error state, the output says so, and Restart server brings it back.
+    const crashStates = await recordStatus(page);
+    const serverPids = (): number[] =>
+      fs
+        .readdirSync("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            const cmdline = fs.readFileSync(`/proc/${p}/cmdline`, "utf8");
+            return cmdline.includes("/extensions/chess-ls.") && cmdline.includes("--stdio") && !fs.readFileSync(`/proc/${p}/stat`, "utf8").includes(") Z ");
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+    const errorItem = page.locator(".statusbar-item", { hasText: "chess-ls" }).filter({ has: page.locator(".codicon-error") }).first();
+    let kills = 0;
+    for (let round = 0; round < 8 && !(await errorItem.isVisible()); round++) {
+      const deadline = Date.now() + 15_000;
+      let pids = serverPids();
+      while (pids.length === 0 && Date.now() < deadline && !(await errorItem.isVisible())) {
+        await page.waitForTimeout(100);
+        pids = serverPids();
+      }
+      for (const pid of pids) {
+        process.kill(pid, "SIGKILL");
+        kills += 1;
+      }
+      await page.waitForTimeout(500);
+    }
+    log(`killed the server ${kills} times; status item: ${JSON.stringify(await crashStates())}`);
+    await errorItem.waitFor({ state: "visible", timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    check(await errorItem.isVisible(), "once the client gives up, the status item stays in its error state");
+    check(channel().includes("[Error] chess-ls: the server exited with SIGKILL"), "the output says the server exited, as an error");
+    await screenshot(page, "server-stopped");
+    await errorItem.click();
+    await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Restart server" }).first().waitFor({ timeout: 10_000 });
+    check(
+      (await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Restart server" }).first().innerText()).includes("stopped"),
+      "its menu says the server is stopped",
+    );
+    await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Restart server" }).first().click();
+    await waitFor(page, "Restart server from the menu brings it back: the status item names the language", async () =>
+      (await page.locator(".statusbar-item", { hasText: "♞ English" }).count()) > 0,
+    );
+    await waitFor(page, "and the restarted server reports 16. Nf3 again", async () =>
+      (await squiggles(page)).some((s) => s.text === "Nf3"),
+    );
+    await page.keyboard.press("Escape");
+
     step = "big-file";
     // First the same keystrokes in a small file: what this machine's editor
     // takes whatever the document's size (printed, for comparison).
@@ -835,24 +923,9 @@ async function main(): Promise<void> {
     // makes a move illegal shows its squiggle within 300 ms.
     await page.keyboard.press("Escape");
     // While the server checks it, the status item says it is working (the
-    // server's work-done progress): every text the status bar shows is
+    // server's work-done progress): every state of the status item is
     // recorded from here on, and a screenshot taken while it says so.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { chessLsStatus: string[] }).chessLsStatus = seen;
-      const bar = document.querySelector(".part.statusbar")!;
-      const record = (): void => {
-        for (const item of Array.from(bar.querySelectorAll(".statusbar-item"))) {
-          const text = (item as HTMLElement).innerText.trim();
-          if ((text.includes("chess-ls") || text.startsWith("♞")) && seen[seen.length - 1] !== text) {
-            seen.push(text);
-          }
-        }
-      };
-      new MutationObserver(record).observe(bar, { subtree: true, childList: true, characterData: true, attributes: true });
-    });
-    const statusSeen = (): Promise<string[]> =>
-      page.evaluate(() => (window as unknown as { chessLsStatus: string[] }).chessLsStatus);
+    const statusSeen = await recordStatus(page);
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "big.pgn" }).first().dblclick();
     const busy = page.locator(".statusbar-item", { hasText: "chess-ls: working" }).first();
     if (await busy.waitFor({ state: "visible", timeout: 30_000 }).then(() => true, () => false)) {
@@ -862,7 +935,7 @@ async function main(): Promise<void> {
     await waitFor(page, "the status item is done working", async () => (await busy.count()) === 0, 60_000);
     const states = await statusSeen();
     log("status item while big.pgn opened:", JSON.stringify(states));
-    const workingAt = states.findIndex((t) => t.includes("chess-ls: working"));
+    const workingAt = states.findIndex((t) => t.endsWith("chess-ls: working"));
     check(workingAt >= 0, "the status item said chess-ls was working while the server checked the 10 MB file");
     check(states.slice(workingAt).some((t) => !t.includes("working")), "and stopped saying so once it was done");
     await waitFor(page, "the server has read big.pgn (its language in the status bar)", async () =>
