@@ -540,6 +540,35 @@ local function main()
   end, 20) and messages[1] == 'chess-ls: nothing to fix with certainty (1 finding needs a choice)', 'run again, it says there is nothing certain to fix', messages)
   vim.notify = notify
 
+  section('completion before a result keeps the separator')
+  local sep = vim.fs.joinpath(workdir, 'separator.pgn')
+  vim.fn.writefile({ '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. *' }, sep)
+  vim.cmd.edit(vim.fn.fnameescape(sep))
+  local sepbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(sepbuf)
+    return c ~= nil and c.initialized
+  end, 20), 'the client attaches to separator.pgn')
+  local star = #'1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. '
+  local offered = request(sepbuf, 'textDocument/completion', position_params(sepbuf, 0, star)) or {}
+  offered = offered.items or offered
+  table.sort(offered, function(a, b)
+    return (a.sortText or a.label) < (b.sortText or b.label)
+  end)
+  local first_item = offered[1]
+  check(first_item ~= nil and first_item.label == 'Bxf7+', 'the first move offered is the capture with check, Bxf7+', first_item)
+  if first_item then
+    local sclient = client_of(sepbuf)
+    if first_item.textEdit then
+      vim.lsp.util.apply_text_edits({ first_item.textEdit }, sepbuf, sclient.offset_encoding)
+    else
+      vim.api.nvim_buf_set_text(sepbuf, 0, star, 0, star, { first_item.insertText or first_item.label })
+    end
+    local line = vim.api.nvim_buf_get_lines(sepbuf, 0, 1, false)[1]
+    check(line == '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Bxf7+ *', 'accepting it keeps the space before the result (4. Bxf7+ *)', line)
+  end
+  vim.cmd('bwipeout!')
+
   section('formatting: a move number never ends a line')
   local long = vim.fs.joinpath(workdir, 'long.pgn')
   local moves = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 *'
