@@ -248,6 +248,29 @@ fn position_at_gives_the_board_and_the_language_at_the_cursor() {
     assert_eq!(info["move"]["english"], "Nf3");
     assert_eq!(info["move"]["uci"], "g1f3");
     assert_eq!(info["move"]["range"], range(line, col, col + 3));
+    assert!(info.get("tried").is_none(), "a legal move: {info}");
+    // On the ambiguous 7. Кd2: the position it was tried in, its finding
+    // and the guess (the position and move above are the guess's).
+    let (aline, acol) = position_of(&text, "Кd2", 0, false);
+    let info = at(&mut client, aline, acol + 1);
+    let tried = &info["tried"];
+    assert_eq!(tried["written"], "Кd2", "{info}");
+    assert_eq!(tried["fen"], "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7", "{info}");
+    assert_eq!(tried["status"], "White to move, in check", "{info}");
+    assert!(tried["findings"][0].as_str().unwrap().starts_with("Кd2 is ambiguous"), "{info}");
+    assert_eq!(tried["guess"], "Кbd2", "{info}");
+    assert_eq!(info["fen"], "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP1N1PPP/R1BQK2R b KQkq - 2 7", "{info}");
+    assert_eq!(info["move"]["guessed"], true, "{info}");
+    // On the illegal 16. Кf3, which no reading saves: tried where the
+    // cursor's position is (after 15... Фb6), no guess.
+    let (iline, icol) = position_of(&text, "Кf3 *", 0, false);
+    let info = at(&mut client, iline, icol + 1);
+    let tried = &info["tried"];
+    assert_eq!(tried["written"], "Кf3", "{info}");
+    assert!(tried["findings"][0].as_str().unwrap().contains("White has no knight"), "{info}");
+    assert!(tried["guess"].is_null(), "{info}");
+    assert_eq!(tried["fen"], info["fen"], "{info}");
+    assert_eq!(info["move"]["san"], "Фb6", "{info}");
     // Between moves: the last move before the cursor (2... Кc6).
     let info = at(&mut client, line, col + 4);
     assert_eq!(info["move"]["san"], "Кc6");
