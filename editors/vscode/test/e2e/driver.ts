@@ -567,6 +567,17 @@ async function main(): Promise<void> {
       (await fen.inputValue()) === "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
     );
     check((await page.locator(".statusbar-item", { hasText: /Ln 6, Col \d+/ }).count()) > 0, "the editor keeps the focus");
+    // On the illegal 16. Кf3: the position it was tried in (after 15...
+    // Фb6), said to be so, with the finding.
+    const wrongMove = await locate(page, "Кf3", 1);
+    await page.mouse.click(wrongMove.x, wrongMove.y);
+    await waitFor(page, "the Board view shows where 16. Кf3 was tried", async () =>
+      (await frame.locator("#caption").innerText()).includes("Кf3 as written: the position it was tried in"),
+    );
+    check((await frame.locator("#note").innerText()).includes("White has no knight on the board"), "with its finding");
+    check((await fen.inputValue()) === "r4rk1/pp3ppp/1qp5/3pP3/6b1/1B6/PP1Q1PPP/3RR1K1 w - - 4 16", "and the FEN of that position");
+    check((await frame.locator("#board .sq.moved").count()) === 0, "no move is marked on it");
+    await screenshot(page, "board-wrong-move");
 
     step = "source-action";
     // Source Action... lists a few entries, one "Translate to..." that asks
