@@ -809,6 +809,8 @@ async function main(): Promise<void> {
     }
     const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
     settings["chess-ls.manuscripts.plainText"] = true;
+    // (And the formatter's width, for the step "format" below.)
+    settings["chess-ls.formatWidth"] = 40;
     await runCommand(page, "Preferences: Open User Settings (JSON)");
     // (This VS Code opens it in a modal editor over the others.)
     const settingsEditor = page.locator(".monaco-editor", { hasText: "telemetry.telemetryLevel" }).last();
@@ -836,6 +838,29 @@ async function main(): Promise<void> {
     await waitFor(page, "no warning is left", async () =>
       (await page.locator(".monaco-editor .squiggly-warning").count()) === 0);
     await screenshot(page, "manuscript-plain-text");
+
+    step = "format";
+    // Format Document wraps at the width setting (40 here) and never
+    // leaves a move number at the end of a line; undone after.
+    await page.locator(".tab", { hasText: FILE }).first().click();
+    await waitFor(page, "ru-errors.pgn is shown", async () => (await editorText(page)).includes("16. Nf3"));
+    // (The editor's line elements are not in the text's order: compared sorted.)
+    const shownLines = async (): Promise<string> => (await editorText(page)).split("\n").map((l) => l.trimEnd()).sort().join("\n");
+    const unformatted = await shownLines();
+    await runCommand(page, "Format Document");
+    await waitFor(page, "the document is formatted at 40 columns", async () =>
+      (await editorText(page)).split("\n").every((l) => l.trimEnd().length <= 40) && (await shownLines()) !== unformatted,
+    );
+    const formattedLines = (await editorText(page)).split("\n").map((l) => l.trimEnd());
+    log("formatted:", JSON.stringify(formattedLines));
+    check(!formattedLines.some((l) => /\d+\.$/.test(l)), "no line ends with a move number");
+    check(formattedLines.some((l) => l.startsWith("16. Nf3")) || formattedLines.some((l) => l.includes(" 16. Nf3")), "16. Nf3 stays together");
+    await screenshot(page, "format-width");
+    for (let i = 0; i < 3 && (await shownLines()) !== unformatted; i++) {
+      await page.keyboard.press("Control+Z");
+      await page.waitForTimeout(300);
+    }
+    await waitFor(page, "formatting undone", async () => (await shownLines()) === unformatted);
 
     step = "restart";
     // A new server process publishes the diagnostics again (the client
