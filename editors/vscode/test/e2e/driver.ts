@@ -795,6 +795,40 @@ async function main(): Promise<void> {
       "Copy FEN in the chapter copies the position after 2. Nf3",
     );
 
+    step = "manuscript-latex";
+    // A LaTeX chapter as a Markdown one: the runs in the prose and in
+    // \mainline are checked (not the % comment), the status item names the
+    // language, the Board view follows the cursor, the commands are there.
+    await page.keyboard.press("Escape");
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "book.tex" }).first().dblclick();
+    await waitFor(page, "book.tex is in the editor", async () => (await editorText(page)).includes("newchessgame"));
+    await waitFor(page, "one error squiggle in the LaTeX chapter", async () => (await squiggles(page)).length === 1, 60_000);
+    const inTex = await squiggles(page);
+    check(inTex[0]?.text === "Кg4", `the squiggle is under 7. Кg4 in \\mainline (${JSON.stringify(inTex)})`);
+    const texBb5 = await locate(page, "Сb5", 0);
+    await page.mouse.click(texBb5.x, texBb5.y);
+    await waitFor(page, "the Board view follows into the LaTeX prose (after 3. Сb5)", async () =>
+      (await chapterFen.inputValue()) === "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    );
+    await waitFor(page, "the status item names the chapter's notation (Russian)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "♞ Russian" }).count()) > 0,
+    );
+    for (const title of ["Chess: Translate notation to...", "Chess: Normalize notation", "Chess: Copy FEN of the position at the cursor"]) {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("F1");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible", timeout: 10_000 });
+      await input.fill(`>${title}`);
+      const shown = await page
+        .locator(".quick-input-widget .monaco-list-row", { hasText: title })
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .then(() => true, () => false);
+      check(shown, `"${title}" is in the palette in a LaTeX chapter`);
+    }
+    await page.keyboard.press("Escape");
+    await screenshot(page, "manuscript-latex");
+
     step = "manuscript-plain-text";
     // Plain text is off by default; the setting turns it on (the client
     // restarts with the new document selector).
@@ -898,6 +932,9 @@ async function main(): Promise<void> {
     // it again four times, then gives up; the status item then stays in its
     // error state, the output says so, and Restart server brings it back.
     const crashStates = await recordStatus(page);
+    // Only this run's server (its extensions folder): other code-servers may
+    // run on the machine.
+    const ours = path.join(path.dirname(path.dirname(path.dirname(process.env.CHESS_LS_SETTINGS!))), "extensions", "chess-ls.");
     const serverPids = (): number[] =>
       fs
         .readdirSync("/proc")
@@ -905,7 +942,7 @@ async function main(): Promise<void> {
         .filter((p) => {
           try {
             const cmdline = fs.readFileSync(`/proc/${p}/cmdline`, "utf8");
-            return cmdline.includes("/extensions/chess-ls.") && cmdline.includes("--stdio") && !fs.readFileSync(`/proc/${p}/stat`, "utf8").includes(") Z ");
+            return cmdline.startsWith(ours) && cmdline.includes("--stdio") && !fs.readFileSync(`/proc/${p}/stat`, "utf8").includes(") Z ");
           } catch {
             return false;
           }
