@@ -88,7 +88,7 @@ CODE_SERVER="$CACHE/cs/bin/code-server"
 step "end to end: code-server + Chromium"
 rm -rf "$WORK" "$RESULTS"
 mkdir -p "$WORK/data/User" "$WORK/ws" "$RESULTS"
-cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn test/e2e/complete.pgn test/e2e/chapter.md test/e2e/scan.txt "$WORK/ws/"
+cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn test/e2e/complete.pgn test/e2e/chapter.md test/e2e/book.tex test/e2e/scan.txt "$WORK/ws/"
 # A 10 MB database of legal games, for the speed of a keystroke in a big file.
 (cd "$REPO" && cargo run --release -q --locked -p chess-ls-tests --bin gen-games -- --lang en --size 10MB "$WORK/ws/big.pgn")
 cp test/e2e/settings.json "$WORK/data/User/settings.json"

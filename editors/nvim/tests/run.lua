@@ -4,7 +4,8 @@
 -- quick-fix applied through vim.lsp.buf.code_action, completion (and its
 -- popping up by itself as one types), tree-sitter captures and folds,
 -- token colours, severity-sorted signs, :ChessLsTranslate,
--- :ChessLsNormalize, :ChessLsFixAll, :help and :checkhealth chess-ls.
+-- :ChessLsNormalize, :ChessLsFixAll, the outline (a stray move number is no
+-- game), the server's progress on a big file, :help and :checkhealth chess-ls.
 -- Exits with :cquit when anything fails.
 
 local repo, workdir ---@type string, string
@@ -133,6 +134,17 @@ local function check_game(buf, first, prose)
     ivalue:find('The position it was tried in · White to move', 1, true) and ivalue:find('```text', 1, true),
     'and the board it was tried in',
     ivalue
+  )
+  -- Hover on the ambiguous 7. Кd2: its finding, the board it was tried
+  -- in, and the reading the check went on with, labelled a guess.
+  local ahover = request(buf, 'textDocument/hover', position_params(buf, arow, acol + 1))
+  local avalue = ahover and ahover.contents and ahover.contents.value or ''
+  check(
+    avalue:find('error (ambiguous-move): ', 1, true)
+      and avalue:find('The position it was tried in', 1, true)
+      and avalue:find('*A guess:* the check went on as if **Кbd2**', 1, true),
+    'hover on the ambiguous 7. Кd2 shows its finding, the board it was tried in and the guess, labelled',
+    avalue
   )
   if prose then
     local prow, pcol = find(buf, 'Кf3', prose)
@@ -500,6 +512,16 @@ local function main()
   check(vim.wait(TIMEOUT, function()
     return #vim.diagnostic.get(fbuf) >= 3
   end, 20), 'three findings arrive', codes(vim.diagnostic.get(fbuf)))
+  -- Messages are plain text, and a look-alike's names its code point.
+  local look_alike = vim.iter(vim.diagnostic.get(fbuf)):find(function(d)
+    return d.code == 'homoglyph'
+  end) or {}
+  check((look_alike.message or ''):find('U+0430 CYRILLIC SMALL LETTER A', 1, true) ~= nil, 'the look-alike message names the code point', look_alike.message)
+  check(vim.iter(vim.diagnostic.get(fbuf)):all(function(d)
+    return not d.message:find('`', 1, true)
+  end), 'no message has a backtick', vim.tbl_map(function(d)
+    return d.message
+  end, vim.diagnostic.get(fbuf)))
   vim.cmd('ChessLsFixAll')
   check(vim.wait(TIMEOUT, function()
     return vim.iter(messages):any(function(m)
@@ -517,6 +539,128 @@ local function main()
     return #messages > 0
   end, 20) and messages[1] == 'chess-ls: nothing to fix with certainty (1 finding needs a choice)', 'run again, it says there is nothing certain to fix', messages)
   vim.notify = notify
+
+  section('completion before a result keeps the separator')
+  local sep = vim.fs.joinpath(workdir, 'separator.pgn')
+  vim.fn.writefile({ '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. *' }, sep)
+  vim.cmd.edit(vim.fn.fnameescape(sep))
+  local sepbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(sepbuf)
+    return c ~= nil and c.initialized
+  end, 20), 'the client attaches to separator.pgn')
+  local star = #'1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. '
+  local offered = request(sepbuf, 'textDocument/completion', position_params(sepbuf, 0, star)) or {}
+  offered = offered.items or offered
+  table.sort(offered, function(a, b)
+    return (a.sortText or a.label) < (b.sortText or b.label)
+  end)
+  local first_item = offered[1]
+  check(first_item ~= nil and first_item.label == 'Bxf7+', 'the first move offered is the capture with check, Bxf7+', first_item)
+  if first_item then
+    local sclient = client_of(sepbuf)
+    if first_item.textEdit then
+      vim.lsp.util.apply_text_edits({ first_item.textEdit }, sepbuf, sclient.offset_encoding)
+    else
+      vim.api.nvim_buf_set_text(sepbuf, 0, star, 0, star, { first_item.insertText or first_item.label })
+    end
+    local line = vim.api.nvim_buf_get_lines(sepbuf, 0, 1, false)[1]
+    check(line == '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Bxf7+ *', 'accepting it keeps the space before the result (4. Bxf7+ *)', line)
+  end
+  vim.cmd('bwipeout!')
+
+  section('formatting: a move number never ends a line')
+  local long = vim.fs.joinpath(workdir, 'long.pgn')
+  local moves = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 *'
+  vim.fn.writefile({ '[Event "Long"]', '', moves }, long)
+  vim.cmd.edit(vim.fn.fnameescape(long))
+  local lbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(lbuf)
+    return c ~= nil and c.initialized
+  end, 20), 'the client attaches to long.pgn')
+  vim.lsp.buf.format({ bufnr = lbuf, async = false, timeout_ms = TIMEOUT })
+  local formatted = vim.api.nvim_buf_get_lines(lbuf, 0, -1, false)
+  check(#formatted > 3, 'vim.lsp.buf.format wraps the long line', formatted)
+  check(vim.iter(formatted):all(function(l)
+    return vim.fn.strdisplaywidth(l) <= 80 and not l:find('%d+%.%s*$')
+  end), 'at 80 columns, never after a move number', formatted)
+  check(table.concat(formatted, ' '):gsub('%s+', ' ') == ('[Event "Long"] ' .. moves), 'and changes nothing but the line breaks', formatted)
+  vim.cmd('bwipeout!')
+
+  section('the outline: a stray move number is no game')
+  -- 18. typed after the result (its move not yet written): the document's
+  -- symbols (vim.lsp.buf.document_symbol) list the one game.
+  local stray = vim.fs.joinpath(workdir, 'stray.pgn')
+  vim.fn.writefile({ '[Event "Stray"]', '', '1. e4 e5 2. Кf3 Кc6 *', '', '18.' }, stray)
+  vim.cmd.edit(vim.fn.fnameescape(stray))
+  local sbuf = vim.api.nvim_get_current_buf()
+  check(vim.wait(TIMEOUT, function()
+    local c = client_of(sbuf)
+    return c ~= nil and c.initialized
+  end, 20), 'the client attaches to stray.pgn')
+  local symbols
+  local function outline()
+    symbols = nil
+    vim.lsp.buf.document_symbol({
+      on_list = function(list)
+        symbols = vim.tbl_map(function(item)
+          return item.text
+        end, list.items)
+      end,
+    })
+    vim.wait(TIMEOUT, function()
+      return symbols ~= nil
+    end, 20)
+    return symbols or {}
+  end
+  local listed = outline()
+  check(#listed == 1 and listed[1]:find('Stray', 1, true) ~= nil, 'the outline lists one game, not 18.', listed)
+  vim.api.nvim_buf_set_lines(sbuf, 4, 5, false, { '18. Сb5' })
+  for _ = 1, 50 do
+    if #outline() == 2 then
+      break
+    end
+    vim.wait(200)
+  end
+  check(#symbols == 2, 'with its move written, 18. Сb5 is a game of its own', symbols)
+
+  section('progress: opening a big file shows the server working')
+  -- The server reports the check of a big document as work-done progress;
+  -- Neovim shows it with its own means (LspProgress, vim.lsp.status()).
+  local big = vim.fs.joinpath(workdir, 'big.pgn')
+  local game = '[Event "Big"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n\n'
+  local file = assert(io.open(big, 'w'))
+  file:write(game:rep(math.ceil(1.5e6 / #game)))
+  file:close()
+  local progress = {}
+  local group = vim.api.nvim_create_augroup('chess-ls-test-progress', {})
+  vim.api.nvim_create_autocmd('LspProgress', {
+    group = group,
+    callback = function(ev)
+      local value = ev.data.params.value
+      table.insert(progress, { kind = value.kind, title = value.title, message = value.message, status = vim.lsp.status() })
+    end,
+  })
+  vim.cmd.edit(vim.fn.fnameescape(big))
+  check(vim.wait(60000, function()
+    return vim.iter(progress):any(function(p)
+      return p.kind == 'end'
+    end)
+  end, 20), 'the server ends the progress it began', progress)
+  vim.api.nvim_del_augroup_by_id(group)
+  local kinds = vim.tbl_map(function(p)
+    return p.kind
+  end, progress)
+  check(vim.deep_equal(kinds, { 'begin', 'end' }), 'one progress: begin, then end', kinds)
+  local begin = progress[1] or {}
+  check(
+    begin.title == 'Checking' and (begin.message or ''):find('big.pgn', 1, true) ~= nil,
+    'it says the server is checking big.pgn',
+    begin
+  )
+  check((begin.status or ''):find('Checking', 1, true) ~= nil, 'vim.lsp.status() shows it while it lasts', begin.status)
+  vim.cmd('bwipeout!')
 
   section('documentation')
   -- As documented: the plugin on the runtimepath, nothing else run.

@@ -6,6 +6,7 @@
   const vscode = acquireVsCodeApi();
   const boardEl = /** @type {HTMLElement} */ (document.getElementById("board"));
   const captionEl = /** @type {HTMLElement} */ (document.getElementById("caption"));
+  const noteEl = /** @type {HTMLElement} */ (document.getElementById("note"));
   const statusEl = /** @type {HTMLElement} */ (document.getElementById("status"));
   const languageEl = /** @type {HTMLElement} */ (document.getElementById("language"));
   const fenEl = /** @type {HTMLInputElement} */ (document.getElementById("fen"));
@@ -44,6 +45,7 @@
     const last = state.last;
     boardEl.textContent = "";
     const info = last && last.info;
+    noteEl.textContent = "";
     if (!info || !info.fen) {
       captionEl.textContent = info
         ? "This game cannot be replayed (variant or invalid position)."
@@ -55,9 +57,12 @@
       return;
     }
     boardEl.classList.remove("empty");
-    const placement = parsePlacement(info.fen);
+    // On a move wrong as written: the position it was tried in, first.
+    const tried = info.tried;
+    const fen = tried ? tried.fen : info.fen;
+    const placement = parsePlacement(fen);
     const highlight = new Set();
-    if (info.move && info.move.uci.length >= 4) {
+    if (!tried && info.move && info.move.uci.length >= 4) {
       highlight.add(info.move.uci.slice(0, 2));
       highlight.add(info.move.uci.slice(2, 4));
     }
@@ -104,7 +109,13 @@
     }
     const move = info.move;
     const where = last.file ? " — " + last.file : "";
-    if (move) {
+    if (tried) {
+      captionEl.textContent = (move && move.guessed ? move.number + " " : "") + tried.written + " as written: the position it was tried in" + where;
+      const guess = tried.guess && move
+        ? "A guess: the check went on as if " + tried.guess + (move.english !== tried.guess ? " (" + move.english + ")" : "") + " was played."
+        : "";
+      noteEl.textContent = tried.findings.concat(guess ? [guess] : []).join("\n");
+    } else if (move) {
       const english = move.english !== move.san ? " (" + move.english + ")" : "";
       // An illegal or ambiguous move is shown as the reading the check
       // went on with, and said to be one.
@@ -113,8 +124,8 @@
     } else {
       captionEl.textContent = "Start of the line" + where;
     }
-    statusEl.textContent = info.status || "";
-    fenEl.value = info.fen;
+    statusEl.textContent = (tried ? tried.status : info.status) || "";
+    fenEl.value = fen;
     const source = {
       chosen: "set in the settings",
       letters: "from its piece letters",

@@ -103,6 +103,7 @@ function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 </head>
 <body>
 <div id="caption" class="caption">Put the cursor on a move.</div>
+<div id="note" class="note"></div>
 <div id="wrap" class="wrap">
   <div id="board" class="board" role="grid" aria-label="Chess board"></div>
   <div id="status" class="status"></div>

@@ -1,15 +1,21 @@
 // The hover's board as an image: an SVG drawn from the FEN, put in the
 // hover's Markdown as a `data:` URI (VS Code renders `data:` images in
 // hovers). The server's hover has a text board (```text) and the FEN after
-// it; the extension swaps the text board for the image. Other editors keep
-// the text.
+// it; the extension swaps the text board for the image, beside the text:
+// VS Code's hover is at most 250 px high in a window of a usual size (a
+// quarter of the editor's height, at least 250 px), wider than high, so a
+// board under the text would need scrolling. Other editors keep the text.
 
 const FIGURINES: Record<string, string> = {
   K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
   k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟",
 };
+/** A square of the hover's board, in px. A wrong move's board is smaller:
+ * it comes under VS Code's own lines for the diagnostic and its status bar
+ * (some 120 px for a message of two lines and two related places), and the
+ * whole must fit in 250 px. */
 const SQUARE = 24;
-const MARGIN = 12;
+const COMPACT_SQUARE = 12;
 
 /** The pieces of a FEN's placement, `board[rank][file]` from a8 (null: empty). */
 export function placement(fen: string): (string | null)[][] | undefined {
@@ -38,20 +44,26 @@ export function placement(fen: string): (string | null)[][] | undefined {
 }
 
 /** An SVG of the position (`letters`: FEN letters instead of figurines). */
-export function boardSvg(fen: string, style: "figurines" | "letters" = "figurines"): string | undefined {
+export function boardSvg(fen: string, style: "figurines" | "letters" = "figurines", square = SQUARE): string | undefined {
   const board = placement(fen);
   if (board === undefined) {
     return undefined;
   }
-  const size = 8 * SQUARE + 2 * MARGIN;
+  const SQUARE = square;
+  // The coordinates stand in the left and bottom margins; a small board
+  // has no margin on the other two sides.
+  const MARGIN = square >= 20 ? 12 : 9;
+  const far = square >= 20 ? MARGIN : 1;
+  const width = MARGIN + 8 * SQUARE + far;
+  const height = far + 8 * SQUARE + MARGIN;
   const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">`,
-    `<rect width="${size}" height="${size}" fill="#ffffff"/>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
   ];
   for (let rank = 0; rank < 8; rank++) {
     for (let file = 0; file < 8; file++) {
       const x = MARGIN + file * SQUARE;
-      const y = MARGIN + rank * SQUARE;
+      const y = far + rank * SQUARE;
       const dark = (rank + file) % 2 === 1;
       parts.push(`<rect class="sq" x="${x}" y="${y}" width="${SQUARE}" height="${SQUARE}" fill="${dark ? "#b58863" : "#f0d9b5"}"/>`);
       const piece = board[rank]![file];
@@ -67,23 +79,57 @@ export function boardSvg(fen: string, style: "figurines" | "letters" = "figurine
       }
     }
   }
-  const label = `font-size="11" font-family="sans-serif" fill="#555555" text-anchor="middle"`;
+  const font = MARGIN - 1;
+  const label = `font-size="${font}" font-family="sans-serif" fill="#555555" text-anchor="middle"`;
   for (let i = 0; i < 8; i++) {
-    parts.push(`<text x="${MARGIN + i * SQUARE + SQUARE / 2}" y="${size - 4}" ${label}>${"abcdefgh"[i]}</text>`);
-    parts.push(`<text x="${MARGIN / 2}" y="${MARGIN + i * SQUARE + SQUARE / 2 + 4}" ${label}>${8 - i}</text>`);
+    parts.push(`<text x="${MARGIN + i * SQUARE + SQUARE / 2}" y="${height - MARGIN / 3}" ${label}>${"abcdefgh"[i]}</text>`);
+    parts.push(`<text x="${MARGIN / 2}" y="${far + i * SQUARE + SQUARE / 2 + font * 0.35}" ${label}>${8 - i}</text>`);
   }
   parts.push("</svg>");
   return parts.join("");
 }
 
-/** The hover's Markdown with each text board that a FEN follows drawn as an image. */
-export function withBoardImages(markdown: string, style: "figurines" | "letters" = "figurines"): string {
-  return markdown.replace(/```text\n[\s\S]*?\n```\n\nFEN: `([^`]+)`/g, (all, fen: string) => {
-    const svg = boardSvg(fen, style);
-    if (svg === undefined) {
-      return all;
-    }
-    const uri = `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
-    return `![Board: ${fen}](${uri})\n\nFEN: \`${fen}\``;
-  });
+/** The hover's Markdown with its text board (one that a FEN follows) drawn
+ * as an image, laid out beside the text: the board on the left; on the
+ * right the text before and after it, the FEN last in a smaller line.
+ * `shown`: messages the editor already shows above the hover (the
+ * diagnostics under the mouse), left out of it. The Markdown stays
+ * Markdown between the table's tags (each part set off by blank lines), so
+ * the MarkdownString needs `supportHtml`. */
+export function withBoardImages(
+  markdown: string,
+  style: "figurines" | "letters" = "figurines",
+  shown: readonly string[] = [],
+): string {
+  const found = /```text\n[\s\S]*?\n```\n\nFEN: `([^`]+)`/.exec(markdown);
+  if (found === null) {
+    return markdown;
+  }
+  const fen = found[1]!;
+  // A wrong move's hover (the position it was tried in) comes under the
+  // diagnostic's own lines: a smaller board.
+  const tried = markdown.includes("The position it was tried in");
+  const svg = boardSvg(fen, style, tried ? COMPACT_SQUARE : SQUARE);
+  if (svg === undefined) {
+    return markdown;
+  }
+  const uri = `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
+  const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(svg)!;
+  const unescape = (text: string) => text.replace(/\\(.)/g, "$1");
+  const paragraphs = [markdown.slice(0, found.index), markdown.slice(found.index + found[0].length)]
+    .flatMap((part) => part.split(/\n\n+/))
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+    .filter((p) => {
+      const finding = /^(?:error|warning|info|hint) \([a-z-]+\): ([\s\S]*)$/.exec(p);
+      return finding === null || !shown.includes(unescape(finding[1]!));
+    });
+  // The image straight in its cell (not in a paragraph and its margins),
+  // floated (not on the baseline of a line, with room below it).
+  return [
+    `<table><tr><td><img src="${uri}" alt="Board: ${fen}" width="${width}" height="${height}" align="left"></td><td>`,
+    // One paragraph, its parts on lines of their own: no margins between.
+    [...paragraphs, `<small>FEN: \`${fen}\`</small>`].join("<br>\n"),
+    "</td></tr></table>",
+  ].join("\n\n");
 }

@@ -178,21 +178,44 @@ async function startClient(): Promise<void> {
       handleDiagnostics: (uri, diagnostics, next) => {
         next(uri, diagnostics.map(withCodeLink));
       },
+      // The server reports the check of a big document as work-done
+      // progress: the status item says it is working while it lasts.
+      handleWorkDoneProgress: (token, params, next) => {
+        if (params.kind === "begin") {
+          working.set(token, [params.title, params.message].filter((p) => p !== undefined).join(" "));
+        } else if (params.kind === "end") {
+          working.delete(token);
+        }
+        showStatus();
+        next(token, params);
+      },
       // The hover's text board becomes an image (an SVG drawn from the
-      // FEN after it): readable in the default font, and not cut off.
+      // FEN after it) beside the text: readable in the default font, and
+      // the whole hover in view without scrolling. The messages of the
+      // diagnostics under the mouse, which VS Code shows above the hover,
+      // are not repeated in it.
       provideHover: async (document, position, token, next) => {
         const hover = await next(document, position, token);
         if (hover == null) {
           return hover;
         }
         const style = vscode.workspace.getConfiguration(SECTION).get<string>("boardStyle") === "letters" ? "letters" : "figurines";
+        const shown = vscode.languages
+          .getDiagnostics(document.uri)
+          .filter((d) => d.range.contains(position))
+          .map((d) => d.message);
         hover.contents = hover.contents.map((c) => {
           if (!(c instanceof vscode.MarkdownString)) {
             return c;
           }
-          const drawn = new vscode.MarkdownString(withBoardImages(c.value, style), c.supportThemeIcons);
+          const value = withBoardImages(c.value, style, shown);
+          if (value === c.value) {
+            return c;
+          }
+          const drawn = new vscode.MarkdownString(value, c.supportThemeIcons);
           drawn.isTrusted = c.isTrusted;
-          drawn.supportHtml = c.supportHtml;
+          // The table that sets the board beside the text.
+          drawn.supportHtml = true;
           return drawn;
         });
         return hover;
@@ -216,6 +239,7 @@ async function startClient(): Promise<void> {
   started.onDidChangeState((e) => {
     serverState = e.newState;
     if (e.newState === State.Stopped && client === started) {
+      working.clear();
       statusItem.text = "$(error) chess-ls";
       statusItem.tooltip = "chess-ls: the server stopped. Click for the menu (restart, output).";
       statusItem.show();
@@ -239,6 +263,24 @@ async function startClient(): Promise<void> {
 }
 
 let serverState: State = State.Stopped;
+
+/** The server's work in progress (`$/progress` begun, not ended), by token. */
+const working = new Map<string | number, string>();
+/** The status item's text and tooltip when the server is not working. */
+let idleStatus: { text: string; tooltip: string } | undefined;
+
+/** The status item: "working" while the server reports progress, else what
+ * the cursor's game (or the server's state) says. */
+function showStatus(): void {
+  if (working.size > 0) {
+    setStatus(
+      "$(sync~spin) chess-ls: working",
+      `chess-ls is working: ${[...working.values()].join("; ")}. Click for the chess-ls menu.`,
+    );
+  } else if (idleStatus !== undefined) {
+    setStatus(idleStatus.text, idleStatus.tooltip);
+  }
+}
 
 /** The status item's menu: what a user reaches for around the server. */
 async function statusMenu(): Promise<void> {
@@ -430,7 +472,11 @@ let statusShown = false;
 
 function showLanguage(info: PositionInfo | null): void {
   if (info === null) {
-    setStatus("♞ PGN", "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).");
+    idleStatus = {
+      text: "♞ PGN",
+      tooltip: "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).",
+    };
+    showStatus();
     return;
   }
   const how = {
@@ -439,10 +485,11 @@ function showLanguage(info: PositionInfo | null): void {
     replay: "the reading under which its moves are legal",
     undecided: "could not be decided (no piece letters, or letters of two languages)",
   }[info.languageSource];
-  setStatus(
-    `♞ ${info.languageName}`,
-    `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`,
-  );
+  idleStatus = {
+    text: `♞ ${info.languageName}`,
+    tooltip: `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`,
+  };
+  showStatus();
 }
 
 function showBoard(): void {

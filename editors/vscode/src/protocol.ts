@@ -28,4 +28,19 @@ export interface PositionInfo {
   board: string | null;
   status: string | null;
   move: MoveInfo | null;
+  /** On a move wrong as written: the position it was tried in, its
+   * findings and the guess (`fen` and `move` above are the guess's). */
+  tried?: TriedInfo;
+}
+
+export interface TriedInfo {
+  /** The move as written (`Кd2`). */
+  written: string;
+  fen: string;
+  board: string;
+  status: string;
+  /** The messages of the errors on it. */
+  findings: string[];
+  /** The reading the check went on with (`Кbd2`), if it went on. */
+  guess: string | null;
 }

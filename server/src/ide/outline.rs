@@ -127,7 +127,7 @@ pub struct Outline {
 pub fn outline(tree: &Tree, games: &[GameSyntax<'_>], source: &str) -> Outline {
     let mut out = Outline::default();
     folds(tree.root_node(), source, &mut out.folds);
-    symbols(games, &mut out);
+    symbols(games, source, &mut out);
     out.folds.sort_by_key(|(span, _)| (span.start, std::cmp::Reverse(span.end)));
     out
 }
@@ -165,13 +165,24 @@ pub fn outline_without_tree(games: &[GameSyntax<'_>], long_comments: &[Range<usi
     for span in long_comments {
         out.folds.push((span.clone(), Fold::Comment));
     }
-    symbols(games, &mut out);
+    symbols(games, source, &mut out);
     out.folds.sort_by_key(|(span, _)| (span.start, std::cmp::Reverse(span.end)));
     out
 }
 
-fn symbols(games: &[GameSyntax<'_>], out: &mut Outline) {
+/// Whether a game's text is move numbers only (`18.` typed after a
+/// game's result, its move not yet written): no game for the outline, the
+/// status or the Board view.
+pub fn is_bare_move_number(text: &str) -> bool {
+    text.contains(|c: char| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…' || c.is_whitespace())
+}
+
+fn symbols(games: &[GameSyntax<'_>], source: &str, out: &mut Outline) {
     for game in games {
+        if source.get(game.span.clone()).is_some_and(is_bare_move_number) {
+            continue;
+        }
         let tag = |name: &str| game.tag(name).map(|t| t.unescaped_value()).filter(|v| !v.is_empty() && v != "?");
         let mut name = match (tag("White"), tag("Black")) {
             (Some(w), Some(b)) => format!("{w} - {b}"),
@@ -250,6 +261,32 @@ fn folds(root: Node<'_>, source: &str, out: &mut Vec<(Range<usize>, Fold)>) {
             if !cursor.goto_parent() {
                 return;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax;
+
+    /// A move number typed after a game's result (`18.`, its move not yet
+    /// written) is no game in the outline, on the tree's path and on the
+    /// fast path alike.
+    #[test]
+    fn a_move_number_with_no_move_is_no_game_on_both_paths() {
+        for (text, games) in [
+            ("1. e4 e5 2. Nf3 Nc6 *\n\n18.\n", 1),
+            ("[White \"A\"]\n\n1. e4 *\n\n18...\n\n[White \"B\"]\n\n1. d4 *\n", 2),
+            ("18.\n", 0),
+            ("18. e4 *\n", 1),
+        ] {
+            let tree = syntax::parse(text, None);
+            let with_tree = outline(&tree, &syntax::lower(&tree, text), text);
+            let (fast, long_comments) = syntax::fast::lower_fast_with_comments(text).expect("the fast path reads it");
+            let without_tree = outline_without_tree(&fast, &long_comments, text);
+            assert_eq!(with_tree.symbols.len(), games, "{text:?}: {:?}", with_tree.symbols);
+            assert_eq!(with_tree, without_tree, "{text:?}");
         }
     }
 }

@@ -152,6 +152,9 @@ pub struct State {
     pub asks_tokens_by_range: bool,
     /// The project files found for the documents opened.
     pub projects: crate::project::Projects,
+    /// The client shows the server's work-done progress
+    /// (`window.workDoneProgress`): opening a big document reports it.
+    pub work_done_progress: bool,
 }
 
 /// What a request reads: a document as it was when the request came.
@@ -209,6 +212,7 @@ impl Backend {
                 folding_limit: None,
                 asks_tokens_by_range: false,
                 projects: crate::project::Projects::new(),
+                work_done_progress: false,
             }),
             publishing: tokio::sync::Mutex::new(()),
         }
@@ -346,6 +350,31 @@ impl Backend {
         .await
     }
 
+    /// Reports the check of a big document being opened as work-done
+    /// progress: the token is created (`window/workDoneProgress/create`),
+    /// then begun; it ends when the sender returned is told (or dropped).
+    /// Off this request's path: a client slow to answer the creation
+    /// delays nothing, and a check done before it answered still sends its
+    /// end after its begin.
+    fn begin_progress(&self, id: u64, uri: &Uri, bytes: usize) -> tokio::sync::oneshot::Sender<()> {
+        let (done, finished) = tokio::sync::oneshot::channel::<()>();
+        let client = self.client.clone();
+        let token = ProgressToken::String(format!("chess-ls/open/{id}"));
+        let name = file_path(uri)
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| uri.as_str().rsplit('/').next().unwrap_or_default().to_owned());
+        let message = format!("{name} ({:.1} MB)", bytes as f64 / 1e6);
+        tokio::spawn(async move {
+            if client.create_work_done_progress(token.clone()).await.is_err() {
+                return;
+            }
+            let ongoing = client.progress(token, "Checking").with_message(message).begin().await;
+            let _ = finished.await;
+            ongoing.finish().await;
+        });
+        done
+    }
+
     /// Sends a `publishDiagnostics` (with `publishing` held) and waits until
     /// it is written, when the transport is watched.
     async fn send_diagnostics(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
@@ -434,8 +463,11 @@ impl LanguageServer for Backend {
             .and_then(|t| t.semantic_tokens.as_ref())
             .and_then(|s| s.requests.range)
             .unwrap_or(false);
+        let work_done_progress =
+            params.capabilities.window.as_ref().and_then(|w| w.work_done_progress).unwrap_or(false);
         self.with_state(|state| {
             state.unit = unit;
+            state.work_done_progress = work_done_progress;
             state.resolves_code_actions = resolves;
             state.translate_command = translate_command;
             state.folding_limit = folding_limit;
@@ -503,7 +535,7 @@ impl LanguageServer for Backend {
         let version = doc.version;
         // Registered here, before the first `.await`: the edits that come
         // while the document is analysed wait for it in order.
-        let Ok((id, kind, options)) = self.with_state(|state| {
+        let Ok((id, kind, options, progress)) = self.with_state(|state| {
             // A Markdown document is analysed in its ```pgn / ```chess blocks.
             let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
             // The project file above the document's file, read as the
@@ -529,10 +561,13 @@ impl LanguageServer for Backend {
                 doc.uri.clone(),
                 Opening { id, version, changes: Vec::new(), stale_options: false, done, project },
             );
-            (id, kind, options)
+            (id, kind, options, state.work_done_progress && doc.text.len() >= PROGRESS_ABOVE)
         }) else {
             return;
         };
+        // A big document's check is reported as work-done progress, from
+        // before its analysis until its diagnostics are out.
+        let progress = progress.then(|| self.begin_progress(id, &uri, doc.text.len()));
         // Analysed off the state's lock, on the blocking pool: requests on
         // other documents and edits of them do not wait for it.
         let text = doc.text;
@@ -579,6 +614,9 @@ impl LanguageServer for Backend {
         });
         if installed.unwrap_or(false) {
             self.publish(uri).await;
+        }
+        if let Some(done) = progress {
+            let _ = done.send(());
         }
     }
 
@@ -783,6 +821,10 @@ impl Backend {
 /// The longest a request waits for the diagnostics of its version to go
 /// out first.
 const PUBLISH_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// From this size on, opening a document is reported as work-done progress
+/// (a 1 MB database takes a few hundred milliseconds to check).
+const PROGRESS_ABOVE: usize = 1 << 20;
 
 /// A new `resultId` for semantic tokens.
 fn next_result_id() -> String {

@@ -248,6 +248,29 @@ fn position_at_gives_the_board_and_the_language_at_the_cursor() {
     assert_eq!(info["move"]["english"], "Nf3");
     assert_eq!(info["move"]["uci"], "g1f3");
     assert_eq!(info["move"]["range"], range(line, col, col + 3));
+    assert!(info.get("tried").is_none(), "a legal move: {info}");
+    // On the ambiguous 7. Кd2: the position it was tried in, its finding
+    // and the guess (the position and move above are the guess's).
+    let (aline, acol) = position_of(&text, "Кd2", 0, false);
+    let info = at(&mut client, aline, acol + 1);
+    let tried = &info["tried"];
+    assert_eq!(tried["written"], "Кd2", "{info}");
+    assert_eq!(tried["fen"], "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7", "{info}");
+    assert_eq!(tried["status"], "White to move, in check", "{info}");
+    assert!(tried["findings"][0].as_str().unwrap().starts_with("Кd2 is ambiguous"), "{info}");
+    assert_eq!(tried["guess"], "Кbd2", "{info}");
+    assert_eq!(info["fen"], "r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP1N1PPP/R1BQK2R b KQkq - 2 7", "{info}");
+    assert_eq!(info["move"]["guessed"], true, "{info}");
+    // On the illegal 16. Кf3, which no reading saves: tried where the
+    // cursor's position is (after 15... Фb6), no guess.
+    let (iline, icol) = position_of(&text, "Кf3 *", 0, false);
+    let info = at(&mut client, iline, icol + 1);
+    let tried = &info["tried"];
+    assert_eq!(tried["written"], "Кf3", "{info}");
+    assert!(tried["findings"][0].as_str().unwrap().contains("White has no knight"), "{info}");
+    assert!(tried["guess"].is_null(), "{info}");
+    assert_eq!(tried["fen"], info["fen"], "{info}");
+    assert_eq!(info["move"]["san"], "Фb6", "{info}");
     // Between moves: the last move before the cursor (2... Кc6).
     let info = at(&mut client, line, col + 4);
     assert_eq!(info["move"]["san"], "Кc6");
@@ -288,6 +311,39 @@ fn a_move_number_with_no_move_after_a_game_is_no_game_for_the_status() {
         json!({"textDocument": {"uri": "file:///games/stray.pgn"}, "position": {"line": 0, "character": 3}}),
     );
     assert!(none.is_null(), "{none}");
+    assert!(client.shutdown().success());
+}
+
+#[test]
+fn a_move_number_with_no_move_after_a_game_is_no_game_in_the_outline() {
+    // The outline agrees with the status: `18.` typed after the result is no
+    // game, on the open's path (no tree kept) and after an edit (a tree).
+    let text = "1. e4 e5 2. \u{41a}f3 \u{41a}c6 *\n\n18.\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, text);
+    let _ = client.diagnostics(URI, 1);
+    let names = |symbols: &Value| -> Vec<String> {
+        symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_owned()).collect()
+    };
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(names(&symbols), ["*"], "{symbols}");
+    // Typed on: `18...`, then the move makes it a game.
+    for (version, column, insert, want) in [(2, 3, "..", vec!["*"]), (3, 5, " e4", vec!["*", "Game 2"])] {
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"range": range(2, column, column), "text": insert}]}),
+        );
+        let _ = client.diagnostics(URI, version);
+        let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+        assert_eq!(names(&symbols), want, "v{version}: {symbols}");
+    }
+    // Alone in a document it is no game at all.
+    client.open("file:///games/stray.pgn", "18.\n");
+    let _ = client.diagnostics("file:///games/stray.pgn", 1);
+    let symbols =
+        client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": "file:///games/stray.pgn"}}));
+    assert_eq!(names(&symbols), Vec::<String>::new(), "{symbols}");
     assert!(client.shutdown().success());
 }
 
@@ -669,6 +725,50 @@ fn a_request_on_a_small_document_is_answered_while_a_big_one_is_opened() {
         }
     }
     assert_eq!(order[..2], ["small document", "diagnostics v2"], "{order:?}");
+    assert!(client.shutdown().success());
+}
+
+/// Opening a big document is reported as work-done progress to a client
+/// that shows it (`window.workDoneProgress`): the token is created, begun
+/// before the document's diagnostics and ended after them; a small
+/// document is checked without any.
+#[test]
+fn opening_a_big_document_reports_its_progress_from_begin_to_end() {
+    use chess_ls::analysis::languages::{Language, MoveStyle};
+    use chess_ls_tests::generate::{RenderOptions, corpus};
+    let big = corpus(11, 4000, &MoveStyle::for_language(Language::En), &RenderOptions::default());
+    assert!(big.len() > 1 << 20, "{} bytes", big.len());
+    let (big_uri, small_uri) = ("file:///progress/big%20base.pgn", "file:///progress/small.pgn");
+    let mut client = Client::start();
+    client.call(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {"window": {"workDoneProgress": true}}}),
+    );
+    client.notify("initialized", json!({}));
+    client.open(small_uri, "1. e4 e5 *\n");
+    client.open(big_uri, &big);
+    let mut seen = Vec::new();
+    let mut token = Value::Null;
+    while !seen.contains(&"end".to_owned()) {
+        let message = client.next_message().expect("the server goes on");
+        let method = message["method"].as_str().unwrap_or_default();
+        if method == "window/workDoneProgress/create" {
+            token = message["params"]["token"].clone();
+            seen.push("create".to_owned());
+        } else if method == "$/progress" {
+            assert_eq!(message["params"]["token"], token, "{message}");
+            let value = &message["params"]["value"];
+            if value["kind"] == "begin" {
+                assert_eq!(value["title"], "Checking", "{message}");
+                assert!(value["message"].as_str().unwrap().starts_with("big base.pgn ("), "{message}");
+            }
+            seen.push(value["kind"].as_str().unwrap().to_owned());
+        } else if method == "textDocument/publishDiagnostics" && message["params"]["uri"] == big_uri {
+            seen.push("diagnostics".to_owned());
+        }
+    }
+    // One progress, for the big document only.
+    assert_eq!(seen, ["create", "begin", "diagnostics", "end"]);
     assert!(client.shutdown().success());
 }
 

@@ -2,8 +2,8 @@
 // extension installed) through Debian's Chromium and checks what a user
 // sees in a Russian game with an ambiguous and an illegal move, in a
 // Markdown chapter with moves in its prose, in a scanned plain-text page
-// once the setting for plain text is on, and the speed of a keystroke in a
-// 10 MB database.
+// once the setting for plain text is on, and in a 10 MB database the status
+// item while the server checks it and the speed of a keystroke.
 //
 //   node out/e2e-driver.js <code-server url> <screenshot folder>
 //
@@ -171,6 +171,45 @@ async function waitFor(page: Page, what: string, test: () => Promise<boolean>, t
     await page.waitForTimeout(200);
   }
   throw new Error(`timed out waiting until ${what}`);
+}
+
+/** The heights of the shown hover's scrollable element (VS Code's hover is
+ * at most a quarter of the editor's height, at least 250 px): its content
+ * fits when `scroll <= client`. */
+async function hoverHeights(page: Page): Promise<{ scroll: number; client: number; hover: number }> {
+  return page.locator(".monaco-hover .monaco-hover-content").first().evaluate((e) => ({
+    scroll: e.scrollHeight,
+    client: e.clientHeight,
+    hover: e.closest(".monaco-hover")!.getBoundingClientRect().height,
+  }));
+}
+
+/** Records from now on every state of the chess-ls status item (its icon's
+ * name and its text, "sync chess-ls" while starting, "error chess-ls" once
+ * stopped, "♞ English"...), however briefly shown; the function returned
+ * reads the record. */
+async function recordStatus(page: Page): Promise<() => Promise<string[]>> {
+  const name = `chessLsStatus${Date.now()}`;
+  await page.evaluate((name) => {
+    const seen: string[] = [];
+    (window as unknown as Record<string, string[]>)[name] = seen;
+    const bar = document.querySelector(".part.statusbar")!;
+    const record = (): void => {
+      for (const item of Array.from(bar.querySelectorAll(".statusbar-item"))) {
+        const text = (item as HTMLElement).innerText.trim();
+        if (!text.startsWith("chess-ls") && !text.startsWith("♞")) {
+          continue;
+        }
+        const icon = /codicon-([a-z-]+)/.exec(item.querySelector(".codicon")?.className ?? "")?.[1];
+        const state = icon === undefined ? text : `${icon} ${text}`;
+        if (seen[seen.length - 1] !== state) {
+          seen.push(state);
+        }
+      }
+    };
+    new MutationObserver(record).observe(bar, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, name);
+  return () => page.evaluate((name) => (window as unknown as Record<string, string[]>)[name]!, name);
 }
 
 const TRIALS = 7;
@@ -451,6 +490,8 @@ async function main(): Promise<void> {
     check(!hoverText.includes("a b c d e f g h"), "the text board is replaced by the image");
     check(hoverText.includes("English SAN Nf3") || hoverText.includes("Nf3"), "the hover names the move in English (Nf3)");
     check(hoverText.includes("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "the hover has the FEN after 2. Кf3");
+    const legalFit = await hoverHeights(page);
+    check(legalFit.scroll <= legalFit.client, `the hover fits without scrolling (content ${legalFit.scroll} px, shown ${legalFit.client} px)`);
     await screenshot(page, "hover-board");
 
     step = "hover-diagnostic";
@@ -466,7 +507,60 @@ async function main(): Promise<void> {
       const text = (await page.locator(".monaco-hover").first().innerText()).replace(/\u00a0/g, " ");
       return text.includes("The position it was tried in") && text.includes("A guess:") && text.includes("Кbd2");
     });
+    // Message first (VS Code's own lines for the diagnostic, not repeated
+    // by the server's part), then the board it was tried in beside the
+    // text, the FEN last: all of it in view, without scrolling.
+    const wrong = (await diagnosticHover.innerText()).replace(/\u00a0/g, " ");
+    check((wrong.match(/Кd2 is ambiguous|Kd2 is ambiguous/g) ?? []).length === 1, "the message is shown once");
+    check(wrong.indexOf("ambiguous") < wrong.indexOf("The position it was tried in"), "the message comes first");
+    check(
+      (await diagnosticHover.locator('img[src^="data:image/svg+xml;base64,"]').count()) === 1,
+      "the board it was tried in is an image",
+    );
+    const triedFen = wrong.lastIndexOf("FEN: r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7");
+    check(triedFen > wrong.indexOf("A guess:") && wrong.indexOf("A guess:") > 0, "its FEN comes last, after the guess");
+    const wrongFit = await hoverHeights(page);
+    if (wrongFit.scroll > wrongFit.client) {
+      // What takes the room, to see what to make smaller.
+      log("hover layout:", JSON.stringify(await page.locator(".monaco-hover .monaco-hover-content").first().evaluate((e) => {
+        const out: string[] = [];
+        const walk = (n: Element, depth: number): void => {
+          const r = n.getBoundingClientRect();
+          const cs = getComputedStyle(n);
+          out.push(`${"  ".repeat(depth)}${n.tagName.toLowerCase()}.${n.className} h=${r.height.toFixed(1)} m=${cs.marginTop}/${cs.marginBottom} p=${cs.paddingTop}/${cs.paddingBottom}`);
+          if (depth < 7) {
+            for (const c of Array.from(n.children)) {
+              walk(c, depth + 1);
+            }
+          }
+        };
+        walk(e, 0);
+        return out;
+      }), null, 1));
+    }
+    check(
+      wrongFit.scroll <= wrongFit.client,
+      `the hover of the wrong move fits without scrolling (content ${wrongFit.scroll} px, shown ${wrongFit.client} px, hover ${Math.round(wrongFit.hover)} px)`,
+    );
     await screenshot(page, "hover-diagnostic");
+    await page.mouse.move(10, 10);
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(300);
+    // The illegal 16. Кf3 (no reading saves it): its message, the board it
+    // was tried in; in view without scrolling.
+    const kf3Illegal = await locate(page, "Кf3", 1);
+    await page.mouse.move(kf3Illegal.x, kf3Illegal.y);
+    const illegalHover = page.locator(".monaco-hover", { hasText: "The position it was tried in" }).first();
+    await illegalHover.waitFor({ state: "visible", timeout: 15_000 });
+    await waitFor(page, "the hover of the illegal move shows its message", async () =>
+      (await illegalHover.innerText()).includes("White has no knight on the board"),
+    );
+    const illegalFit = await hoverHeights(page);
+    check(
+      illegalFit.scroll <= illegalFit.client,
+      `the hover of the illegal move fits without scrolling (content ${illegalFit.scroll} px, shown ${illegalFit.client} px, hover ${Math.round(illegalFit.hover)} px)`,
+    );
+    await screenshot(page, "hover-illegal");
     await page.mouse.move(10, 10);
     await page.keyboard.press("Escape");
 
@@ -528,6 +622,17 @@ async function main(): Promise<void> {
       (await fen.inputValue()) === "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
     );
     check((await page.locator(".statusbar-item", { hasText: /Ln 6, Col \d+/ }).count()) > 0, "the editor keeps the focus");
+    // On the illegal 16. Кf3: the position it was tried in (after 15...
+    // Фb6), said to be so, with the finding.
+    const wrongMove = await locate(page, "Кf3", 1);
+    await page.mouse.click(wrongMove.x, wrongMove.y);
+    await waitFor(page, "the Board view shows where 16. Кf3 was tried", async () =>
+      (await frame.locator("#caption").innerText()).includes("Кf3 as written: the position it was tried in"),
+    );
+    check((await frame.locator("#note").innerText()).includes("White has no knight on the board"), "with its finding");
+    check((await fen.inputValue()) === "r4rk1/pp3ppp/1qp5/3pP3/6b1/1B6/PP1Q1PPP/3RR1K1 w - - 4 16", "and the FEN of that position");
+    check((await frame.locator("#board .sq.moved").count()) === 0, "no move is marked on it");
+    await screenshot(page, "board-wrong-move");
 
     step = "source-action";
     // Source Action... lists a few entries, one "Translate to..." that asks
@@ -610,6 +715,65 @@ async function main(): Promise<void> {
     await page.keyboard.press("Control+Z");
     await waitFor(page, "undone", async () => (await editorText(page)).includes("3. Сb5 a6 4. *"));
 
+    step = "outline";
+    // A move number typed after the result (18., its move not yet written)
+    // is no game: the Outline (the document's symbols, as Go to Symbol in
+    // Editor lists them) keeps one game, and the status item the game's
+    // language.
+    const symbolRows = async (): Promise<string[]> => {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Control+Shift+O");
+      const rows = page.locator(".quick-input-widget .monaco-list-row");
+      await rows.first().waitFor({ state: "visible", timeout: 10_000 });
+      await page.waitForTimeout(500);
+      const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+      await page.keyboard.press("Escape");
+      return texts;
+    };
+    const before = await symbolRows();
+    check(before.length === 1 && before[0]!.includes("Completion"), `the Outline lists the one game (${JSON.stringify(before)})`);
+    const end = await locate(page, "4. *");
+    await page.mouse.click(end.x, end.y);
+    await page.keyboard.press("End");
+    await page.keyboard.type("\n\n18.");
+    await waitFor(page, "18. is typed after the result", async () => (await editorText(page)).includes("18."));
+    await page.waitForTimeout(1000);
+    const after = await symbolRows();
+    log("Outline with 18.:", JSON.stringify(after));
+    check(after.length === 1 && after[0]!.includes("Completion"), "the Outline still lists one game, not 18.");
+    check(
+      (await page.locator(".statusbar-item", { hasText: "♞ Russian" }).count()) > 0,
+      "the status item, the cursor on 18., names the game before it (Russian)",
+    );
+    await page.keyboard.press("Control+Shift+O");
+    await page.locator(".quick-input-widget .monaco-list-row").first().waitFor({ state: "visible", timeout: 10_000 });
+    await screenshot(page, "outline-stray-number");
+    await page.keyboard.press("Escape");
+    for (let i = 0; i < 3 && (await editorText(page)).includes("18."); i++) {
+      await page.keyboard.press("Control+Z");
+      await page.waitForTimeout(300);
+    }
+    await waitFor(page, "18. undone", async () => !(await editorText(page)).includes("18."));
+
+    step = "look-alike";
+    // A Cyrillic а typed for the file a: the message names the code point
+    // (two letters that look alike are told apart), in plain text.
+    const a6 = await locate(page, "a6");
+    await page.mouse.dblclick(a6.x, a6.y);
+    await page.keyboard.type("а6");
+    await waitFor(page, "the look-alike is in the Problems view, its code point named", async () =>
+      (await problemRows(page)).some((r) => r.includes("homoglyph") && r.includes("U+0430 CYRILLIC SMALL LETTER A")),
+    );
+    const lookAlike = (await problemRows(page)).filter((r) => r.includes("homoglyph"));
+    log("look-alike:", JSON.stringify(lookAlike));
+    check(!(await problemRows(page)).some((r) => r.includes("`")), "no message in the Problems view has a backtick");
+    await screenshot(page, "look-alike");
+    for (let i = 0; i < 3 && !(await editorText(page)).includes("Сb5 a6 4. *"); i++) {
+      await page.keyboard.press("Control+Z");
+      await page.waitForTimeout(300);
+    }
+    await waitFor(page, "the look-alike undone", async () => !(await problemRows(page)).some((r) => r.includes("homoglyph")));
+
     step = "manuscript-markdown";
     // A chapter in Markdown: the runs of moves in the prose are checked, on
     // from the run before them; prose words that look like moves are not.
@@ -686,6 +850,40 @@ async function main(): Promise<void> {
       "Copy FEN in the chapter copies the position after 2. Nf3",
     );
 
+    step = "manuscript-latex";
+    // A LaTeX chapter as a Markdown one: the runs in the prose and in
+    // \mainline are checked (not the % comment), the status item names the
+    // language, the Board view follows the cursor, the commands are there.
+    await page.keyboard.press("Escape");
+    await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "book.tex" }).first().dblclick();
+    await waitFor(page, "book.tex is in the editor", async () => (await editorText(page)).includes("newchessgame"));
+    await waitFor(page, "one error squiggle in the LaTeX chapter", async () => (await squiggles(page)).length === 1, 60_000);
+    const inTex = await squiggles(page);
+    check(inTex[0]?.text === "Кg4", `the squiggle is under 7. Кg4 in \\mainline (${JSON.stringify(inTex)})`);
+    const texBb5 = await locate(page, "Сb5", 0);
+    await page.mouse.click(texBb5.x, texBb5.y);
+    await waitFor(page, "the Board view follows into the LaTeX prose (after 3. Сb5)", async () =>
+      (await chapterFen.inputValue()) === "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    );
+    await waitFor(page, "the status item names the chapter's notation (Russian)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "♞ Russian" }).count()) > 0,
+    );
+    for (const title of ["Chess: Translate notation to...", "Chess: Normalize notation", "Chess: Copy FEN of the position at the cursor"]) {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("F1");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ state: "visible", timeout: 10_000 });
+      await input.fill(`>${title}`);
+      const shown = await page
+        .locator(".quick-input-widget .monaco-list-row", { hasText: title })
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .then(() => true, () => false);
+      check(shown, `"${title}" is in the palette in a LaTeX chapter`);
+    }
+    await page.keyboard.press("Escape");
+    await screenshot(page, "manuscript-latex");
+
     step = "manuscript-plain-text";
     // Plain text is off by default; the setting turns it on (the client
     // restarts with the new document selector).
@@ -700,6 +898,8 @@ async function main(): Promise<void> {
     }
     const settings = JSON.parse(fs.readFileSync(settingsFile, "utf8")) as Record<string, unknown>;
     settings["chess-ls.manuscripts.plainText"] = true;
+    // (And the formatter's width, for the step "format" below.)
+    settings["chess-ls.formatWidth"] = 40;
     await runCommand(page, "Preferences: Open User Settings (JSON)");
     // (This VS Code opens it in a modal editor over the others.)
     const settingsEditor = page.locator(".monaco-editor", { hasText: "telemetry.telemetryLevel" }).last();
@@ -728,12 +928,36 @@ async function main(): Promise<void> {
       (await page.locator(".monaco-editor .squiggly-warning").count()) === 0);
     await screenshot(page, "manuscript-plain-text");
 
+    step = "format";
+    // Format Document wraps at the width setting (40 here) and never
+    // leaves a move number at the end of a line; undone after.
+    await page.locator(".tab", { hasText: FILE }).first().click();
+    await waitFor(page, "ru-errors.pgn is shown", async () => (await editorText(page)).includes("16. Nf3"));
+    // (The editor's line elements are not in the text's order: compared sorted.)
+    const shownLines = async (): Promise<string> => (await editorText(page)).split("\n").map((l) => l.trimEnd()).sort().join("\n");
+    const unformatted = await shownLines();
+    await runCommand(page, "Format Document");
+    await waitFor(page, "the document is formatted at 40 columns", async () =>
+      (await editorText(page)).split("\n").every((l) => l.trimEnd().length <= 40) && (await shownLines()) !== unformatted,
+    );
+    const formattedLines = (await editorText(page)).split("\n").map((l) => l.trimEnd());
+    log("formatted:", JSON.stringify(formattedLines));
+    check(!formattedLines.some((l) => /\d+\.$/.test(l)), "no line ends with a move number");
+    check(formattedLines.some((l) => l.startsWith("16. Nf3")) || formattedLines.some((l) => l.includes(" 16. Nf3")), "16. Nf3 stays together");
+    await screenshot(page, "format-width");
+    for (let i = 0; i < 3 && (await shownLines()) !== unformatted; i++) {
+      await page.keyboard.press("Control+Z");
+      await page.waitForTimeout(300);
+    }
+    await waitFor(page, "formatting undone", async () => (await shownLines()) === unformatted);
+
     step = "restart";
     // A new server process publishes the diagnostics again (the client
     // clears them when it stops the old one).
     await page.locator(".tab", { hasText: FILE }).first().click();
     // Translated to English above: the illegal 16. Кf3 letter by letter too.
     await waitFor(page, "ru-errors.pgn is shown again", async () => (await editorText(page)).includes("16. Nf3"));
+    const restartStates = await recordStatus(page);
     await runCommand(page, "Chess: Restart server");
     await page.locator(".statusbar-item", { hasText: "server restarted" }).first().waitFor({ timeout: 20_000 });
     log("ok: the status bar says the server restarted");
@@ -753,6 +977,68 @@ async function main(): Promise<void> {
         .join("\n");
     await waitFor(page, "the output channel says the server stopped", async () => channel().includes("chess-ls: the server stopped"));
     check(!/\[Error[^\]]*\][^\n]*exited/.test(channel()), "and reports no error for the deliberate stop (restart, a changed setting)");
+    // (The starting state is set and left within one batch of the
+    // extension host's messages to the window, when the server starts
+    // fast: it is printed, not required.)
+    log("status item over the restart:", JSON.stringify(await restartStates()));
+
+    step = "crash";
+    // A server that keeps dying (killed here) is an error: the client starts
+    // it again four times, then gives up; the status item then stays in its
+    // error state, the output says so, and Restart server brings it back.
+    const crashStates = await recordStatus(page);
+    // Only this run's server (its extensions folder): other code-servers may
+    // run on the machine.
+    const ours = path.join(path.dirname(path.dirname(path.dirname(process.env.CHESS_LS_SETTINGS!))), "extensions", "chess-ls.");
+    const serverPids = (): number[] =>
+      fs
+        .readdirSync("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            const cmdline = fs.readFileSync(`/proc/${p}/cmdline`, "utf8");
+            return cmdline.startsWith(ours) && cmdline.includes("--stdio") && !fs.readFileSync(`/proc/${p}/stat`, "utf8").includes(") Z ");
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+    const errorItem = page.locator(".statusbar-item", { hasText: "chess-ls" }).filter({ has: page.locator(".codicon-error") }).first();
+    let kills = 0;
+    for (let round = 0; round < 8 && !(await errorItem.isVisible()); round++) {
+      const deadline = Date.now() + 15_000;
+      let pids = serverPids();
+      while (pids.length === 0 && Date.now() < deadline && !(await errorItem.isVisible())) {
+        await page.waitForTimeout(100);
+        pids = serverPids();
+      }
+      for (const pid of pids) {
+        process.kill(pid, "SIGKILL");
+        kills += 1;
+      }
+      await page.waitForTimeout(500);
+    }
+    log(`killed the server ${kills} times; status item: ${JSON.stringify(await crashStates())}`);
+    await errorItem.waitFor({ state: "visible", timeout: 15_000 });
+    await page.waitForTimeout(1000);
+    check(await errorItem.isVisible(), "once the client gives up, the status item stays in its error state");
+    check(channel().includes("[Error] chess-ls: the server exited with SIGKILL"), "the output says the server exited, as an error");
+    await screenshot(page, "server-stopped");
+    await errorItem.click();
+    await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Restart server" }).first().waitFor({ timeout: 10_000 });
+    check(
+      (await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Restart server" }).first().innerText()).includes("stopped"),
+      "its menu says the server is stopped",
+    );
+    await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Restart server" }).first().click();
+    await waitFor(page, "Restart server from the menu brings it back: the status item names the language", async () =>
+      (await page.locator(".statusbar-item", { hasText: "♞ English" }).count()) > 0,
+    );
+    await waitFor(page, "and the restarted server reports 16. Nf3 again", async () =>
+      (await squiggles(page)).some((s) => s.text === "Nf3"),
+    );
+    await page.keyboard.press("Escape");
+
     step = "big-file";
     // First the same keystrokes in a small file: what this machine's editor
     // takes whatever the document's size (printed, for comparison).
@@ -764,8 +1050,22 @@ async function main(): Promise<void> {
     // A 10 MB database (big.pgn, generated by test.sh): a keystroke that
     // makes a move illegal shows its squiggle within 300 ms.
     await page.keyboard.press("Escape");
+    // While the server checks it, the status item says it is working (the
+    // server's work-done progress): every state of the status item is
+    // recorded from here on, and a screenshot taken while it says so.
+    const statusSeen = await recordStatus(page);
     await page.locator(".explorer-folders-view .monaco-list-row", { hasText: "big.pgn" }).first().dblclick();
+    const busy = page.locator(".statusbar-item", { hasText: "chess-ls: working" }).first();
+    if (await busy.waitFor({ state: "visible", timeout: 30_000 }).then(() => true, () => false)) {
+      await screenshot(page, "big-file-working");
+    }
     await waitFor(page, "big.pgn is in the editor", async () => (await editorText(page)).includes("[Event"), 60_000);
+    await waitFor(page, "the status item is done working", async () => (await busy.count()) === 0, 60_000);
+    const states = await statusSeen();
+    log("status item while big.pgn opened:", JSON.stringify(states));
+    const workingAt = states.findIndex((t) => t.endsWith("chess-ls: working"));
+    check(workingAt >= 0, "the status item said chess-ls was working while the server checked the 10 MB file");
+    check(states.slice(workingAt).some((t) => !t.includes("working")), "and stopped saying so once it was done");
     await waitFor(page, "the server has read big.pgn (its language in the status bar)", async () =>
       (await page.locator(".statusbar-item", { hasText: "English" }).count()) > 0,
     60_000);

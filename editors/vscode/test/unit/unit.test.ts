@@ -90,8 +90,24 @@ test("the hover's text board becomes an SVG image drawn from the FEN", async () 
   const hover = "**2. Кf3** (Nf3)\n\n```text\n8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n   a b c d e f g h\n```\n\nFEN: `" + start + "`";
   const out = withBoardImages(hover);
   assert.ok(!out.includes("```text"), out);
-  assert.ok(out.includes("](data:image/svg+xml;base64,"), out);
-  assert.ok(out.endsWith("FEN: `" + start + "`"), out);
+  // The board beside the text, the FEN last in a smaller line.
+  assert.ok(out.startsWith('<table><tr><td><img src="data:image/svg+xml;base64,'), out);
+  assert.ok(out.indexOf("**2. Кf3** (Nf3)") > out.indexOf("</td><td>"), out);
+  assert.ok(out.endsWith("<br>\n<small>FEN: `" + start + "`</small>\n\n</td></tr></table>"), out);
+  // A wrong move's hover: a smaller board; the finding the editor shows
+  // above the hover is left out, the guess kept.
+  const tried =
+    "**Кd2** as written\n\nerror (ambiguous-move): Kd2 is ambiguous: read as \\*Kbd2\n\n" +
+    "The position it was tried in · White to move\n\n```text\nx\n```\n\nFEN: `" + start + "`\n\n*A guess:* **Кbd2**";
+  const compact = withBoardImages(tried, "figurines", ["Kd2 is ambiguous: read as *Kbd2"]);
+  assert.ok(!compact.includes("ambiguous-move"), compact);
+  assert.ok(compact.includes("The position it was tried in") && compact.includes("*A guess:* **Кbd2**"), compact);
+  const width = (md: string) => {
+    const b64 = /base64,([^"]+)"/.exec(md)![1]!;
+    return Number(/width="(\d+)"/.exec(Buffer.from(b64, "base64").toString("utf8"))![1]);
+  };
+  assert.ok(width(compact) < width(out), `${width(compact)} < ${width(out)}`);
+  assert.ok(withBoardImages(tried).includes("error (ambiguous-move)"), "kept when the editor does not show it");
   // A text board with no FEN after it stays as it is.
   assert.equal(withBoardImages("```text\nx\n```"), "```text\nx\n```");
 });

@@ -40,6 +40,28 @@ pub struct PositionInfo {
     /// The move that led to the position; null at a line's start.
     #[serde(rename = "move")]
     pub last_move: Option<MoveInfo>,
+    /// On a move that is wrong as written (an error on it): the position it
+    /// was tried in, its findings and the reading the check went on with,
+    /// for a board view to show first (the position above is the guess's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tried: Option<Tried>,
+}
+
+/// A move wrong as written, and where it was tried.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tried {
+    /// The move as written (`Кd2`).
+    pub written: String,
+    /// The position it was tried in: FEN, text diagram, side to move.
+    pub fen: String,
+    pub board: String,
+    pub status: String,
+    /// The messages of the errors on it.
+    pub findings: Vec<String>,
+    /// The reading the check went on with, in the game's language, if it
+    /// went on (`Кbd2`): `move` is then that reading.
+    pub guess: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -60,11 +82,42 @@ pub struct MoveInfo {
     pub guessed: bool,
 }
 
-/// The game's text is move numbers only (`18.`, `18...`).
+/// The game's text is move numbers only (`18.`, `18...`), as for the outline.
 fn is_bare_number(doc: &Document, section_start: usize, span: &std::ops::Range<usize>) -> bool {
-    let text = &doc.text[section_start + span.start..section_start + span.end];
-    text.contains(|c: char| c.is_ascii_digit())
-        && text.chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…' || c.is_whitespace())
+    crate::ide::outline::is_bare_move_number(&doc.text[section_start + span.start..section_start + span.end])
+}
+
+/// The move at the cursor if it is wrong as written: a guessed reading in
+/// the trace (tried in the position before it), or an illegal move no
+/// reading saves (not in the trace: tried in the position at the cursor).
+fn tried(doc: &Document, at: &crate::ide::position::GameAt<'_>, settings: &Settings) -> Option<Tried> {
+    let local = at.local;
+    let errors: Vec<&crate::analysis::Diagnostic> = at
+        .report?
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::analysis::Severity::Error && d.span.start <= local && local <= d.span.end)
+        .collect();
+    let first = errors.first()?;
+    let line = at.line()?;
+    let text = at.section.text(doc);
+    let here = at.trace.moves.iter().find(|m| m.line == line && m.span.start <= local && local <= m.span.end);
+    let (span, before, guess) = match here {
+        Some(m) if m.guessed => {
+            let style = MoveStyle::for_language(at.language());
+            (m.span.clone(), &m.before, Some(render_move(&m.before, &m.played, &style)))
+        }
+        Some(_) => return None,
+        None => (first.span.clone(), at.position()?, None),
+    };
+    Some(Tried {
+        written: text.get(span)?.trim().to_owned(),
+        fen: board::fen(before),
+        board: board::diagram(before, settings.pieces()),
+        status: board::status(before),
+        findings: errors.iter().map(|d| d.message.clone()).collect(),
+        guess,
+    })
 }
 
 pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
@@ -88,6 +141,7 @@ pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: 
         },
         ..PositionInfo::default()
     };
+    info.tried = tried(doc, &at, settings);
     let Some(pos) = at.position() else { return Some(info) };
     info.fen = Some(board::fen(pos));
     info.board = Some(board::diagram(pos, settings.pieces()));
