@@ -502,12 +502,15 @@ function showBoard(): void {
 async function copyFen(): Promise<void> {
   const editor = chessEditor();
   const info = editor === undefined ? null : await positionAt(editor);
-  if (info?.fen == null) {
+  // On a move wrong as written, the position it was tried in (as the
+  // Board view shows and its own button copies), not the guess's.
+  const fen = info?.tried?.fen ?? info?.fen;
+  if (fen == null) {
     void vscode.window.showWarningMessage("chess-ls: no position at the cursor.");
     return;
   }
-  await vscode.env.clipboard.writeText(info.fen);
-  vscode.window.setStatusBarMessage(`FEN copied: ${info.fen}`, 3000);
+  await vscode.env.clipboard.writeText(fen);
+  vscode.window.setStatusBarMessage(`FEN copied: ${fen}`, 3000);
 }
 
 // ---- Commands that apply the server's source actions ----

@@ -633,6 +633,12 @@ async function main(): Promise<void> {
     check((await fen.inputValue()) === "r4rk1/pp3ppp/1qp5/3pP3/6b1/1B6/PP1Q1PPP/3RR1K1 w - - 4 16", "and the FEN of that position");
     check((await frame.locator("#board .sq.moved").count()) === 0, "no move is marked on it");
     await screenshot(page, "board-wrong-move");
+    // Copy FEN from the palette copies that position too, as the view's
+    // own button does.
+    await runCommand(page, "Chess: Copy FEN of the position at the cursor");
+    await waitFor(page, "Copy FEN on the wrong move copies the position it was tried in", async () =>
+      (await page.evaluate(() => navigator.clipboard.readText())) === "r4rk1/pp3ppp/1qp5/3pP3/6b1/1B6/PP1Q1PPP/3RR1K1 w - - 4 16",
+    );
 
     step = "source-action";
     // Source Action... lists a few entries, one "Translate to..." that asks
