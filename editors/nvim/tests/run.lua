@@ -586,6 +586,20 @@ local function main()
     return vim.fn.strdisplaywidth(l) <= 80 and not l:find('%d+%.%s*$')
   end), 'at 80 columns, never after a move number', formatted)
   check(table.concat(formatted, ' '):gsub('%s+', ' ') == ('[Event "Long"] ' .. moves), 'and changes nothing but the line breaks', formatted)
+  -- The width is a setting: format_width = 40 reaches the running server
+  -- (workspace/didChangeConfiguration) and the next format wraps there.
+  require('chess-ls').setup({ format_width = 40 })
+  vim.api.nvim_buf_set_lines(lbuf, 0, -1, false, { '[Event "Long"]', '', moves })
+  local narrow
+  check(vim.wait(TIMEOUT, function()
+    vim.lsp.buf.format({ bufnr = lbuf, async = false, timeout_ms = TIMEOUT })
+    narrow = vim.api.nvim_buf_get_lines(lbuf, 0, -1, false)
+    return #narrow > #formatted
+  end, 200), 'with format_width = 40 the text wraps into more lines', narrow)
+  check(vim.iter(narrow):all(function(l)
+    return vim.fn.strdisplaywidth(l) <= 40 and not l:find('%d+%.%s*$')
+  end), 'at 40 columns, never after a move number', narrow)
+  require('chess-ls').setup({ format_width = 80 })
   vim.cmd('bwipeout!')
 
   section('the outline: a stray move number is no game')
