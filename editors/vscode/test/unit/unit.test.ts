@@ -111,3 +111,25 @@ test("the hover's text board becomes an SVG image drawn from the FEN", async () 
   // A text board with no FEN after it stays as it is.
   assert.equal(withBoardImages("```text\nx\n```"), "```text\nx\n```");
 });
+
+test("the Marketplace page: settings titled chess-ls, a README for users with its screenshot shipped", () => {
+  const root = path.join(__dirname, "..");
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    icon?: string;
+    contributes: { configuration: { title: string } | { title: string }[] };
+  };
+  const configuration = [pkg.contributes.configuration].flat();
+  assert.ok(configuration.every((c) => c.title === "chess-ls"), JSON.stringify(configuration.map((c) => c.title)));
+  assert.ok(pkg.icon !== undefined && fs.existsSync(path.join(root, pkg.icon)), `the icon ${pkg.icon} exists`);
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  // Written for the people who install it: no paths of this repository,
+  // no developer commands (those are in DEVELOPMENT.md).
+  for (const dev of ["editors/", "server/", "../", "cargo ", "npm ", "test.sh"]) {
+    assert.ok(!readme.includes(dev), `README.md mentions "${dev}"`);
+  }
+  const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
+  assert.ok(images.length > 0, "README.md shows a screenshot");
+  for (const image of images) {
+    assert.ok(/^https:/.test(image) || fs.existsSync(path.join(root, image)), `${image} is shipped`);
+  }
+});
