@@ -19,6 +19,9 @@
 use super::manuscript::{Repair, RepairKind, look_alike_number as runs_look_alike_number, move_at};
 use super::{GameSyntax, Item, Line, Origin, SyntaxError, Token, WrittenMove, fast};
 
+/// How many of a game's syntax errors are tried as slips.
+const MAX_MENDED: usize = 64;
+
 /// How many moves and numbers one mended stretch may hold (`c5-d4 IO.Bf1`:
 /// three).
 const MAX_TOKENS: usize = 4;
@@ -30,7 +33,9 @@ pub(super) fn mend<'a>(game: &mut GameSyntax<'a>, source: &'a str) {
     if game.errors.is_empty() {
         return;
     }
-    let spans: Vec<_> = game.errors.iter().map(|e| e.span.clone()).collect();
+    // Each mend walks the game's items: junk of thousands of errors (a
+    // binary file, hostile input) is left as it is past the first few.
+    let spans: Vec<_> = game.errors.iter().take(MAX_MENDED).map(|e| e.span.clone()).collect();
     for span in spans {
         // Mended with an earlier error, or no longer there.
         if !game.errors.iter().any(|e| e.span == span && e.repair.is_none()) {
@@ -98,6 +103,7 @@ fn line_at<'l, 'a>(mut line: &'l mut Line<'a>, at: usize) -> &'l mut Line<'a> {
         let inner = line.items.iter().position(|i| matches!(i, Item::Variation(v) if v.span.contains(&at)));
         match inner {
             Some(k) => {
+                // `k` was just found to be a variation.
                 let Item::Variation(v) = &mut line.items[k] else { unreachable!() };
                 line = v;
             }
