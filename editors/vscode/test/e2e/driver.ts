@@ -855,6 +855,25 @@ async function main(): Promise<void> {
       (await page.evaluate(() => navigator.clipboard.readText())) === "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
       "Copy FEN in the chapter copies the position after 2. Nf3",
     );
+    // Translate works in the chapter too: its moves become Russian, the
+    // prose is left as it is (then undone).
+    await runCommand(page, "Chess: Translate notation to...");
+    const russian = page.locator(".quick-input-widget .monaco-list-row", { hasText: "Russian" }).first();
+    await russian.waitFor({ timeout: 10_000 });
+    await page.keyboard.type("Russian");
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Enter");
+    await waitFor(page, "the chapter's moves are translated to Russian", async () => {
+      const text = await editorText(page);
+      return text.includes("2. Кf3 Кc6 3. Сb5") && text.includes("4. Сa4 Кf6");
+    });
+    const translated = await editorText(page);
+    check(translated.includes("White pins nothing yet") && translated.includes("Words like e4, Nf3 and O-O"), "and its prose is as it was");
+    await page.keyboard.press("Escape");
+    const backTo = await locate(page, "Кf3", 0);
+    await page.mouse.click(backTo.x, backTo.y);
+    await page.keyboard.press("Control+Z");
+    await waitFor(page, "undo brings the English moves back", async () => (await editorText(page)).includes("2. Nf3 Nc6 3. Bb5"));
 
     step = "manuscript-latex";
     // A LaTeX chapter as a Markdown one: the runs in the prose and in
