@@ -527,6 +527,12 @@ async function sourceActions(editor: vscode.TextEditor, kind: string): Promise<v
   return (actions ?? []).filter((a): a is vscode.CodeAction => a instanceof vscode.CodeAction || "edit" in a);
 }
 
+/** `1 change`, `3 changes`: the server's edits (a move each in PGN, a
+ * stretch of a run in a chapter). */
+function edits(n: number): string {
+  return n === 1 ? "1 change" : `${n} changes`;
+}
+
 function editCount(action: vscode.CodeAction): number {
   return (action.edit?.entries() ?? []).reduce((n, [, edits]) => n + edits.length, 0);
 }
@@ -576,8 +582,8 @@ async function translate(): Promise<void> {
   if (whole !== undefined && game !== undefined && editCount(whole) !== editCount(game)) {
     const scope = await vscode.window.showQuickPick(
       [
-        { label: "The whole document", description: `${editCount(whole)} moves`, action: whole },
-        { label: "This game only", description: `${editCount(game)} moves`, action: game },
+        { label: "The whole document", description: edits(editCount(whole)), action: whole },
+        { label: "This game only", description: edits(editCount(game)), action: game },
       ],
       { title: `Translate to ${pick.label}` },
     );

@@ -858,11 +858,16 @@ async function main(): Promise<void> {
     // Translate works in the chapter too: its moves become Russian, the
     // prose is left as it is (then undone).
     await runCommand(page, "Chess: Translate notation to...");
-    const russian = page.locator(".quick-input-widget .monaco-list-row", { hasText: "Russian" }).first();
-    await russian.waitFor({ timeout: 10_000 });
+    const russianRow = page.locator(".quick-input-widget .monaco-list-row", { hasText: "Russian" }).first();
+    await russianRow.waitFor({ timeout: 10_000 });
     await page.keyboard.type("Russian");
     await page.waitForTimeout(300);
     await page.keyboard.press("Enter");
+    // Then what to translate: the whole document.
+    const whole = page.locator(".quick-input-widget .monaco-list-row", { hasText: "The whole document" }).first();
+    await whole.waitFor({ timeout: 10_000 });
+    log("translate in the chapter offers:", JSON.stringify(await page.locator(".quick-input-widget .monaco-list-row").allInnerTexts()));
+    await whole.click();
     await waitFor(page, "the chapter's moves are translated to Russian", async () => {
       const text = await editorText(page);
       return text.includes("2. Кf3 Кc6 3. Сb5") && text.includes("4. Сa4 Кf6");
