@@ -166,6 +166,29 @@ fn files_only_capture(s: &str) -> Option<usize> {
     ((from as u8).abs_diff(to as u8) == 1).then(|| check_end(s, j + 1))
 }
 
+/// `Nbxd4Rbb7`, `a3Qh4+`: a piece move glued to the end of the move
+/// before it, at `n` of `s`. Only where its letter is followed by a
+/// square's letter: the grammar reads such a pair as one move naming a
+/// piece it takes, a novelty sign or a promotion, which the slips reader
+/// (`syntax::slips`) parts; `Lf1K-e2` or `Kd8♘-c7` it cannot read.
+fn glued_piece_move(s: &str, n: usize) -> bool {
+    if !ch(s, n).is_some_and(|c| c.is_uppercase() || lexicon::is_figurine(c)) {
+        return false;
+    }
+    let Some(p) = section_at(s, n) else { return false };
+    // A letter and a square: the grammar takes the letter for the piece
+    // the move before takes (`Bc4Bc5`), a novelty sign (`Nf3Nc6`) or a
+    // promotion (`a3Qh4+`).
+    if square_at(s, p).is_some_and(|d| ends_word(s, piece_suffix_end(s, d))) {
+        return true;
+    }
+    // Any piece move after a piece move whose destination ends it (an
+    // origin or a capture before it: `Nbxd4Rbb7`); after `Sf4` the grammar
+    // would still read a letter as the piece taken (`Sf4Se:f2`).
+    let first = section_at(s, 0).filter(|&p0| n > p0 + 2);
+    first.is_some() && piece_move(&s[n..]).is_some_and(|m| ends_word(&s[n..], m))
+}
+
 /// The length of the move at the start of `s`, if one starts there.
 pub(super) fn move_len(s: &str) -> Option<usize> {
     [castling(s), piece_move(s), pawn_move(s), lost_letter_capture(s)].into_iter().flatten().max()
@@ -358,11 +381,7 @@ impl<'s> Runs<'s> {
         let s = self.at(i);
         // `Nbxd4Rbb7`: two moves with the blank between them lost, the
         // second a piece move (`syntax::slips` reports them).
-        let glued = |n: usize| {
-            ch(s, n).is_some_and(|c| c.is_uppercase() || lexicon::is_figurine(c))
-                && section_at(s, n).is_some()
-                && piece_move(&s[n..]).is_some_and(|m| ends_word(&s[n..], m))
-        };
+        let glued = |n: usize| glued_piece_move(s, n);
         let plain = move_len(s).filter(|&n| ends_word(s, n) || glued(n));
         if let Some(n) = plain {
             if let Some(repair) = self.lower_case_letter(i, Some(n)) {
@@ -901,13 +920,8 @@ impl<'s> Runs<'s> {
                 // A number glued to its move: `12.Nf3`.
                 Some(_) if kind == Token::Number => i = end,
                 // Two moves glued (`К f3К b4`): the second starts at once.
-                Some(c)
-                    if kind == Token::Move
-                        && (c.is_uppercase() || lexicon::is_figurine(c))
-                        && self.found_move(end).is_some() =>
-                {
-                    i = end
-                }
+                Some(c) if kind == Token::Move && c.is_uppercase() && self.found_move(end).is_some() => i = end,
+                Some(_) if kind == Token::Move && glued_piece_move(self.at(0), end) => i = end,
                 Some(')') if depth > 0 => {
                     closed = Some(end);
                     break;
