@@ -244,6 +244,9 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
     if letters.is_empty() {
         return decided(Language::En, LanguageSource::Undecided);
     }
+    if let Some(language) = infer::sole_reading(&letters) {
+        return decided(language, LanguageSource::Letters);
+    }
     let readers = infer::readers(&letters);
     if readers.is_empty() {
         // No language reads every letter: the moves mix two languages. The
