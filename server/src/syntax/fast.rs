@@ -124,7 +124,9 @@ fn is_separator(b: Option<u8>) -> bool {
 /// two copies of it per move. When the move cannot be read, the fast path
 /// gives up on the whole text, and the half-read move goes with it.
 fn new_move<'v, 'a>(items: &'v mut Vec<Item<'a>>) -> &'v mut WrittenMove<'a> {
-    items.push(Item::Move(WrittenMove::default()));
+    // Made where it is written (`resize_with` calls the closure with the
+    // room already there): `push` builds it on the stack and copies it.
+    items.resize_with(items.len() + 1, || Item::Move(WrittenMove::default()));
     match items.last_mut() {
         Some(Item::Move(mv)) => mv,
         _ => unreachable!("a move was just pushed"),
