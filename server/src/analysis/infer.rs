@@ -2,18 +2,59 @@
 //! piece letters it uses (notation.md section 3: the same letter means
 //! different pieces in different languages).
 
-use super::languages::{Language, PieceReading};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::languages::{Language, PieceReading, same_letter};
 use crate::syntax::{GameSyntax, Item, Line, Token};
 
 /// The distinct piece-letter texts of a game, each with its first token.
 pub fn letters<'g, 'a>(game: &'g GameSyntax<'a>) -> Vec<&'g Token<'a>> {
     let mut out: Vec<&Token<'a>> = Vec::new();
     each_letter(&game.mainline, &mut |token| {
-        if !out.iter().any(|t| t.text == token.text) {
+        if !out.iter().any(|t| same_letter(t.text, token.text)) {
             out.push(token);
         }
     });
     out
+}
+
+/// The language that the letters alone decide: the one reading of them
+/// when every language that reads them all (with the fewest look-alikes)
+/// reads each letter as the same piece; `None` when none reads them all or
+/// some read them differently (then the replays decide, see
+/// [`readers`]). The same as `distinct_readings(&readers(letters))` having
+/// one reader, remembered per thread by the letters' texts: the games of a
+/// file use a handful of sets of letters, and reading one set in every
+/// language was some 4 % of `--check`.
+pub fn sole_reading(letters: &[&Token<'_>]) -> Option<Language> {
+    /// The sole reading of each list of letters met, by its key.
+    type Known = HashMap<Vec<u8>, Option<Language>>;
+    thread_local! {
+        // The key of the latest letters (kept for its room), and the known.
+        static SOLE: RefCell<(Vec<u8>, Known)> = RefCell::default();
+    }
+    SOLE.with_borrow_mut(|(key, known)| {
+        key.clear();
+        for t in letters {
+            // Each text with its length before it, so that no two lists of
+            // texts make the same key.
+            key.extend_from_slice(&(t.text.len() as u32).to_le_bytes());
+            key.extend_from_slice(t.text.as_bytes());
+        }
+        if let Some(&sole) = known.get(key.as_slice()) {
+            return sole;
+        }
+        let readers = readers(letters);
+        let distinct = distinct_readings(&readers);
+        let sole = (distinct.len() == 1).then(|| distinct[0].language);
+        // Hostile text may use many sets of letters: stay small.
+        if known.len() >= 4096 {
+            known.clear();
+        }
+        known.insert(key.clone(), sole);
+        sole
+    })
 }
 
 /// Calls `f` with every piece-letter token of a line and its variations,

@@ -166,8 +166,8 @@ impl Language {
         let index = row
             .pieces
             .iter()
-            .position(|&l| l == letter)
-            .or_else(|| row.pieces_also.and_then(|also| also.iter().position(|&l| l == letter)))?;
+            .position(|&l| same_letter(l, letter))
+            .or_else(|| row.pieces_also.and_then(|also| also.iter().position(|&l| same_letter(l, letter))))?;
         Some(LETTERED_ROLES[index])
     }
 
@@ -179,7 +179,7 @@ impl Language {
 
     /// Whether the text is a pawn letter of this language, exactly as written.
     pub fn is_pawn_letter(self, letter: &str) -> bool {
-        self.pawn_letters().contains(&letter)
+        self.pawn_letters().iter().any(|&p| same_letter(p, letter))
     }
 
     /// If `written` is a look-alike of one of this language's letters (piece
@@ -273,6 +273,17 @@ impl Language {
 impl std::fmt::Display for Language {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Whether two piece-letter texts are the same: `a == b`, with the usual
+/// one-byte letters compared without a call to `memcmp` (the replay and
+/// the language inference compare letters for every move).
+#[inline]
+pub fn same_letter(a: &str, b: &str) -> bool {
+    match (a.as_bytes(), b.as_bytes()) {
+        ([x], [y]) => x == y,
+        (a, b) => a == b,
     }
 }
 

@@ -244,6 +244,9 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
     if letters.is_empty() {
         return decided(Language::En, LanguageSource::Undecided);
     }
+    if let Some(language) = infer::sole_reading(&letters) {
+        return decided(language, LanguageSource::Letters);
+    }
     let readers = infer::readers(&letters);
     if readers.is_empty() {
         // No language reads every letter: the moves mix two languages. The
@@ -641,63 +644,70 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         }
                     }
                 }
-                Item::Move(m) => match pos.take() {
+                // The positions stay where they are (`pos` and
+                // `before_last`), the move played on `pos` in place: a
+                // position is 136 bytes, and moving it from one to the
+                // other through a copy of its own cost four copies a move.
+                Item::Move(m) => match &pos {
                     None => before_last = None,
                     // `16.b4 N h6`: Informant's novelty sign, or a knight's
                     // letter broken from its move; the position tells.
-                    Some(p) if let Some(joined) = self.knight_broken_off(&p, &items[..i], m) => {
-                        let mv = self.play(&p, &joined, &items[i + 1..]);
+                    Some(p) if let Some(joined) = self.knight_broken_off(p, &items[..i], m) => {
+                        let mv = self.play(p, &joined, &items[i + 1..]);
                         let mut next = p.clone();
                         if let Some(mv) = mv {
                             next.play_unchecked(mv);
-                            self.check_after(&p, &next, &joined, mv);
-                            self.played(&joined, line_id, &p, mv, &next, false);
+                            self.check_after(p, &next, &joined, mv);
+                            self.played(&joined, line_id, p, mv, &next, false);
                         }
-                        before_last = Some(p);
+                        before_last = pos.take();
                         pos = mv.map(|_| next);
                         broken = false;
                     }
-                    Some(p) if broken && !self.fits(&p, m) => {
+                    Some(p) if broken && !self.fits(p, m) => {
                         self.lost_before(&items[i..], is_main, m);
                         self.stop_at(m);
-                        before_last = Some(p);
+                        before_last = pos.take();
                     }
                     // A move the grammar could not read whole: its syntax
                     // error says what is wrong; an illegal-move report
                     // about its remains would only confuse.
-                    Some(p) if self.damaged(m) && !self.fits(&p, m) => {
+                    Some(p) if self.damaged(m) && !self.fits(p, m) => {
                         self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                         self.stop_at(m);
-                        before_last = Some(p);
+                        before_last = pos.take();
                     }
-                    Some(p) => match self.play(&p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
+                    Some(p) => match self.play(p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
                         None if self.beam
                             && self.beams < MAX_BEAMS
                             && self.undecided.len() > usize::from(self.deciding) =>
                         {
                             let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
-                            return self.beam(&p, m, &rest, is_main, line_id);
+                            return self.beam(p, m, &rest, is_main, line_id);
                         }
                         Some(mv) => {
                             let guessed = std::mem::take(&mut self.read_as_guess);
-                            let mut next = p.clone();
-                            next.play_unchecked(mv);
+                            before_last.clone_from(&pos);
+                            if let Some(next) = &mut pos {
+                                next.play_unchecked(mv);
+                            }
+                            let (Some(p), Some(next)) = (&before_last, &pos) else {
+                                unreachable!("both positions were just set")
+                            };
                             // The marks of a move that had to be guessed
                             // belong to the move the writer had in mind;
                             // its fix writes them right.
                             if !std::mem::take(&mut self.guessed) {
-                                self.check_after(&p, &next, m, mv);
+                                self.check_after(p, next, m, mv);
                             }
-                            self.played(m, line_id, &p, mv, &next, guessed);
-                            before_last = Some(p);
-                            pos = Some(next);
+                            self.played(m, line_id, p, mv, next, guessed);
                             broken = false;
                         }
                         None => {
                             self.undecided.clear();
                             self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                             self.stop_at(m);
-                            before_last = Some(p);
+                            before_last = pos.take();
                         }
                     },
                 },

@@ -115,7 +115,8 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
     // The region too deep: where it starts, its deepest level, and whether
     // a tag section stands in it (then it is left to the grammar).
     let mut region: Option<(usize, usize, bool)> = None;
-    let mut i = 0;
+    // Most texts hold neither: then the scan is skipped.
+    let mut i = if may_hide(bytes) { 0 } else { bytes.len() };
     while i < bytes.len() {
         let b = bytes[i];
         match state {
@@ -233,6 +234,20 @@ pub fn hidden(text: &str) -> Vec<(Range<usize>, String)> {
     }
     found.sort_by_key(|(span, _)| span.start);
     found
+}
+
+/// Whether `bytes` may hold a run or variations nested too deep for
+/// [`hidden`], by two quick tests over the bytes as they are: variations
+/// nest deeper than the bound only with more `(` than that in all, and a
+/// run of more than [`MAX_RUN`] bytes takes in a whole block of half that
+/// (at a multiple of its length) with no blank, no `(`, `)` or `{` in it
+/// (each ends a run in every state that counts one). Blanks are found
+/// within a few bytes of a block's start in any text with words, so this
+/// reads a small part of the text besides counting its `(`.
+fn may_hide(bytes: &[u8]) -> bool {
+    let ends_run = |b: &u8| b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'{');
+    bytes.iter().filter(|&&b| b == b'(').count() > crate::syntax::MAX_VARIATION_DEPTH
+        || bytes.chunks(MAX_RUN / 2).any(|block| block.len() == MAX_RUN / 2 && !block.iter().any(ends_run))
 }
 
 /// A game's main line holding more words than this (moves, move numbers,

@@ -60,9 +60,18 @@ pub fn lower_fast_with_comments(source: &str) -> Option<(Vec<GameSyntax<'_>>, Ve
             game.result = Some(result);
             continue;
         }
-        // Movetext up to a tag, a result or the end.
-        let mut line = Line::default();
+        // Movetext up to a tag, a result or the end, in a list of items
+        // about as long as the latest main lines were: growing it from
+        // empty copied each of its moves about once more.
+        let mut line = Line { items: Vec::with_capacity(ITEMS_HINT.get()), ..Line::default() };
         reader.items(&mut line)?;
+        let len = line.items.len();
+        if line.items.capacity() > len + len / 2 {
+            // Room that was not used goes back (shrinking copies nothing),
+            // so that the games of a piece hold no more than their items.
+            line.items.shrink_to_fit();
+        }
+        ITEMS_HINT.set((len + len / 4).max(ITEMS_HINT.get() - ITEMS_HINT.get() / 16).min(MAX_ITEMS_HINT));
         if line.items.is_empty() {
             // Something that is neither a tag, a result nor an element.
             return None;
@@ -86,6 +95,17 @@ pub fn lower_fast_with_comments(source: &str) -> Option<(Vec<GameSyntax<'_>>, Ve
     Some((split, reader.long_comments))
 }
 
+thread_local! {
+    /// How many items a main line is given room for before it is read: a
+    /// quarter more than the latest one had, or a little less than the
+    /// room the one before was given (so that one long game is not
+    /// followed by room for its like for ever).
+    static ITEMS_HINT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The most items a main line is given room for in advance (about 2 MB).
+const MAX_ITEMS_HINT: usize = 4096;
+
 struct Reader<'a> {
     src: &'a str,
     bytes: &'a [u8],
@@ -97,6 +117,20 @@ struct Reader<'a> {
 /// making the grammar read anything glued to it.
 fn is_separator(b: Option<u8>) -> bool {
     matches!(b, None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'(' | b')' | b';' | b'$' | b'%'))
+}
+
+/// A new move at the end of `items`, to be read into where it stands: a
+/// move is some 470 bytes, and building it elsewhere and moving it in cost
+/// two copies of it per move. When the move cannot be read, the fast path
+/// gives up on the whole text, and the half-read move goes with it.
+fn new_move<'v, 'a>(items: &'v mut Vec<Item<'a>>) -> &'v mut WrittenMove<'a> {
+    // Made where it is written (`resize_with` calls the closure with the
+    // room already there): `push` builds it on the stack and copies it.
+    items.resize_with(items.len() + 1, || Item::Move(WrittenMove::default()));
+    match items.last_mut() {
+        Some(Item::Move(mv)) => mv,
+        _ => unreachable!("a move was just pushed"),
+    }
 }
 
 /// A file letter as written (a byte of a look-alike is none).
@@ -316,7 +350,7 @@ impl<'a> Reader<'a> {
                         return Some(());
                     }
                     if self.bytes[self.pos..].starts_with(b"0-0") {
-                        line.items.push(Item::Move(self.castling()?));
+                        self.castling(new_move(&mut line.items))?;
                     } else {
                         line.items.push(Item::MoveNumber(self.move_number()?));
                     }
@@ -332,7 +366,7 @@ impl<'a> Reader<'a> {
                     }
                     line.items.push(Item::MoveNumber(self.token(start)));
                 }
-                b'O' => line.items.push(Item::Move(self.castling()?)),
+                b'O' => self.castling(new_move(&mut line.items))?,
                 b'!' | b'?' => {
                     self.pos += lexicon::annotation_len(&self.src[self.pos..])?;
                     if !is_separator(self.peek()) {
@@ -340,7 +374,7 @@ impl<'a> Reader<'a> {
                     }
                     line.items.push(Item::Glyph(self.token(start)));
                 }
-                _ => line.items.push(Item::Move(self.san()?)),
+                _ => self.san(new_move(&mut line.items))?,
             }
             if first {
                 line.span.start = start;
@@ -388,7 +422,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `O-O`, `O-O-O`, `0-0`, `0-0-0` with their marks.
-    fn castling(&mut self) -> Option<WrittenMove<'a>> {
+    fn castling(&mut self, mv: &mut WrittenMove<'a>) -> Option<()> {
         let start = self.pos;
         let o = self.peek()?;
         let rest = &self.bytes[self.pos..];
@@ -400,10 +434,10 @@ impl<'a> Reader<'a> {
             return None;
         };
         self.pos += len;
-        let mut mv = WrittenMove { castling: Some(self.token(start)), ..WrittenMove::default() };
-        self.suffix(&mut mv);
+        mv.castling = Some(self.token(start));
+        self.suffix(mv);
         mv.span = start..self.pos;
-        is_separator(self.peek()).then_some(mv)
+        is_separator(self.peek()).then_some(())
     }
 
     /// A piece letter of the grammar's set, if one starts here.
@@ -429,9 +463,8 @@ impl<'a> Reader<'a> {
     }
 
     /// A piece move or a pawn move, in short or long algebraic.
-    fn san(&mut self) -> Option<WrittenMove<'a>> {
+    fn san(&mut self, mv: &mut WrittenMove<'a>) -> Option<()> {
         let start = self.pos;
-        let mut mv = WrittenMove::default();
         if let Some(len) = self.piece_len() {
             mv.piece = Some(self.take(len));
             // The origin: a square followed by more (long algebraic or
@@ -460,7 +493,7 @@ impl<'a> Reader<'a> {
                 return None;
             }
             mv.destination = Some(self.take(2));
-            self.suffix(&mut mv);
+            self.suffix(mv);
         } else {
             if !self.peek().is_some_and(is_file) {
                 return None;
@@ -509,10 +542,10 @@ impl<'a> Reader<'a> {
                 }
                 mv.promotion = Some(self.take(len));
             }
-            self.suffix(&mut mv);
+            self.suffix(mv);
         }
         mv.span = start..self.pos;
-        is_separator(self.peek()).then_some(mv)
+        is_separator(self.peek()).then_some(())
     }
 
     /// A check mark (`+` `++` `#` `†` `‡`) and then an annotation (`!` `?`

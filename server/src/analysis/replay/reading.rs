@@ -158,6 +158,9 @@ impl Replayer<'_, '_> {
 
     /// Reads the letters of a written move in the game's language.
     pub(super) fn read(&self, m: &WrittenMove<'_>) -> Result<Reading, Box<Diagnostic>> {
+        if let Some(reading) = self.read_plain(m) {
+            return Ok(reading);
+        }
         let mut notes: Vec<Diagnostic> = Vec::new();
         if let Some(castling) = &m.castling {
             for (offset, ch) in castling.text.char_indices() {
@@ -315,6 +318,54 @@ impl Replayer<'_, '_> {
         // fit, another language's reading of the letter is tried.
         let foreign = note.is_some().then_some(parts);
         Ok(Reading { primary: Some((parts.with(reading.role), note)), foreign, notes })
+    }
+
+    /// A move of plain ASCII SAN or long algebraic in the game's own
+    /// letters (`Nf3`, `exd5`, `Rad1`, `e2-e4`, no promotion), read as
+    /// [`read`](Self::read) reads it, without looking its characters up
+    /// among look-alikes and other languages' letters (none of them is
+    /// one, so it raises no note); `None` for any other move, which `read`
+    /// reads in full.
+    fn read_plain(&self, m: &WrittenMove<'_>) -> Option<Reading> {
+        if m.castling.is_some() || m.to_file.is_some() || m.drop.is_some() || m.promotion.is_some() {
+            return None;
+        }
+        if self.transliterated {
+            return None;
+        }
+        let file = |b: u8| matches!(b, b'a'..=b'h').then(|| shakmaty::File::from_char(b as char)).flatten();
+        let rank = |b: u8| matches!(b, b'1'..=b'8').then(|| shakmaty::Rank::from_char(b as char)).flatten();
+        let square = |t: &Token<'_>| match *t.text.as_bytes() {
+            [f, r] => Some(Square::from_coords(file(f)?, rank(r)?)),
+            _ => None,
+        };
+        let to = square(m.destination.as_ref()?)?;
+        let (from_file, from_rank) = match &m.origin {
+            None => (None, None),
+            Some(Origin::File(t)) => match *t.text.as_bytes() {
+                [f] => (Some(file(f)?), None),
+                _ => return None,
+            },
+            Some(Origin::Rank(t)) => match *t.text.as_bytes() {
+                [r] => (None, Some(rank(r)?)),
+                _ => return None,
+            },
+            Some(Origin::Square(t)) => {
+                let sq = square(t)?;
+                (Some(sq.file()), Some(sq.rank()))
+            }
+        };
+        if m.capture.as_ref().is_some_and(|c| c.text != "x") {
+            return None;
+        }
+        let role = match &m.piece {
+            // `xg7`, a capture whose piece letter was lost, is read in full.
+            None if m.origin.is_none() && m.capture.is_some() => return None,
+            None => Role::Pawn,
+            Some(letter) => self.language.role_of(letter.text)?,
+        };
+        let parts = TargetParts { from_file, from_rank, to, promotion: None };
+        Some(Reading { primary: Some((parts.with(role), None)), foreign: None, notes: Vec::new() })
     }
 
     pub(super) fn read_square_token(
