@@ -437,7 +437,8 @@ impl Chain {
         {
             out.push(Pick { line: line.clone(), kind: StartKind::Continues, ply: ply - 1, older: false, lost: true });
         }
-        if !out.is_empty() {
+        let lost_only = out.iter().all(|p| p.lost);
+        if !out.is_empty() && !lost_only {
             return Plan::Picks(out);
         }
         let number = number_of(ply);
@@ -452,7 +453,12 @@ impl Chain {
                 "these moves were not replayed: they start at {number} with no position known there (no game above reaches it, and no position is given before them); only their syntax and numbering were checked"
             )
         };
-        Plan::Fixed(Start { note: Some(note), ..Start::plain(StartKind::Unknown) })
+        let unknown = Start { note: Some(note), ..Start::plain(StartKind::Unknown) };
+        if lost_only && !out.is_empty() {
+            // Only a guess of a move left out: tried, else no position.
+            return Plan::Guess(out, unknown);
+        }
+        Plan::Fixed(unknown)
     }
 }
 
@@ -466,6 +472,10 @@ pub enum Plan {
     Fixed(Start),
     /// Positions in earlier games, best first.
     Picks(Vec<Pick>),
+    /// Only a position after a move the text left out (a pick with
+    /// `lost`), and the start with no position known when no guess of that
+    /// move lets the game replay.
+    Guess(Vec<Pick>, Start),
     /// Move 1 with no position given: the initial position; or, when its
     /// very first move cannot be played there, a position the text does not
     /// give (a diagram's: `1. Qh7+ Kxh7 2. Rh3+` under a puzzle), checked for
@@ -497,21 +507,24 @@ impl Pick {
     }
 }
 
+fn same_picks(a: &[Pick], b: &[Pick]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            Arc::ptr_eq(&x.line, &y.line)
+                && x.kind == y.kind
+                && x.ply == y.ply
+                && x.older == y.older
+                && x.lost == y.lost
+        })
+}
+
 impl PartialEq for Plan {
     fn eq(&self, other: &Plan) -> bool {
         match (self, other) {
             (Plan::Fixed(a), Plan::Fixed(b)) => a == b,
             (Plan::MoveOne, Plan::MoveOne) => true,
-            (Plan::Picks(a), Plan::Picks(b)) => {
-                a.len() == b.len()
-                    && a.iter().zip(b).all(|(x, y)| {
-                        Arc::ptr_eq(&x.line, &y.line)
-                            && x.kind == y.kind
-                            && x.ply == y.ply
-                            && x.older == y.older
-                            && x.lost == y.lost
-                    })
-            }
+            (Plan::Guess(a, x), Plan::Guess(b, y)) => x == y && same_picks(a, b),
+            (Plan::Picks(a), Plan::Picks(b)) => same_picks(a, b),
             _ => false,
         }
     }
@@ -527,6 +540,11 @@ impl Plan {
                 return vec![Start::plain(StartKind::Initial), unseen];
             }
             Plan::Picks(picks) => picks,
+            Plan::Guess(picks, unknown) => {
+                let mut out = Plan::Picks(picks.clone()).starts(head);
+                out.push(unknown.clone());
+                return out;
+            }
         };
         let start = |p: &Pick, language: Option<Language>| Start {
             kind: if head.variation { StartKind::Variation } else { p.kind },

@@ -126,6 +126,17 @@ pub struct Outline {
 /// The outline of a parsed piece.
 pub fn outline(tree: &Tree, games: &[GameSyntax<'_>], source: &str) -> Outline {
     let mut out = Outline::default();
+    // A game's fold is the lowered game's, not its node's: games written
+    // one after another without tags or results between them are one node
+    // but several games (`syntax::restarts`), as the fast path has them.
+    // (First, as there: a game and its headers may share a span, and the
+    // sort below keeps the order of equals.)
+    let lines = LineBreaks::new(source);
+    for game in games {
+        if lines.multiline(source, &game.span) {
+            out.folds.push((game.span.clone(), Fold::Game));
+        }
+    }
     folds(tree.root_node(), source, &mut out.folds);
     symbols(games, source, &mut out);
     out.folds.sort_by_key(|(span, _)| (span.start, std::cmp::Reverse(span.end)));
@@ -234,7 +245,6 @@ fn folds(root: Node<'_>, source: &str, out: &mut Vec<(Range<usize>, Fold)>) {
     loop {
         let node = cursor.node();
         let kind = match node.kind() {
-            "game" => Some(Fold::Game),
             "headers" => Some(Fold::Headers),
             "variation" => Some(Fold::Variation),
             "comment" => Some(Fold::Comment),
@@ -280,6 +290,9 @@ mod tests {
             ("[White \"A\"]\n\n1. e4 *\n\n18...\n\n[White \"B\"]\n\n1. d4 *\n", 2),
             ("18.\n", 0),
             ("18. e4 *\n", 1),
+            // One node, two games (numbered from 1 again after a blank
+            // line): two folds, as the fast path has them (found by fuzzing).
+            ("[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n4. Ba4 1-0\n", 2),
         ] {
             let tree = syntax::parse(text, None);
             let with_tree = outline(&tree, &syntax::lower(&tree, text), text);

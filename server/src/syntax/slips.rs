@@ -410,6 +410,11 @@ fn split_glued<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Syntax
 }
 
 fn push_glued(errors: &mut Vec<SyntaxError>, source: &str, span: std::ops::Range<usize>, first_len: usize) {
+    // (A NUL byte ends the grammar's input: spans past one may fall inside
+    // a character; found by fuzzing.)
+    if source.get(span.clone()).is_none_or(|t| !t.is_char_boundary(first_len)) {
+        return;
+    }
     let message = format!("\"{}\" is two moves written together", &source[span.clone()]);
     let at = errors.partition_point(|e| e.span.start <= span.start);
     errors.insert(

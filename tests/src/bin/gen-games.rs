@@ -132,8 +132,14 @@ fn generate(args: &Args) -> String {
 /// The text up to the end of the first game at or past `size` bytes; games
 /// are separated by a blank line before their `[Event` tag.
 fn cut_after_game_reaching(mut text: String, size: usize) -> String {
-    if let Some(next) = text[size.min(text.len())..].find("\n[Event ") {
-        text.truncate(size + next);
+    // From a character's start (`--size 10MB` may fall inside a Cyrillic
+    // letter).
+    let mut at = size.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    if let Some(next) = text[at..].find("\n[Event ") {
+        text.truncate(at + next);
     }
     text
 }

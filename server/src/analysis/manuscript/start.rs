@@ -455,7 +455,7 @@ pub(super) fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -
 /// text).
 pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<Diagnostic> {
     let span = repair.span.clone();
-    let written = &text[span.clone()];
+    let written = text.get(span.clone())?;
     Some(match &repair.kind {
         RepairKind::Separator | RepairKind::Spaced { .. } => return None,
         RepairKind::SpaceInMove { joined, .. } => {
@@ -490,7 +490,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
         )
         .with_fix(Fix::replace(format!("Write {joined}"), span, joined.clone()).preferred(true)),
         RepairKind::Glued { first_len } => {
-            let (first, second) = written.split_at((*first_len).min(written.len()));
+            let (first, second) = written.split_at_checked(*first_len)?;
             let parted = format!("{first} {second}");
             Diagnostic::new(
                 Code::Syntax,

@@ -144,12 +144,7 @@ fn build(
     let mut reports = Vec::with_capacity(lowered.len());
     for (k, game) in lowered.iter().enumerate() {
         let mut head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
-        head.own_line = k == 0
-            && spec.unit.is_some_and(|u| {
-                text.get(..view.ms.units[u].notation.start).is_some_and(|before| {
-                    before.trim_end_matches([' ', '\t']).ends_with('\n') || before.trim().is_empty()
-                })
-            });
+        head.own_line = k == 0 && spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head);
         let (chosen, mut report, trace) = chain::choose(game, source, options, &candidates);
@@ -230,6 +225,12 @@ fn still_fits(
     if !same_text && old_chain.repairs != relative_repairs(&view.ms, spec) {
         return false;
     }
+    // Whether its first game begins a line is read from the text before
+    // the unit (`Head::own_line`), which an edit may change alone.
+    let own_line = spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
+    if old_chain.games.first().is_some_and(|g| g.head.own_line != own_line) {
+        return false;
+    }
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], spec.range.start));
     // The records of the section's own earlier games count for its later
     // ones: they are pushed on trial and taken back if the section does not
@@ -245,6 +246,12 @@ fn still_fits(
         }
     }
     true
+}
+
+/// Whether `unit` begins a line of `text` (only blanks before it there).
+fn starts_line(text: &str, unit: &syntax::manuscript::Unit) -> bool {
+    text.get(..unit.notation.start)
+        .is_some_and(|before| before.trim_end_matches([' ', '\t']).ends_with('\n') || before.trim().is_empty())
 }
 
 /// Whether a section whose blank space after the notation changed has a
