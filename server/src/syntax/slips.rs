@@ -357,46 +357,22 @@ fn split_glued<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Syntax
             push_glued(errors, source, span, first_len);
             k += 2;
         } else if let Some(novelty) = mv.annotation.clone().filter(|a| a.text == "N" && next_start == Some(a.span.end))
-            && let Some(Item::Move(next)) = line.items.get(k + 1)
-            && next.piece.is_none()
-            && next.castling.is_none()
-            && next.destination.is_some()
+            && matches!(line.items.get(k + 1), Some(Item::Move(next)) if takes_letter(next))
         {
             // `Nf3Nc6`: the grammar took the second knight's letter for
             // Informant's novelty sign and the rest for a pawn move.
-            let span = mv.span.start..next.span.end;
-            let Some(Item::Move(mut next)) = line.items.get(k + 1).cloned() else { break };
-            let Item::Move(first) = &mut line.items[k] else { break };
-            first.annotation = None;
-            first.span.end = novelty.span.start;
-            let first_len = first.span.len();
-            next.span.start = novelty.span.start;
-            next.piece = Some(novelty);
-            line.items[k + 1] = Item::Move(next);
-            push_glued(errors, source, span, first_len);
+            give_letter(line, k, novelty, source, errors);
             k += 2;
         } else if let Some(letter) = mv.promotion.clone().filter(|p| next_start == Some(p.span.end))
             && mv.promotion_sign.is_none()
             && mv.piece.is_none()
             && mv.destination.as_ref().is_some_and(|d| !d.text.ends_with(['1', '8']))
-            && let Some(Item::Move(next)) = line.items.get(k + 1)
-            && next.piece.is_none()
-            && next.castling.is_none()
-            && next.destination.is_some()
+            && matches!(line.items.get(k + 1), Some(Item::Move(next)) if takes_letter(next))
         {
             // `b4Nf6`: a pawn move that reaches no last rank, glued to a
             // piece move: the grammar took the piece letter for a
             // promotion.
-            let span = mv.span.start..next.span.end;
-            let Some(Item::Move(mut next)) = line.items.get(k + 1).cloned() else { break };
-            let Item::Move(first) = &mut line.items[k] else { break };
-            first.promotion = None;
-            first.span.end = letter.span.start;
-            let first_len = first.span.len();
-            next.span.start = letter.span.start;
-            next.piece = Some(letter);
-            line.items[k + 1] = Item::Move(next);
-            push_glued(errors, source, span, first_len);
+            give_letter(line, k, letter, source, errors);
             k += 2;
         } else if next_start == Some(mv.span.end) && !mv.span.is_empty() {
             // `Ng1-f3Bf8-c5`: two moves side by side.
@@ -407,6 +383,37 @@ fn split_glued<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Syntax
             k += 1;
         }
     }
+}
+
+/// A move that a letter glued before it would make whole: no letter, no
+/// castling, a destination (`c6`, `xb7`, `b8-c6`).
+fn takes_letter(next: &WrittenMove<'_>) -> bool {
+    next.piece.is_none() && next.castling.is_none() && next.destination.is_some()
+}
+
+/// `Nf3Nc6`, `b4Nf6`: the grammar gave the move at `k` the letter of the
+/// move after it (as a novelty sign, as a promotion): the letter goes to
+/// that move, and the two are reported as glued.
+fn give_letter<'a>(line: &mut Line<'a>, k: usize, letter: Token<'a>, source: &str, errors: &mut Vec<SyntaxError>) {
+    let (Some(Item::Move(first)), Some(Item::Move(next))) = (line.items.get(k), line.items.get(k + 1)) else {
+        return;
+    };
+    let span = first.span.start..next.span.end;
+    let mut first = first.clone();
+    let mut next = next.clone();
+    if first.annotation.as_ref() == Some(&letter) {
+        first.annotation = None;
+    }
+    if first.promotion.as_ref() == Some(&letter) {
+        first.promotion = None;
+    }
+    first.span.end = letter.span.start;
+    next.span.start = letter.span.start;
+    let first_len = first.span.len();
+    next.piece = Some(letter);
+    line.items[k] = Item::Move(first);
+    line.items[k + 1] = Item::Move(next);
+    push_glued(errors, source, span, first_len);
 }
 
 fn push_glued(errors: &mut Vec<SyntaxError>, source: &str, span: std::ops::Range<usize>, first_len: usize) {

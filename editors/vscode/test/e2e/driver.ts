@@ -51,6 +51,20 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press("Enter");
 }
 
+/** Whether the command palette lists the command `title`. */
+async function inPalette(page: Page, title: string): Promise<boolean> {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout: 10_000 });
+  await input.fill(`>${title}`);
+  return page
+    .locator(".quick-input-widget .monaco-list-row", { hasText: title })
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .then(() => true, () => false);
+}
+
 /** The text of the editor's visible lines (spaces normalised). */
 async function editorText(page: Page): Promise<string> {
   const text = await page.locator(".monaco-editor .view-lines").first().innerText();
@@ -834,16 +848,7 @@ async function main(): Promise<void> {
     );
     await screenshot(page, "board-markdown");
     for (const title of ["Chess: Translate notation to...", "Chess: Normalize notation", "Chess: Copy FEN of the position at the cursor"]) {
-      await page.keyboard.press("Escape");
-      await page.keyboard.press("F1");
-      const input = page.locator(".quick-input-widget input");
-      await input.waitFor({ state: "visible", timeout: 10_000 });
-      await input.fill(`>${title}`);
-      const shown = await page
-        .locator(".quick-input-widget .monaco-list-row", { hasText: title })
-        .first()
-        .waitFor({ timeout: 5_000 })
-        .then(() => true, () => false);
+      const shown = await inPalette(page, title);
       check(shown, `"${title}" is in the palette in a Markdown chapter`);
     }
     await page.keyboard.press("Escape");
@@ -899,16 +904,7 @@ async function main(): Promise<void> {
       (await page.locator(".statusbar-item", { hasText: "♞ Russian" }).count()) > 0,
     );
     for (const title of ["Chess: Translate notation to...", "Chess: Normalize notation", "Chess: Copy FEN of the position at the cursor"]) {
-      await page.keyboard.press("Escape");
-      await page.keyboard.press("F1");
-      const input = page.locator(".quick-input-widget input");
-      await input.waitFor({ state: "visible", timeout: 10_000 });
-      await input.fill(`>${title}`);
-      const shown = await page
-        .locator(".quick-input-widget .monaco-list-row", { hasText: title })
-        .first()
-        .waitFor({ timeout: 5_000 })
-        .then(() => true, () => false);
+      const shown = await inPalette(page, title);
       check(shown, `"${title}" is in the palette in a LaTeX chapter`);
     }
     await page.keyboard.press("Escape");
