@@ -28,6 +28,7 @@ use super::setup::{self, Rules};
 use super::tags::{self, normalize_result};
 use super::{GameReport, LanguageSource, Options, infer};
 use crate::syntax::lexicon;
+use crate::syntax::manuscript::{Repair, RepairKind};
 use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, SyntaxError, Token, WrittenMove};
 
 /// How many moves ahead a recovery looks to see which reading keeps the
@@ -799,16 +800,13 @@ impl<'a, 'o> Replayer<'a, 'o> {
         if self.language.role_of(n.text) != Some(Role::Knight) || !self.fits(pos, &joined) {
             return None;
         }
-        let written = joined.text(self.source);
-        let parts: String = written.split_whitespace().collect();
-        self.diagnostics.push(
-            Diagnostic::new(
-                Code::SpaceInMove,
-                joined.span.clone(),
-                format!("\"{written}\" is one move broken by a space (as scanned text often has it): write {parts}"),
-            )
-            .with_fix(Fix::replace(format!("Write {parts}"), joined.span.clone(), parts).preferred(true)),
-        );
+        // Reported as the run scanner's join of the same two parts is.
+        let joined_text: String = joined.text(self.source).split_whitespace().collect();
+        let repair = Repair {
+            span: joined.span.clone(),
+            kind: RepairKind::SpaceInMove { letter_len: n.text.len(), joined: joined_text },
+        };
+        self.diagnostics.extend(super::manuscript::repair_diagnostic(self.source, self.source, &repair));
         Some(joined)
     }
 

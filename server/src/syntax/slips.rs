@@ -16,7 +16,9 @@
 //! with the mended text as its fix. Only the tree path needs this: the fast
 //! path gives up on all of these.
 
-use super::manuscript::{Repair, RepairKind, look_alike_number as runs_look_alike_number, move_at};
+use super::manuscript::{
+    Repair, RepairKind, look_alike_number as runs_look_alike_number, move_at, move_number_at, number_text, ply_of,
+};
 use super::{GameSyntax, Item, Line, Origin, SyntaxError, Token, WrittenMove, fast};
 
 /// How many of a game's syntax errors are tried as slips.
@@ -69,32 +71,14 @@ fn look_alike_number(text: &str, at: usize) -> Option<(usize, String)> {
     Some((end, number))
 }
 
-/// A move number as the grammar reads one (`12.`, `12...`, `12…`) at `at`:
-/// its end, its number and whether it is Black's.
-fn move_number(text: &str, at: usize) -> Option<(usize, u32, bool)> {
-    let s = &text[at..];
-    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-    let number = s[..digits].parse().ok().filter(|&n| n > 0)?;
-    let rest = &s[digits..];
-    let dots = rest.bytes().take_while(|&b| b == b'.').count();
-    let (len, black) = if rest.starts_with('…') { ('…'.len_utf8(), true) } else { (dots, dots >= 2) };
-    (len > 0).then_some((at + digits + len, number, black))
-}
-
 /// The ply of the move after the items `items` of a line: from the last
 /// move number among them and the moves after it.
 fn ply_after(items: &[Item<'_>]) -> Option<u32> {
     let k = items.iter().rposition(|i| matches!(i, Item::MoveNumber(_)))?;
     let Item::MoveNumber(t) = &items[k] else { return None };
-    let (_, number, black) = move_number(t.text, 0)?;
+    let (_, number, black) = move_number_at(t.text, 0)?;
     let moves = items[k + 1..].iter().filter(|i| matches!(i, Item::Move(_))).count() as u32;
-    Some((number - 1) * 2 + u32::from(black) + moves)
-}
-
-/// `2.` for White's move at `ply`, `2...` for Black's.
-fn number_text(ply: u32) -> String {
-    let number = ply / 2 + 1;
-    if ply.is_multiple_of(2) { format!("{number}.") } else { format!("{number}...") }
+    Some(ply_of(number, black) + moves)
 }
 
 /// The innermost line of `line` that holds `at`.
@@ -193,9 +177,9 @@ fn read_stretch<'a>(
         let end = if let Some((end, number)) = look_alike_number(text, at) {
             repairs.push(Repair { span: at..end, kind: RepairKind::LookAlikeNumber { number } });
             end
-        } else if let Some((end, number, black)) = move_number(text, at) {
+        } else if let Some((end, number, black)) = move_number_at(text, at) {
             items.push(Item::MoveNumber(Token { text: &text[at..end], span: at..end }));
-            ply = Some((number - 1) * 2 + u32::from(black));
+            ply = Some(ply_of(number, black));
             end
         } else {
             number_read = false;

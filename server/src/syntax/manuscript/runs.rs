@@ -240,7 +240,7 @@ fn starts_word(s: &str, i: usize) -> bool {
 
 /// A move number at `i`: its end, its number and whether it marks Black's
 /// move (`12...`, `12…`).
-pub(super) fn move_number_at(s: &str, i: usize) -> Option<(usize, u32, bool)> {
+pub(crate) fn move_number_at(s: &str, i: usize) -> Option<(usize, u32, bool)> {
     let digits = s[i..].bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 || digits > 3 {
         return None;
@@ -299,12 +299,12 @@ fn bare_number_at(s: &str, i: usize) -> Option<(usize, u32)> {
     (number > 0).then_some((i + digits, number))
 }
 
-fn ply_of(number: u32, black: bool) -> u32 {
+pub(crate) fn ply_of(number: u32, black: bool) -> u32 {
     (number - 1) * 2 + u32::from(black)
 }
 
 /// `2.` for White's move at `ply`, `2...` for Black's.
-fn number_text(ply: u32) -> String {
+pub(crate) fn number_text(ply: u32) -> String {
     let number = ply / 2 + 1;
     if ply.is_multiple_of(2) { format!("{number}.") } else { format!("{number}...") }
 }
