@@ -774,8 +774,8 @@ impl<'s> Runs<'s> {
         let bare = move_number_at(self.at(i), 0).is_none();
         // `l. b3 f6 2. e4`: a first number with letters for its digits,
         // taken so when the run goes on to the next number.
-        let look_alike =
-            look_alike_number(self.at(i)).filter(|_| !ch(self.s, i).is_some_and(|c| c.is_ascii_digit()) || bare);
+        // (Never both: a look-alike number has a letter before its dots.)
+        let look_alike = look_alike_number(self.at(i));
         let (n_end, number, black) = match (move_number_at(self.at(i), 0), &look_alike) {
             (Some((e, n, b)), _) => (i + e, n, b),
             (None, Some((e, written))) => {
