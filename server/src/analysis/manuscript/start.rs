@@ -148,7 +148,10 @@ pub fn analyze(game: &GameSyntax<'_>, source: &str, options: &Options, start: &S
 }
 
 fn add_lost_move(report: &mut GameReport, game: &GameSyntax<'_>, start: &Start) {
-    if let Some(d) = lost_move(start, Head::of(game).first_span) {
+    // (The head is walked only for such a start: this runs for every game.)
+    if start.lost.is_some()
+        && let Some(d) = lost_move(start, Head::of(game).first_span)
+    {
         let at = report.diagnostics.partition_point(|o| o.span.start <= d.span.start);
         report.diagnostics.insert(at, d);
     }
