@@ -8,6 +8,7 @@
 //! `marks.rs` checks marks, numbers and the result.
 
 mod beam;
+mod candidates;
 mod marks;
 mod reading;
 mod recovery;

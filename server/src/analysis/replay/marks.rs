@@ -164,7 +164,9 @@ impl Replayer<'_, '_> {
             // `Ng1f3` is long algebraic: the origin is part of the style.
             _ => return,
         };
-        let others = pos.san_candidates(role, to).iter().filter(|c| c.from() != mv.from()).count();
+        let mut candidates = super::recovery::Matches::new();
+        super::candidates::san_candidates(pos, role, to, &mut candidates);
+        let others = candidates.iter().filter(|c| c.from() != mv.from()).count();
         if others == 0 {
             let mut d = Diagnostic::new(
                 Code::RedundantDisambiguation,

@@ -8,17 +8,32 @@ use super::*;
 
 /// The legal moves that fit a target: at most 12 (three pawns that reach
 /// one square, by a push and two captures, each promoting to any of four
-/// pieces; of the other pieces at most ten of a kind, two and eight
-/// promoted), so a short list on the stack, not shakmaty's `MoveList` of
-/// 256, which would be copied for every move of every game.
+/// pieces; of the other pieces at most eight of a kind, one from each
+/// direction), so a short list on the stack, not shakmaty's `MoveList` of
+/// 270, which would be copied for every move of every game
+/// (`candidates::san_candidates` fills it).
 pub(super) type Matches = arrayvec::ArrayVec<Move, MAX_MATCHES>;
 const MAX_MATCHES: usize = 16;
 
 /// Legal moves that fit a target.
 pub(super) fn matching(pos: &Chess, target: &Target) -> Matches {
-    let candidates = match *target {
-        Target::Castle(side) => pos.castling_moves(side),
-        Target::Normal { role, to, .. } => pos.san_candidates(role, to),
+    match *target {
+        Target::Normal { role, to, from_file, from_rank, promotion } => {
+            let mut found = Matches::new();
+            super::candidates::san_candidates(pos, role, to, &mut found);
+            if from_file.is_some() || from_rank.is_some() || promotion.is_some() {
+                found.retain(|mv| {
+                    let from = mv.from();
+                    from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
+                        && from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
+                        && promotion.is_none_or(|p| mv.promotion() == Some(p))
+                });
+            }
+            found
+        }
+        // `take`: the bound above holds in every position; were it ever
+        // passed, the list would be cut, not the program stopped.
+        Target::Castle(side) => pos.castling_moves(side).into_iter().take(MAX_MATCHES).collect(),
         Target::Capture { from_file, to_file, to_rank } => {
             let mut list = pos.capture_moves();
             list.retain(|mv| {
@@ -27,21 +42,9 @@ pub(super) fn matching(pos: &Chess, target: &Target) -> Matches {
                     && to_rank.is_none_or(|r| to.rank() == r)
                     && from_file.is_none_or(|f| mv.role() == Role::Pawn && mv.from().is_some_and(|s| s.file() == f))
             });
-            list
+            list.into_iter().take(MAX_MATCHES).collect()
         }
-    };
-    let fits = |mv: &Move| match *target {
-        Target::Castle(_) | Target::Capture { .. } => true,
-        Target::Normal { from_file, from_rank, promotion, .. } => {
-            let from = mv.from();
-            from_file.is_none_or(|f| from.is_some_and(|s| s.file() == f))
-                && from_rank.is_none_or(|r| from.is_some_and(|s| s.rank() == r))
-                && promotion.is_none_or(|p| mv.promotion() == Some(p))
-        }
-    };
-    // `take`: the bound above holds in every position; were it ever passed,
-    // the list would be cut, not the program stopped.
-    candidates.iter().copied().filter(fits).take(MAX_MATCHES).collect()
+    }
 }
 
 /// The one move that matching moves stand for: the only one, or, when a
