@@ -11,8 +11,15 @@ use crate::syntax::{GameSyntax, Item, Line, Token};
 /// The distinct piece-letter texts of a game, each with its first token.
 pub fn letters<'g, 'a>(game: &'g GameSyntax<'a>) -> Vec<&'g Token<'a>> {
     let mut out: Vec<&Token<'a>> = Vec::new();
+    // The one-byte letters met so far (almost every letter is one): a
+    // game's every move is looked up here.
+    let mut seen = [false; 256];
     each_letter(&game.mainline, &mut |token| {
-        if !out.iter().any(|t| same_letter(t.text, token.text)) {
+        if let &[b] = token.text.as_bytes() {
+            if !std::mem::replace(&mut seen[usize::from(b)], true) {
+                out.push(token);
+            }
+        } else if !out.iter().any(|t| same_letter(t.text, token.text)) {
             out.push(token);
         }
     });

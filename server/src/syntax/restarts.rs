@@ -71,11 +71,13 @@ fn cuts(game: &GameSyntax<'_>, source: &str) -> Vec<usize> {
     for (index, item) in items.iter().enumerate() {
         match item {
             Item::Move(_) | Item::NullMove(_) => moves += 1,
+            // The blank line first: most numbers have a blank or a line
+            // break before them, which is quicker to see than the number.
             Item::MoveNumber(t)
                 if index > 0
                     && moves >= 2
-                    && white_number(t) == Some(first)
-                    && blank_line_before(items, index, source) =>
+                    && blank_line_before(items, index, source)
+                    && white_number(t) == Some(first) =>
             {
                 cuts.push(index);
                 moves = 0;
@@ -101,6 +103,10 @@ fn white_number(t: &Token<'_>) -> Option<u64> {
 /// outside comments.
 fn blank_line_before(items: &[Item<'_>], index: usize, source: &str) -> bool {
     let gap = &source[items[index - 1].end()..items[index].start()];
+    // A blank line takes two line breaks (most gaps are one blank).
+    if gap.bytes().filter(|&b| b == b'\n').nth(1).is_none() {
+        return false;
+    }
     let mut in_comment = false;
     let mut blank = false;
     let mut newline = false;
