@@ -333,7 +333,7 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Hidden>) {
                 if depth == 0 {
                     count(&mut words, &mut rest, start);
                     // The result at depth 0 ends the game.
-                    if i - start <= 7 && is_result(&bytes[start..i]) {
+                    if i - start <= 7 && matches!(bytes[start], b'0' | b'1' | b'*') && is_result(&bytes[start..i]) {
                         if let Some(from) = rest.take()
                             && from < start
                         {

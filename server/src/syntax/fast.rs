@@ -133,6 +133,14 @@ fn new_move<'v, 'a>(items: &'v mut Vec<Item<'a>>) -> &'v mut WrittenMove<'a> {
     }
 }
 
+/// Pushes a token as an item that is not a move (a move number, a NAG, a
+/// glyph), made where it stands, so that only the token is written: `push`
+/// moved a whole item, a move's size (some 470 bytes), for each of them.
+fn push_token<'a>(items: &mut Vec<Item<'a>>, item: fn(Token<'a>) -> Item<'a>, token: Token<'a>) {
+    let mut token = Some(token);
+    items.resize_with(items.len() + 1, || item(token.take().unwrap_or(Token { text: "", span: 0..0 })));
+}
+
 /// A file letter as written (a byte of a look-alike is none).
 fn is_file(b: u8) -> bool {
     b.is_ascii() && lexicon::is_file(b as char)
@@ -340,7 +348,7 @@ impl<'a> Reader<'a> {
                     if self.pos == start + 1 {
                         return None;
                     }
-                    line.items.push(Item::Nag(self.token(start)));
+                    push_token(&mut line.items, Item::Nag, self.token(start));
                 }
                 b'0'..=b'9' => {
                     if self.result_ahead() {
@@ -352,7 +360,8 @@ impl<'a> Reader<'a> {
                     if self.bytes[self.pos..].starts_with(b"0-0") {
                         self.castling(new_move(&mut line.items))?;
                     } else {
-                        line.items.push(Item::MoveNumber(self.move_number()?));
+                        let number = self.move_number()?;
+                        push_token(&mut line.items, Item::MoveNumber, number);
                     }
                 }
                 b'.' => {
@@ -364,7 +373,7 @@ impl<'a> Reader<'a> {
                     if self.peek() == Some(b'.') {
                         return None;
                     }
-                    line.items.push(Item::MoveNumber(self.token(start)));
+                    push_token(&mut line.items, Item::MoveNumber, self.token(start));
                 }
                 b'O' => self.castling(new_move(&mut line.items))?,
                 b'!' | b'?' => {
@@ -372,7 +381,7 @@ impl<'a> Reader<'a> {
                     if !is_separator(self.peek()) {
                         return None;
                     }
-                    line.items.push(Item::Glyph(self.token(start)));
+                    push_token(&mut line.items, Item::Glyph, self.token(start));
                 }
                 _ => self.san(new_move(&mut line.items))?,
             }

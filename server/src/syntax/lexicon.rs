@@ -516,6 +516,21 @@ const SINGLE_ASCII: u128 = ascii_mask(&SINGLE_LETTERS);
 const SINGLE_OTHER: CharSet<64> = non_ascii(&SINGLE_LETTERS);
 const DOUBLE: ([(char, char); 16], usize) = double_letters();
 
+/// The ASCII characters that end a two-character piece letter (the `p` of
+/// `Kp`, the `r` of `Kr`), as bits.
+const DOUBLE_SECOND_ASCII: u128 = {
+    let mut mask = 0u128;
+    let mut i = 0;
+    while i < DOUBLE.1 {
+        let second = DOUBLE.0[i].1 as u32;
+        if second < 128 {
+            mask |= 1 << second;
+        }
+        i += 1;
+    }
+    mask
+};
+
 /// The two-character piece letters with their mixed-keyboard forms
 /// (`Кр`, `Kp`, `Кp`, `Kр`).
 pub fn double_letters_written() -> &'static [(char, char)] {
@@ -608,6 +623,14 @@ pub const SIDE_INITIALS: CharSet<16> = side_initials();
 /// else one letter of any language, a pawn letter, a look-alike or a
 /// figurine.
 pub fn piece_len(s: &str) -> Option<usize> {
+    // An ASCII letter before a byte that ends no two-letter piece (`Nf3`,
+    // `exd5`: nearly every move) is one letter or none.
+    if let [first, rest @ ..] = s.as_bytes()
+        && first.is_ascii()
+        && rest.first().is_none_or(|&b| b.is_ascii() && DOUBLE_SECOND_ASCII & (1 << b) == 0)
+    {
+        return (SINGLE_ASCII & (1 << first) != 0).then_some(1);
+    }
     let mut chars = s.chars();
     let first = chars.next()?;
     if let Some(second) = chars.next()
