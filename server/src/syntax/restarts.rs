@@ -60,6 +60,10 @@ pub fn split<'a>(game: GameSyntax<'a>, source: &'a str, f: &mut impl FnMut(GameS
 /// The indices of the main line's items before which a new game starts.
 fn cuts(game: &GameSyntax<'_>, source: &str) -> Vec<usize> {
     let items = &game.mainline.items;
+    // Most games hold no blank line at all: then no number is looked at.
+    if !may_have_blank_line(source.get(game.mainline.span.clone()).unwrap_or(source)) {
+        return Vec::new();
+    }
     let Some(first) = items.iter().find_map(|i| match i {
         Item::MoveNumber(t) => white_number(t),
         _ => None,
@@ -97,6 +101,19 @@ fn white_number(t: &Token<'_>) -> Option<u64> {
         return None;
     }
     digits.parse().ok()
+}
+
+/// Whether `text` may hold a blank line: two line breaks with only blanks
+/// between them (comments or not). Only the bytes after each line break
+/// are read; a character beyond ASCII there is taken for a blank.
+fn may_have_blank_line(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'\n', bytes).any(|at| {
+        bytes[at + 1..]
+            .iter()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c))
+            .is_some_and(|&b| b == b'\n' || !b.is_ascii())
+    })
 }
 
 /// Whether a blank line stands between item `index` and the one before it,
@@ -153,6 +170,16 @@ mod tests {
                 ("1. e2-e4 e7-e5 *".to_owned(), 0, Some("*".to_owned())),
             ]
         );
+    }
+
+    #[test]
+    fn a_blank_line_of_any_blanks_cuts() {
+        for gap in ["\r\n\r\n", "\n \t\n", "\n\u{a0}\n", "\n\u{2003}\u{a0}\n"] {
+            let text = format!("1. e4 e5 2. Nf3 Nc6{gap}1. d4 d5 *");
+            assert_eq!(games(&text).len(), 2, "{gap:?}");
+        }
+        assert!(!super::may_have_blank_line("1. e4 e5\n2. Nf3 Nc6\n3. Bb5"));
+        assert!(super::may_have_blank_line("1. e4 e5\n \n2. Nf3"));
     }
 
     #[test]
