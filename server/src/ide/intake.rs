@@ -370,8 +370,8 @@ fn long_main_lines(text: &str) -> (Vec<Range<usize>>, Vec<Hidden>) {
                 depth = depth.saturating_sub(1);
             }
             // A comment, to its `}`; a `;` comment, to the line's end.
-            4 => i = bytes[i + 1..].iter().position(|&b| b == b'}').map_or(n, |p| i + 1 + p),
-            5 => i = bytes[i + 1..].iter().position(|&b| b == b'\n').map_or(n, |p| i + 1 + p),
+            4 => i = memchr::memchr(b'}', &bytes[i + 1..]).map_or(n, |p| i + 1 + p),
+            5 => i = memchr::memchr(b'\n', &bytes[i + 1..]).map_or(n, |p| i + 1 + p),
             6 => {
                 if depth == 0 {
                     // A tag section: a new game.
