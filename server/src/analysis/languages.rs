@@ -428,7 +428,9 @@ pub fn disambiguation(pos: &Chess, m: &Move) -> Disambiguation {
     let mut ambiguous = false;
     let mut shares_file = false;
     let mut shares_rank = false;
-    for other in pos.san_candidates(role, to) {
+    let mut candidates = super::replay::candidates::Matches::new();
+    super::replay::candidates::san_candidates(pos, role, to, &mut candidates);
+    for other in candidates {
         if let Move::Normal { role: r, from: f, .. } = other
             && r == role
             && f != from

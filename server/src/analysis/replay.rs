@@ -8,7 +8,7 @@
 //! `marks.rs` checks marks, numbers and the result.
 
 mod beam;
-mod candidates;
+pub(in crate::analysis) mod candidates;
 mod marks;
 mod reading;
 mod recovery;

@@ -11,12 +11,12 @@
 
 use shakmaty::{Bitboard, Chess, Move, Position, Rank, Role, Square, attacks};
 
-use super::recovery::Matches;
+pub(in crate::analysis) use super::recovery::Matches;
 
 /// Pushes the legal moves of a `role` to `to` onto `out`, in shakmaty's
 /// order (the same list `pos.san_candidates(role, to)` holds). A list that
 /// is full takes no more (see `Matches` for why 16 is enough).
-pub(super) fn san_candidates(pos: &Chess, role: Role, to: Square, out: &mut Matches) {
+pub(in crate::analysis) fn san_candidates(pos: &Chess, role: Role, to: Square, out: &mut Matches) {
     let board = pos.board();
     let turn = pos.turn();
     let Some(king) = board.king_of(turn) else {

@@ -12,7 +12,7 @@ use super::*;
 /// direction), so a short list on the stack, not shakmaty's `MoveList` of
 /// 270, which would be copied for every move of every game
 /// (`candidates::san_candidates` fills it).
-pub(super) type Matches = arrayvec::ArrayVec<Move, MAX_MATCHES>;
+pub(in crate::analysis) type Matches = arrayvec::ArrayVec<Move, MAX_MATCHES>;
 const MAX_MATCHES: usize = 16;
 
 /// Legal moves that fit a target.
@@ -313,7 +313,9 @@ impl Replayer<'_, '_> {
         let mut out: Vec<(Move, u8)> = Vec::new();
         let written_role = match *target {
             Target::Normal { role, to, promotion, .. } => {
-                for mv in pos.san_candidates(role, to) {
+                let mut candidates = Matches::new();
+                super::candidates::san_candidates(pos, role, to, &mut candidates);
+                for mv in candidates {
                     if promotion.is_none_or(|p| mv.promotion() == Some(p)) {
                         out.push((mv, 0));
                     }
