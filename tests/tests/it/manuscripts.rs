@@ -477,3 +477,36 @@ fn a_move_left_out_between_two_runs_is_reported_and_the_game_read_on() {
     let found = text_findings(text);
     assert!(!found.iter().any(|(c, _)| *c == "move-number"), "{found:?}");
 }
+
+#[test]
+fn long_algebraic_with_its_dashes_between_blanks_is_replayed() {
+    // A textbook's convention: `e2 - e4`, both moves of a number on a line,
+    // a lone move and Black's reply on lines of their own, captures with a
+    // colon between blanks. Read silently, every move replayed.
+    let text = "Испанская партия\n\n 1. e2 - e4 e7 - e5\n 2. Кg1 - f3 Кb8 - c6\n 3. Сf1 - b5\n\n\
+                3. ... a7 - a6\n\n 4. Сb5 : c6 d7 : c6\n\n 5. 0-0 f7 - f6\n 6. d2 - d4\n\n\
+                Теперь 6. ... e5 : d4 7. Кf3 : d4 c6 - c5 ведёт к размену ферзей.\n\n\
+                In English: 1. e2 - e4 e7 - e5 2. Ng1 - f3 Nb8 - c6 3. Bf1 - b5 a7 - a6 4. Bb5 - a4 Ng8 - f6.\n";
+    let found = text_findings(text);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// `../shared/corpus/realworld/ru-rjandronjan-scotch.txt` writes long
+/// algebraic with its dashes between blanks (`1. e2 - e4 e7 - e5`); every
+/// run of it is replayed (none left `unchecked`).
+#[test]
+fn the_scotch_game_in_spaced_long_algebraic_is_replayed() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/realworld/ru-rjandronjan-scotch.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("note: {} is absent; this test checks nothing", path.display());
+        return;
+    };
+    let (games, found) = chess_ls_tests::check_manuscript(
+        &text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    let found: Vec<_> = found.iter().map(|d| (d.code.as_str(), &text[d.span.clone()])).collect();
+    assert!(found.is_empty(), "{found:?}");
+    assert!(games > 0);
+}

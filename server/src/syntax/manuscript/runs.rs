@@ -189,6 +189,64 @@ fn glued_piece_move(s: &str, n: usize) -> bool {
     first.is_some() && piece_move(&s[n..]).is_some_and(|m| ends_word(&s[n..], m))
 }
 
+/// Whether `t` is all the origin of a move in long algebraic (`e2`,
+/// `Kg1`, `Кg1`, `♘g1`): the byte where its square starts.
+fn lan_origin(t: &str) -> Option<usize> {
+    let upper = t.starts_with(|c: char| c.is_uppercase() || lexicon::is_figurine(c));
+    let p = if upper { section_at(t, 0)? } else { 0 };
+    (square_at(t, p) == Some(t.len())).then_some(p)
+}
+
+/// A move in long algebraic with its dash between blanks (`e2 - e4`,
+/// `Кg1 - f3`), read as one move.
+struct SpacedDash {
+    /// Its length in the text.
+    end: usize,
+    /// The move written without the blanks.
+    joined: String,
+    /// The bytes of `joined` before the last blank (the origin and the
+    /// dash).
+    letter_len: usize,
+    /// A pawn's move: the ranks it goes from and to.
+    pawn_ranks: Option<(char, char)>,
+}
+
+/// `e2 - e4`, `Кg1 - f3+` at the start of `s`: an origin, one or two
+/// blanks, a dash alone, one or two blanks and a destination square (with
+/// its marks) that ends a word. A pawn's origin and destination are on one
+/// file, one or two ranks apart (a capture has its sign, `e5 : d4`).
+fn spaced_dash_move(s: &str) -> Option<SpacedDash> {
+    let words = words_apart(s, 3, false);
+    let [origin, dash, destination] = words.as_slice() else { return None };
+    let p = lan_origin(&s[origin.clone()])?;
+    let mut dash_chars = s[dash.clone()].chars();
+    if !dash_chars.next().is_some_and(is_dash) || dash_chars.next().is_some() {
+        return None;
+    }
+    let t = &s[destination.start..];
+    let d = square_at(t, 0)?;
+    let n = if p == 0 { suffix_end(t, promotion_end(t, d)) } else { piece_suffix_end(t, d) };
+    if !ends_word(t, n) {
+        return None;
+    }
+    let pawn_ranks = if p == 0 {
+        let (from, to) = (&s[origin.clone()], &t[..d]);
+        let file = |x: &str| ch(x, 0).and_then(lexicon::file_of);
+        let rank = |x: &str| x.chars().nth(1).and_then(lexicon::rank_of);
+        let (Some(f0), Some(f1), Some(r0), Some(r1)) = (file(from), file(to), rank(from), rank(to)) else {
+            return None;
+        };
+        if f0 != f1 || !(1..=2).contains(&(r0 as u8).abs_diff(r1 as u8)) {
+            return None;
+        }
+        Some((r0, r1))
+    } else {
+        None
+    };
+    let joined = format!("{}{}{}", &s[origin.clone()], &s[dash.clone()], &t[..n]);
+    Some(SpacedDash { end: destination.start + n, letter_len: origin.len() + dash.len(), joined, pawn_ranks })
+}
+
 /// The length of the move at the start of `s`, if one starts there.
 pub(super) fn move_len(s: &str) -> Option<usize> {
     [castling(s), piece_move(s), pawn_move(s), lost_letter_capture(s)].into_iter().flatten().max()
@@ -347,11 +405,15 @@ pub(super) struct Runs<'s> {
     numbers: (u32, usize),
     /// Where the repairs of the run being read start.
     run_repairs: usize,
+    /// Whether the run being read has shown long algebraic with its dash
+    /// between blanks (`1. e2 - e4 e7 - e5`): its other moves so written
+    /// are read so too.
+    spaced_dashes: bool,
 }
 
 impl<'s> Runs<'s> {
     pub(super) fn new(s: &'s str, limit: usize, forced: bool) -> Runs<'s> {
-        Runs { s, limit, forced, repairs: Vec::new(), numbers: (0, 0), run_repairs: 0 }
+        Runs { s, limit, forced, repairs: Vec::new(), numbers: (0, 0), run_repairs: 0, spaced_dashes: false }
     }
 
     /// The text of the stretch from `i` (a token never runs past `limit`).
@@ -768,6 +830,7 @@ impl<'s> Runs<'s> {
         if ch(self.s, i) == Some('.') {
             let ply = self.lost_number_start(i)?;
             self.numbers = (0, 0);
+            self.spaced_dashes = false;
             self.run_repairs = self.repairs.len();
             return self.line(i, 0, Some(ply)).map(|(end, _)| end);
         }
@@ -795,6 +858,7 @@ impl<'s> Runs<'s> {
         };
         self.found_move(j)?;
         self.numbers = (0, 0);
+        self.spaced_dashes = false;
         self.run_repairs = self.repairs.len();
         let end = self.line(i, 0, Some(ply_of(number, black))).map(|(end, _)| end)?;
         // (`token` records its repair.)
@@ -880,6 +944,14 @@ impl<'s> Runs<'s> {
             // `1 e2 e4 e7 e5 2 Kg1 f3`: both moves of a number in long
             // algebraic with a space between the squares.
             if after_number && let Some(end) = self.spaced_pair(j, &mut ply) {
+                tokens.push((end, Token::Move));
+                first = false;
+                i = end;
+                continue;
+            }
+            // `1. e2 - e4 e7 - e5`, `4. ... Кg8 - f6`: long algebraic with
+            // its dash between blanks.
+            if let Some(end) = self.spaced_dash_moves(j, after_number, &mut ply) {
                 tokens.push((end, Token::Move));
                 first = false;
                 i = end;
@@ -977,10 +1049,7 @@ impl<'s> Runs<'s> {
             return None;
         }
         let w = |k: usize| &s[words[k].clone()];
-        let origin = |t: &str| {
-            let p = if t.starts_with(|c: char| c.is_uppercase()) { section_at(t, 0) } else { Some(0) };
-            p.and_then(|p| square_at(t, p)) == Some(t.len())
-        };
+        let origin = |t: &str| lan_origin(t).is_some();
         let destination = |t: &str| square_at(t, 0).is_some_and(|d| suffix_end(t, d) == t.len());
         if !(origin(w(0)) && destination(w(1)) && origin(w(2)) && destination(w(3))) {
             return None;
@@ -1001,6 +1070,50 @@ impl<'s> Runs<'s> {
         }
         *ply = ply.map(|p| p + 2);
         Some(j + words[3].end)
+    }
+
+    /// Long algebraic with its dash between blanks at `j`, where the text
+    /// shows that convention: both moves of a number so written (`1. e2 -
+    /// e4 e7 - e5`), Black's move after its number (`4. ... Кg8 - f6`: no
+    /// White move stands before that dash), a pawn's first move (`3. d2 -
+    /// d4`, `5. 0-0 f7 - f6`: no White move ends on its second rank, no
+    /// Black move on its seventh), or any such move in a run that has
+    /// shown the convention.
+    /// Elsewhere `1) e4 - e5` is White's move and Black's with the dash
+    /// between them (`dash_between`). Records each move as joined
+    /// (silently: it is the text's convention) and returns where the last
+    /// one ends.
+    fn spaced_dash_moves(&mut self, j: usize, after_number: bool, ply: &mut Option<u32>) -> Option<usize> {
+        let first = spaced_dash_move(self.at(j))?;
+        let (k, paragraph) = self.blank(j + first.end);
+        let second = (!paragraph && k > j + first.end && k < self.limit)
+            .then(|| spaced_dash_move(self.at(k)))
+            .flatten()
+            .filter(|_| !self.s[j + first.end..k].contains('\n'));
+        let black = ply.is_some_and(|p| p % 2 == 1);
+        // `d2 - d4` as White's move, `f7 - f5` as Black's: no move of that
+        // side ends on that rank, so the dash is the move's.
+        let pawn_start = match (*ply, first.pawn_ranks) {
+            (Some(_), Some((from, to))) if !black => from == '2' && to > from,
+            (Some(_), Some((from, to))) => from == '7' && to < from,
+            _ => false,
+        };
+        let taken: Vec<(usize, SpacedDash)> = match second {
+            Some(second) if after_number && !black => vec![(j, first), (k, second)],
+            _ if self.spaced_dashes || pawn_start || (after_number && black) => vec![(j, first)],
+            _ => return None,
+        };
+        self.spaced_dashes = true;
+        let mut end = j;
+        for (at, m) in taken {
+            self.repairs.push(Repair {
+                span: at..at + m.end,
+                kind: RepairKind::Spaced { letter_len: m.letter_len, joined: m.joined },
+            });
+            *ply = ply.map(|p| p + 1);
+            end = at + m.end;
+        }
+        Some(end)
     }
 
     fn count_number(&mut self, number: u32) {
@@ -1139,6 +1252,8 @@ impl<'s> Runs<'s> {
             return Some((j + e, Token::Number));
         }
         if let Some(m) = self.found_move(j) {
+            // `e5 : d4` read as the text's convention: so is `c6 - c5`.
+            self.spaced_dashes |= m.repair.iter().any(|r| matches!(r.kind, RepairKind::Spaced { .. }));
             self.repairs.extend(m.repair);
             *ply = ply.map(|p| p + 1);
             return Some((m.end, Token::Move));
@@ -1411,6 +1526,8 @@ mod tests {
         assert_eq!(
             repairs,
             [
+                ("Кg1 - f3", format!("{:?}", RepairKind::Spaced { letter_len: 5, joined: "Кg1-f3".into() })),
+                ("Кb8 - c6", format!("{:?}", RepairKind::Spaced { letter_len: 5, joined: "Кb8-c6".into() })),
                 ("e5 : d4", convention("e5:d4")),
                 ("Кf3 : d4", format!("{:?}", RepairKind::Spaced { letter_len: 5, joined: "Кf3:d4".into() }))
             ]
@@ -1446,6 +1563,39 @@ mod tests {
         // Long algebraic with spaced dashes is not a run of separators.
         let (_, repairs) = repaired("1. e2 - e4 e7 - e5 2. Кg1 - f3");
         assert!(repairs.iter().all(|(w, _)| *w != "-"), "{repairs:?}");
+    }
+
+    #[test]
+    fn long_algebraic_with_spaced_dashes_is_one_move_each() {
+        let spaced =
+            |joined: &str, letter_len: usize| format!("{:?}", RepairKind::Spaced { letter_len, joined: joined.into() });
+        // Both moves of a number so written: the text's convention.
+        let text = "Then 1. d2 - d4 d7 - d5 2. Sg1 - f3 Sg8 - f6 3. c2 - c4 e7 - e6, as usual.";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, ["1. d2 - d4 d7 - d5 2. Sg1 - f3 Sg8 - f6 3. c2 - c4 e7 - e6"]);
+        assert_eq!(
+            repairs,
+            [
+                ("d2 - d4", spaced("d2-d4", 3)),
+                ("d7 - d5", spaced("d7-d5", 3)),
+                ("Sg1 - f3", spaced("Sg1-f3", 4)),
+                ("Sg8 - f6", spaced("Sg8-f6", 4)),
+                ("c2 - c4", spaced("c2-c4", 3)),
+                ("e7 - e6", spaced("e7-e6", 3)),
+            ]
+        );
+        // Black's move after its number, a pawn's first move after White's,
+        // each in a paragraph of its own; a run that has shown the style.
+        let (found, repairs) = repaired("5. c2 - c3\n\n5. ... Кb8 - d7\n\n6. Фd1 - c2 Сf8 - e7 7. Сf1 - d3 h7 - h6");
+        assert_eq!(found, ["5. c2 - c3", "5. ... Кb8 - d7", "6. Фd1 - c2 Сf8 - e7 7. Сf1 - d3 h7 - h6"]);
+        assert_eq!(repairs.len(), 6, "{repairs:?}");
+        // White's move and Black's with a dash between them stay two moves.
+        for text in ["1) d4 - d5, 2) c4 - e6", "1) d4 - d5 2) c4 - e6", "1. Nf3 - d5 2. g3"] {
+            let (_, repairs) = repaired(text);
+            assert!(repairs.iter().all(|(_, r)| r == ","), "{text}: {repairs:?}");
+        }
+        // A pawn that cannot go so is no move of long algebraic.
+        assert_eq!(repaired("1. e2 - d4 e7 - e5").1, []);
     }
 
     #[test]
