@@ -510,3 +510,46 @@ fn the_scotch_game_in_spaced_long_algebraic_is_replayed() {
     assert!(found.is_empty(), "{found:?}");
     assert!(games > 0);
 }
+
+#[test]
+fn a_variation_that_ends_in_prose_leaves_the_main_line_where_it_was() {
+    // The bracket closes after words; Black's unnumbered reply goes on from
+    // 4. Qc2, not from the variation's end (where Black has castled).
+    let text = "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 (4. e3 O-O 5. Bd3 d5 6. Nf3 and Black is fine) O-O \
+                5. a3 Bxc3+ 6. Qxc3 b6 7. Bg5 Bb7\n";
+    assert_eq!(text_findings(text), []);
+}
+
+#[test]
+fn a_move_number_that_repeats_starts_an_alternative_at_that_ply() {
+    // An alternative with the same number and no brackets, the same move
+    // restated, a move restated in a sentence: each branches off where its
+    // number says, and the game goes on.
+    for text in [
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5?! 4. Nf3! 4...Be7 5. Bf4 O-O 6. e3 c5\n",
+        "1. e4 c5 2. Nf3 d6 3. Bb5+ Bd7 4. Bxd7+ 4. Bxd7+ Qxd7 5. O-O Nc6 6. c3 Nf6\n",
+        "1. d4 Nf6 2. c4 g6 3. Nc3 Bg7 4. e4 d6 5. f3 O-O 6. Be3 e5 7. Nge2?! 7. Nge2 is rare here. 7...c6 8. Qd2 Nbd7\n",
+    ] {
+        assert_eq!(text_findings(text), [], "{text}");
+    }
+}
+
+#[test]
+fn a_prose_word_that_reads_as_a_pawn_on_the_last_rank_is_not_a_move() {
+    // Spanish `el` (l for 1: e1) after a move: a pawn never moves to its
+    // last rank without a promotion, so the word is prose.
+    let text = "1. e4 e5 2. Cf3 Cc6 3. Ac4 Ac5 4. c3 Cf6 5. d4 exd4 6. cxd4 Ab4+ 7. Ad2 Axd2+ el cambio es obligado. 8. Cbxd2 d5\n";
+    assert_eq!(text_findings(text), []);
+}
+
+#[test]
+fn a_capture_sign_written_twice_is_read_and_reported() {
+    let text = "Партия: 1.e4 e5 2.Кf3 Кc6 3.d4 e:d4 4.К::d4 Кf6 5.Кc3 Сb4 6.К:c6 b:c6\n";
+    assert_eq!(text_findings(text), [("syntax", "К::d4".to_owned())]);
+    let (_, found) = chess_ls_tests::check_manuscript(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    assert_eq!(found[0].fixes[0].edits[0].new_text, "К:d4");
+}

@@ -441,6 +441,17 @@ impl<'s> Runs<'s> {
     /// A move at `i`, as written or with a certain repair.
     fn found_move(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
+        // `el`, `al`: a pawn's move to the last rank with a letter for the
+        // digit of its rank and no promotion is never a move; it is a word
+        // (Spanish `cxb5 el error`).
+        if let Some(d) = square_at(s, 0).filter(|&d| ends_word(s, d))
+            && s[..d]
+                .chars()
+                .nth(1)
+                .is_some_and(|r| r.is_alphabetic() && matches!(lexicon::rank_of(r), Some('1' | '8')))
+        {
+            return None;
+        }
         // `Nbxd4Rbb7`: two moves with the blank between them lost, the
         // second a piece move (`syntax::slips` reports them).
         let glued = |n: usize| glued_piece_move(s, n);
@@ -483,6 +494,12 @@ impl<'s> Runs<'s> {
                     }],
                 });
             }
+            // `К::d5`: the capture sign written twice.
+            if ch(s, n).is_some_and(is_capture)
+                && let Some(read) = self.doubled_sign(i).filter(|m| m.end > i + n)
+            {
+                return Some(read);
+            }
             // `Lc3^d4f`: OCR's sign for the capture inside the move.
             if ch(s, n) == Some('^')
                 && let Some(read) = self.ocr_signs(i)
@@ -506,6 +523,7 @@ impl<'s> Runs<'s> {
             .or_else(|| self.space_in_move(i))
             .or_else(|| self.ocr_signs(i))
             .or_else(|| self.stray_character(i))
+            .or_else(|| self.doubled_sign(i))
             .or_else(|| self.unfinished(i))
             .or_else(|| self.files_only(i))
             .or_else(|| self.transliterated_file(i))
@@ -572,6 +590,25 @@ impl<'s> Runs<'s> {
             repair: vec![Repair {
                 span: i..end,
                 kind: RepairKind::Stray { letter_len: p, joined: joined[..n].to_owned() },
+            }],
+        })
+    }
+
+    /// `К::d5`, `exxd5`: a capture sign written twice (a stray character,
+    /// the second sign), in a word that is a move without it.
+    fn doubled_sign(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let word = &s[..s.find(char::is_whitespace).unwrap_or(s.len())];
+        let (k, c) = word.char_indices().find(|&(k, c)| is_capture(c) && word[k + c.len_utf8()..].starts_with(c))?;
+        let second = k + c.len_utf8();
+        let joined = format!("{}{}", &word[..second], &word[second + c.len_utf8()..]);
+        let n = move_len(&joined).filter(|&n| n > second && ends_word(&joined, n))?;
+        let end = i + n + c.len_utf8();
+        Some(FoundMove {
+            end,
+            repair: vec![Repair {
+                span: i..end,
+                kind: RepairKind::Stray { letter_len: second, joined: joined[..n].to_owned() },
             }],
         })
     }
@@ -655,6 +692,12 @@ impl<'s> Runs<'s> {
         section_at(&respelled, 0)?;
         let n = piece_move(&respelled)?;
         if !ends_word(s, n) {
+            return None;
+        }
+        // `tal`, `bel`: a lower-case letter and a letter for the rank's
+        // digit too is a word, not a move damaged twice.
+        let last = respelled[..n].chars().rfind(|c| c.is_alphanumeric());
+        if last.is_some_and(|c| c.is_alphabetic() && lexicon::rank_of(c).is_some()) {
             return None;
         }
         if plain.is_some_and(|p| p != n) {
@@ -812,9 +855,41 @@ impl<'s> Runs<'s> {
                 }
                 self.repairs.truncate(saved);
             }
+            // `6.c3 (the idea of 6.d6?! is 7.Nf7) b5! 7.Bf1`: the main line
+            // goes on after a bracket of prose with a move that has no
+            // number, its ply told by the next number.
+            if c == ')'
+                && let Some((start, end)) = self.run_after_bracket(i)
+            {
+                runs.push(start..end);
+                i = end;
+                continue;
+            }
             i += c.len_utf8();
         }
         runs
+    }
+
+    /// A run of moves without a number right after the bracket at `i`,
+    /// their ply told by the number that follows them: where it starts and
+    /// ends.
+    fn run_after_bracket(&mut self, i: usize) -> Option<(usize, usize)> {
+        let (k, paragraph) = self.blank(i + 1);
+        if paragraph || k >= self.limit || !ch(self.s, k).is_some_and(char::is_alphabetic) {
+            return None;
+        }
+        let ply = self.unnumbered_start(k)?;
+        let saved = self.repairs.len();
+        self.numbers = (0, 0);
+        self.spaced_dashes = false;
+        self.run_repairs = self.repairs.len();
+        match self.line(k, 0, Some(ply)) {
+            Some((end, _)) => Some((k, end)),
+            None => {
+                self.repairs.truncate(saved);
+                None
+            }
+        }
     }
 
     fn skip_word(&self, i: usize) -> usize {
@@ -878,7 +953,12 @@ impl<'s> Runs<'s> {
         if self.at(i).starts_with("..") {
             return None;
         }
-        let mut k = i + 1;
+        self.unnumbered_start(i + 1)
+    }
+
+    /// The ply of a move at `k` that has no number, from the move number
+    /// that follows it within a few moves on the same paragraph.
+    fn unnumbered_start(&self, mut k: usize) -> Option<u32> {
         for moves in 1..=4 {
             k = self.found_move(k)?.end;
             let (next, paragraph) = self.blank(k);
@@ -957,6 +1037,7 @@ impl<'s> Runs<'s> {
                 i = end;
                 continue;
             }
+            let (ply_before, repairs_before, numbers_before) = (ply, self.repairs.len(), self.numbers);
             let token = self.token(j, depth, &mut ply).filter(|&(end, kind)| {
                 !(after_number && kind == Token::Other && lexicon::piece_len(&self.s[j..end]) == Some(end - j))
             });
@@ -968,8 +1049,34 @@ impl<'s> Runs<'s> {
                     first = false;
                     continue;
                 }
+                // `(4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 and White wins) Be7`.
+                if let Some((next, closes)) = self.variation_prose(j, depth, &tokens, ply) {
+                    if closes {
+                        closed = Some(next);
+                        break;
+                    }
+                    i = next;
+                    continue;
+                }
                 break;
             };
+            // `4. c3? 4. b4!? 4...Bb6`: a number that restates the ply of
+            // the move before it starts an alternative to that move. In
+            // prose the run ends before it (the next run starts there and
+            // branches off where it says, as a variation); inside brackets
+            // the rest of the variation is left unread.
+            let restated = kind == Token::Number
+                && !self.forced
+                && tokens.iter().any(|&(_, k)| k == Token::Move)
+                && ply_before.zip(ply).is_some_and(|(before, now)| now + 1 == before);
+            if restated {
+                self.repairs.truncate(repairs_before);
+                self.numbers = numbers_before;
+                if let Some((next, true)) = self.variation_prose(j, depth, &tokens, None) {
+                    closed = Some(next);
+                }
+                break;
+            }
             // In prose, `1.` after moves starts another game (`... 4. Qxf7#
             // 1. e2-e4 e7-e5`: the same game again in other notation).
             if kind == Token::Number
@@ -1015,10 +1122,19 @@ impl<'s> Runs<'s> {
                     self.repairs.push(Repair { span: end..end + 1, kind: RepairKind::Separator });
                     i = end + 1;
                 }
-                // A sentence's punctuation after a move ends the run.
+                // A sentence's punctuation after a move ends the run (and
+                // in brackets, the moves of a variation before prose).
                 Some(_) => {
                     if self.forced && depth == 0 {
                         i = self.skip_word(end);
+                        continue;
+                    }
+                    if let Some((next, closes)) = self.variation_prose(end, depth, &tokens, ply) {
+                        if closes {
+                            closed = Some(next);
+                            break;
+                        }
+                        i = next;
                         continue;
                     }
                     break;
@@ -1148,6 +1264,91 @@ impl<'s> Runs<'s> {
             }
             at = bar + 1;
         }
+    }
+
+    /// Prose inside a variation's brackets after its moves (`(4. Ng5 d5 5.
+    /// exd5 Nxd5 6. Nxf7 and White wins)`, `(8. Ne4 or 8. Nf7 is
+    /// possible.)`), from `at` up to the closing bracket, or with `resume`
+    /// up to the move number of the ply `resume` names, where the moves go
+    /// on (`(4. Ng5 d5 and then 5. exd5 Nxd5)`): blanked as a comment (a
+    /// separator, never reported), so that the variation closes and the
+    /// main line goes on after it. Only in a variation that has moves:
+    /// where the prose goes on, and whether it closes the variation there.
+    fn variation_prose(
+        &mut self,
+        at: usize,
+        depth: usize,
+        tokens: &[(usize, Token)],
+        resume: Option<u32>,
+    ) -> Option<(usize, bool)> {
+        if depth == 0 || self.forced || !tokens.iter().any(|&(_, k)| k == Token::Move) {
+            return None;
+        }
+        let close = self.prose_close(at)?;
+        if let Some(k) = resume.and_then(|ply| self.number_at_ply(at, close, ply)) {
+            self.repairs.push(Repair { span: at..k, kind: RepairKind::Separator });
+            return Some((k, false));
+        }
+        self.repairs.push(Repair { span: at..close, kind: RepairKind::Separator });
+        Some((close, true))
+    }
+
+    /// `Nf6 (an interesting try) Be7 5. O-O`: a bracket of prose with no
+    /// move number in it, then a move without a number: blanked whole as a
+    /// comment, and the run goes on. Where the bracket ends. (A bracket
+    /// whose prose names numbered moves, `(the idea of 6. d4 is 7. Qxd4)`,
+    /// ends the run: its moves are runs of the prose, and the main line
+    /// goes on after it as a run of its own, `Runs::find`; so does a
+    /// numbered move after a bracket.)
+    fn bracketed_comment(&mut self, j: usize) -> Option<usize> {
+        let close = self.prose_close(j + 1)?;
+        let numbered = self.s[j + 1..close].char_indices().any(|(k, c)| {
+            c.is_ascii_digit() && starts_word(self.s, j + 1 + k) && move_number_at(self.s, j + 1 + k).is_some()
+        });
+        let (k, paragraph) = self.blank(close + 1);
+        let goes_on = !paragraph && k < self.limit && self.found_move(k).is_some();
+        if numbered || !goes_on {
+            return None;
+        }
+        self.repairs.push(Repair { span: j..close + 1, kind: RepairKind::Separator });
+        Some(close + 1)
+    }
+
+    /// The closing bracket of prose from `at` inside brackets: within a few
+    /// hundred bytes and the paragraph, with no bracket opened before it.
+    fn prose_close(&self, at: usize) -> Option<usize> {
+        /// How long the prose in brackets may be.
+        const MAX_PROSE: usize = 400;
+        let mut newlines = 0;
+        for (k, c) in self.at(at).char_indices() {
+            if k > MAX_PROSE {
+                return None;
+            }
+            match c {
+                '(' | '[' | '{' => return None,
+                ')' => return Some(at + k),
+                '\n' => {
+                    newlines += 1;
+                    if newlines >= 2 {
+                        return None;
+                    }
+                }
+                c if !c.is_whitespace() => newlines = 0,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The first move number in `from..to` that starts a word and has a
+    /// move after it, if it stands for `ply`.
+    fn number_at_ply(&self, from: usize, to: usize, ply: u32) -> Option<usize> {
+        let (k, number, black) = self.s[from..to].char_indices().map(|(k, c)| (from + k, c)).find_map(|(k, c)| {
+            let (e, number, black) =
+                move_number_at(self.s, k).filter(|_| c.is_ascii_digit() && starts_word(self.s, k))?;
+            self.found_move(self.blank(e).0).map(|_| (k, number, black))
+        })?;
+        (ply_of(number, black) == ply).then_some(k)
     }
 
     /// Whether the comma at `comma` stands between two moves: a space
@@ -1289,6 +1490,11 @@ impl<'s> Runs<'s> {
                 return Some((close + 1, Token::Other));
             }
             self.repairs.truncate(saved);
+            if !self.forced
+                && let Some(end) = self.bracketed_comment(j)
+            {
+                return Some((end, Token::Other));
+            }
             return None;
         }
         if let Some(g) = glyph_len(s).filter(|&n| ends_word(s, n) && !s[n..].starts_with(['-', '+', '='])) {
@@ -1380,8 +1586,9 @@ mod tests {
 
     #[test]
     fn variations_in_brackets_belong_to_the_run() {
-        let text = "12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4 (the best move) e5";
-        assert_eq!(runs(text), ["12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4"]);
+        // A bracket of prose alone is a comment.
+        let text = "12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4 (the best move) e5 14. c4";
+        assert_eq!(runs(text), [text]);
     }
 
     #[test]
@@ -1596,6 +1803,67 @@ mod tests {
         }
         // A pawn that cannot go so is no move of long algebraic.
         assert_eq!(repaired("1. e2 - d4 e7 - e5").1, []);
+    }
+
+    #[test]
+    fn a_variation_that_ends_in_prose_closes_and_the_main_line_goes_on() {
+        let text = "9. Qe2 (9. Nd2 c5 10. dxc5 Bxc5, and Black is fine) Re8 10. Rd1 (10. g3 or 10. h3 is slower.) h6.";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, [&text[..text.len() - 1]]);
+        let blanked: Vec<&str> = repairs.iter().map(|(w, _)| *w).collect();
+        assert_eq!(blanked, [", and Black is fine", "or 10. h3 is slower."]);
+        // The moves go on after prose at the number they are at.
+        let (found, repairs) = repaired("5. Bd3 (5. Nf3 O-O and then 6. Bd3 d5) Nc6");
+        assert_eq!(found, ["5. Bd3 (5. Nf3 O-O and then 6. Bd3 d5) Nc6"]);
+        assert_eq!(repairs.iter().map(|(w, _)| *w).collect::<Vec<_>>(), ["and then "]);
+        // Prose that opens a bracket, or a paragraph, is not read over:
+        // the variation is a run of the prose.
+        assert_eq!(runs("5. Bd3 (5. Nf3 O-O with (much) play) Nc6"), ["5. Bd3", "5. Nf3 O-O"]);
+        assert_eq!(runs("5. Bd3 (5. Nf3 O-O with\n\nplay) Nc6"), ["5. Bd3", "5. Nf3 O-O"]);
+    }
+
+    #[test]
+    fn a_bracket_of_prose_is_a_comment_or_ends_the_run() {
+        // Words alone: a comment, where the run goes on after it with a
+        // move that has no number.
+        let (found, repairs) = repaired("5. Nc3 (interesting) e5 6. Ndb5 d6 (a pause) 7. c4 (and so on).");
+        assert_eq!(found, ["5. Nc3 (interesting) e5 6. Ndb5 d6", "7. c4"]);
+        assert_eq!(repairs.iter().map(|(w, _)| *w).collect::<Vec<_>>(), ["(interesting)"]);
+        // Words and numbered moves: the moves are a run of the prose, and
+        // the main line goes on after the bracket, its first move's ply
+        // told by the next number.
+        let text = "6. c3 (the point of 6. d4?! exd4 7. Qxd4 is a pin) b5 7. Bf1 Nd5";
+        assert_eq!(runs(text), ["6. c3", "6. d4?! exd4 7. Qxd4", "b5 7. Bf1 Nd5"]);
+        assert_eq!(runs("6. c3 (as in game 12. Qd2) b5 is bad. 7. Bf1"), ["6. c3", "12. Qd2", "7. Bf1"]);
+    }
+
+    #[test]
+    fn a_number_that_restates_the_ply_before_it_starts_another_run() {
+        assert_eq!(runs("7. Re1 Bb7 8. a3?! 8. a4! 8...b4 9. d3"), ["7. Re1 Bb7 8. a3?!", "8. a4! 8...b4 9. d3"]);
+        assert_eq!(runs("7. Re1 Bb7 8. a4 Be7? 8...b4 9. d3"), ["7. Re1 Bb7 8. a4 Be7?", "8...b4 9. d3"]);
+        assert_eq!(runs("12. Qd2 12. Qd2 was new."), ["12. Qd2", "12. Qd2"]);
+    }
+
+    #[test]
+    fn a_word_that_reads_as_a_pawn_on_the_last_rank_is_prose() {
+        assert_eq!(runs("14. Qe2 cxb5 el error fue 15. Bd3"), ["14. Qe2 cxb5", "15. Bd3"]);
+        assert_eq!(runs("8. d5 al final"), ["8. d5"]);
+        // Nor is a lower-case letter with a letter for the rank.
+        assert_eq!(runs("12. Cbd7 tal vez 13. Cxc4"), ["12. Cbd7", "13. Cxc4"]);
+        // A piece's move so written is a look-alike (`Кel`).
+        assert_eq!(runs("12. Кel Кf6"), ["12. Кel Кf6"]);
+    }
+
+    #[test]
+    fn a_capture_sign_written_twice_is_a_stray_character() {
+        let (found, repairs) = repaired("7. Кf3::d4 Сe7 8. e5xxd6 Ф::d6");
+        assert_eq!(found, ["7. Кf3::d4 Сe7 8. e5xxd6 Ф::d6"]);
+        let stray =
+            |letter_len: usize, joined: &str| format!("{:?}", RepairKind::Stray { letter_len, joined: joined.into() });
+        assert_eq!(
+            repairs,
+            [("Кf3::d4", stray(5, "Кf3:d4")), ("e5xxd6", stray(3, "e5xd6")), ("Ф::d6", stray(3, "Ф:d6"))]
+        );
     }
 
     #[test]
