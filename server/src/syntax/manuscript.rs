@@ -170,6 +170,13 @@ pub enum RepairKind {
     /// `IO.`: a move number with letters for its digits; `number` is it
     /// written with digits (as many bytes).
     LookAlikeNumber { number: String },
+    /// `3, Nc3`: a move number with a comma for its dot; `number` is it
+    /// written with the dot (as many bytes).
+    NumberSign { number: String },
+    /// `Nf64. Bg5`, `Nf6!4. Bg5`: a move number glued to the move before
+    /// it (the blank between them lost); the span is the number, read as
+    /// written (the parser reads it so).
+    GluedNumber,
 }
 
 /// A piece of the blanked text that parses on its own: a unit with its

@@ -553,3 +553,39 @@ fn a_capture_sign_written_twice_is_read_and_reported() {
     );
     assert_eq!(found[0].fixes[0].edits[0].new_text, "К:d4");
 }
+
+#[test]
+fn slips_around_move_numbers_are_reported_and_the_run_goes_on() {
+    // Each slip is reported where it stands, and the moves after it are
+    // replayed from the game (the wrong move at the end shows it).
+    let cases: [(&str, &str, &str); 6] = [
+        // A glyph glued to the next number.
+        ("1. c4 e5 2. Nc3 Nf6!3. Nf3 Nc6 4. Qxh7", "syntax", "3."),
+        // A move glued to the next number.
+        ("1. c4 e5 2. Nc3 Nf63. Nf3 Nc6 4. Qxh7", "syntax", "3."),
+        // A comma for a number's dot.
+        ("1. c4 e5 2, Nc3 Nf6 3. Nf3 Nc6 4. Qxh7", "move-number", "2,"),
+        // Castling glued to the next move.
+        ("1. Nf3 d5 2. g3 Nf6 3. Bg2 e6 4. O-ONbd7 5. d3 Bd6 6. Qxh7", "syntax", "O-ONbd7"),
+        // A pawn capture with its files only, and a glyph.
+        ("1. e4 d5 2. ed? Qxd5 3. Nc3 Qa5 4. Qxh7", "syntax", "ed"),
+        // A wrong origin in long algebraic, with a slip in the destination.
+        ("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 Nb8-c6 4. O-O Nf6xe4 5. Qxh7", "illegal-move", "Nb8-c6"),
+    ];
+    for (text, code, at) in cases {
+        let found = text_findings(&format!("{text}\n"));
+        let last = text.rsplit(' ').next().unwrap_or_default();
+        assert_eq!(found, [(code, at.to_owned()), ("illegal-move", last.to_owned())], "{text}");
+    }
+    // The wrong origin's fix is the move the game goes on with.
+    let text = "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 Nb8-c6 4. O-O Nf6xe4\n";
+    let (_, found) = chess_ls_tests::check_manuscript(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    assert_eq!(found[0].fixes[0].edits[0].new_text, "Ng8-f6");
+    // A move cut off at the end of a line, before prose.
+    let found = text_findings("Партия: 1.e4 e5 2.Кf3 Кc6 3.Сb5 Кf\nПервая партия матча.\n");
+    assert_eq!(found, [("syntax", "Кf".to_owned())]);
+}

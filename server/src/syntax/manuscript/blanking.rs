@@ -71,8 +71,8 @@ pub(super) fn blanked_stretch(
             }
             RepairKind::LostMoveNumber { .. } | RepairKind::Separator => blank(&mut out, span),
             RepairKind::Unfinished => blank(&mut out, span),
-            RepairKind::Glued { .. } => {}
-            RepairKind::LookAlikeNumber { number } => {
+            RepairKind::Glued { .. } | RepairKind::GluedNumber => {}
+            RepairKind::LookAlikeNumber { number } | RepairKind::NumberSign { number } => {
                 if number.len() == span.len() {
                     out[span].copy_from_slice(number.as_bytes());
                 }

@@ -163,7 +163,7 @@ fn files_only_capture(s: &str) -> Option<usize> {
     let mut j = 1;
     j = one(s, j, is_capture).unwrap_or(j);
     let to = ch(s, j).filter(|&c| latin(c))?;
-    ((from as u8).abs_diff(to as u8) == 1).then(|| check_end(s, j + 1))
+    ((from as u8).abs_diff(to as u8) == 1).then(|| suffix_end(s, j + 1))
 }
 
 /// `Nbxd4Rbb7`, `a3Qh4+`: a piece move glued to the end of the move
@@ -185,7 +185,8 @@ fn glued_piece_move(s: &str, n: usize) -> bool {
     // Any piece move after a piece move whose destination ends it (an
     // origin or a capture before it: `Nbxd4Rbb7`); after `Sf4` the grammar
     // would still read a letter as the piece taken (`Sf4Se:f2`).
-    let first = section_at(s, 0).filter(|&p0| n > p0 + 2);
+    // `O-ONbd7`: after castling too.
+    let first = section_at(s, 0).filter(|&p0| n > p0 + 2).or_else(|| castling(s).filter(|&c| c == n));
     first.is_some() && piece_move(&s[n..]).is_some_and(|m| ends_word(&s[n..], m))
 }
 
@@ -245,6 +246,15 @@ fn spaced_dash_move(s: &str) -> Option<SpacedDash> {
     };
     let joined = format!("{}{}{}", &s[origin.clone()], &s[dash.clone()], &t[..n]);
     Some(SpacedDash { end: destination.start + n, letter_len: origin.len() + dash.len(), joined, pawn_ranks })
+}
+
+/// `Nf64. Bg5`: a move number at `n` of `s`, glued to the move before
+/// it, with a blank and a move after it.
+fn number_glued(s: &str, n: usize) -> bool {
+    move_number_at(s, n).is_some_and(|(e, _, _)| {
+        let k = e + s[e..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+        k > e && move_len(&s[k..]).is_some_and(|m| ends_word(&s[k..], m))
+    })
 }
 
 /// The length of the move at the start of `s`, if one starts there.
@@ -455,7 +465,7 @@ impl<'s> Runs<'s> {
         // `Nbxd4Rbb7`: two moves with the blank between them lost, the
         // second a piece move (`syntax::slips` reports them).
         let glued = |n: usize| glued_piece_move(s, n);
-        let plain = move_len(s).filter(|&n| ends_word(s, n) || glued(n));
+        let plain = move_len(s).filter(|&n| ends_word(s, n) || glued(n) || number_glued(s, n));
         if let Some(n) = plain {
             if let Some(repair) = self.lower_case_letter(i, Some(n)) {
                 return Some(repair);
@@ -614,7 +624,8 @@ impl<'s> Runs<'s> {
     }
 
     /// `13) Sx` at the very end of an excerpt: a piece letter with part of
-    /// its move, cut off by the end of the text or of its paragraph.
+    /// its move, cut off by the end of the text, of its paragraph or of
+    /// its line.
     fn unfinished(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
         let p = section_at(s, 0)?;
@@ -626,8 +637,13 @@ impl<'s> Runs<'s> {
             end = one(s, end, class).unwrap_or(end);
         }
         let (k, paragraph) = self.blank(i + end);
+        // At the end of a line too, before a line that starts a sentence
+        // or with a number (`Кf` then a line of prose; `La` then `partie`
+        // is a sentence wrapped).
+        let line_end =
+            self.s[i + end..k].contains('\n') && ch(self.s, k).is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
         // A letter alone is no unfinished move (Informant's `N`, a word).
-        if end == p || !(paragraph || k >= self.limit) || !ends_word(s, end) {
+        if end == p || !(paragraph || line_end || k >= self.limit) || !ends_word(s, end) {
             return None;
         }
         Some(FoundMove { end: i + end, repair: vec![Repair { span: i..i + end, kind: RepairKind::Unfinished }] })
@@ -1100,7 +1116,14 @@ impl<'s> Runs<'s> {
                 Some(_) if kind == Token::Number => i = end,
                 // Two moves glued (`К f3К b4`): the second starts at once.
                 Some(c) if kind == Token::Move && c.is_uppercase() && self.found_move(end).is_some() => i = end,
-                Some(_) if kind == Token::Move && glued_piece_move(self.at(0), end) => i = end,
+                Some(_) if kind == Token::Move && glued_piece_move(self.at(j), end - j) => i = end,
+                // `Nf6!4. Bg5`, `Nf64. Bg5`: the next number glued to the
+                // move (the parser reads it so); reported with the blank.
+                Some(c) if kind == Token::Move && c.is_ascii_digit() && number_glued(self.at(j), end - j) => {
+                    let (e, _, _) = move_number_at(self.s, end)?;
+                    self.repairs.push(Repair { span: end..e, kind: RepairKind::GluedNumber });
+                    i = end;
+                }
                 Some(')') if depth > 0 => {
                     closed = Some(end);
                     break;
@@ -1441,6 +1464,22 @@ impl<'s> Runs<'s> {
                 None => j + e,
             };
             return Some((end, Token::Number));
+        }
+        // `3, Nc3`: a comma for the dot, where the run's next number
+        // stands.
+        if c.is_ascii_digit()
+            && let digits = s.bytes().take_while(u8::is_ascii_digit).count()
+            && digits <= 3
+            && s[digits..].starts_with(", ")
+            && let Ok(number) = s[..digits].parse::<u32>()
+            && number > 0
+            && *ply == Some(ply_of(number, false))
+            && self.found_move(self.blank(j + digits + 1).0).is_some()
+        {
+            self.count_number(number);
+            let number_text = format!("{number}.");
+            self.repairs.push(Repair { span: j..j + digits + 1, kind: RepairKind::NumberSign { number: number_text } });
+            return Some((j + digits + 1, Token::Number));
         }
         // `IO.` where the run's next number stands.
         if let Some((e, written)) = look_alike_number(s)
@@ -1864,6 +1903,31 @@ mod tests {
             repairs,
             [("Кf3::d4", stray(5, "Кf3:d4")), ("e5xxd6", stray(3, "e5xd6")), ("Ф::d6", stray(3, "Ф:d6"))]
         );
+    }
+
+    #[test]
+    fn slips_between_moves_and_numbers_keep_the_run() {
+        fn kinds(text: &str) -> (Vec<&str>, Vec<String>) {
+            let (found, repairs) = repaired(text);
+            (found, repairs.into_iter().map(|(w, r)| format!("{w} {r}")).collect())
+        }
+        // A glyph or a move glued to the next number.
+        let (found, repairs) = kinds("1. c4 e5 2. Nc3 Nf6!3. Nf3 Nc63. g3 d5");
+        assert_eq!(found, ["1. c4 e5 2. Nc3 Nf6!3. Nf3 Nc63. g3 d5"]);
+        assert_eq!(repairs, ["3. GluedNumber", "3. GluedNumber"]);
+        // A comma for a number's dot, where the next number stands.
+        let (found, repairs) = kinds("1. c4 e5 2, Nc3 Nf6 3. Nf3");
+        assert_eq!(found, ["1. c4 e5 2, Nc3 Nf6 3. Nf3"]);
+        assert_eq!(repairs, ["2, NumberSign { number: \"2.\" }"]);
+        assert_eq!(runs("1. c4 e5 7, Nc3 Nf6"), ["1. c4 e5"]);
+        // Castling glued to the next move.
+        assert_eq!(runs("5. O-ONbd7 6. O-O-OKb8 7. a3"), ["5. O-ONbd7 6. O-O-OKb8 7. a3"]);
+        // A pawn capture with its files only, and a glyph.
+        assert_eq!(runs("2. ed? Qxd5 3. Nc3"), ["2. ed? Qxd5 3. Nc3"]);
+        // A move cut off at the end of a line.
+        let (found, repairs) = kinds("1.e4 e5 2.Кf3 Кc6 3.Сb5 Кf\nПервая партия.");
+        assert_eq!(found, ["1.e4 e5 2.Кf3 Кc6 3.Сb5 Кf"]);
+        assert_eq!(repairs, ["Кf Unfinished"]);
     }
 
     #[test]
