@@ -529,6 +529,9 @@ fn a_move_number_that_repeats_starts_an_alternative_at_that_ply() {
         "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5?! 4. Nf3! 4...Be7 5. Bf4 O-O 6. e3 c5\n",
         "1. e4 c5 2. Nf3 d6 3. Bb5+ Bd7 4. Bxd7+ 4. Bxd7+ Qxd7 5. O-O Nc6 6. c3 Nf6\n",
         "1. d4 Nf6 2. c4 g6 3. Nc3 Bg7 4. e4 d6 5. f3 O-O 6. Be3 e5 7. Nge2?! 7. Nge2 is rare here. 7...c6 8. Qd2 Nbd7\n",
+        // One move of another line, then the main line's next number: the
+        // main line goes on from its own move (8. Nd5 needs 6. Nc3).
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3?! 6. Re1! 6...b5 7. Bb3 d6 8. Nd5 O-O\n",
     ] {
         assert_eq!(text_findings(text), [], "{text}");
     }

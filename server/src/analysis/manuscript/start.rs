@@ -460,7 +460,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
     let span = repair.span.clone();
     let written = text.get(span.clone())?;
     Some(match &repair.kind {
-        RepairKind::Separator | RepairKind::Spaced { .. } => return None,
+        RepairKind::Separator | RepairKind::Spaced { .. } | RepairKind::Bracket { .. } => return None,
         RepairKind::SpaceInMove { joined, .. } => {
             // `К f3К b4`: the next move glued to this one gets its space.
             let glued = text[span.end..].chars().next().is_some_and(|c| !c.is_whitespace() && c.is_alphanumeric());

@@ -1077,10 +1077,12 @@ impl<'s> Runs<'s> {
                 break;
             };
             // `4. c3? 4. b4!? 4...Bb6`: a number that restates the ply of
-            // the move before it starts an alternative to that move. In
-            // prose the run ends before it (the next run starts there and
-            // branches off where it says, as a variation); inside brackets
-            // the rest of the variation is left unread.
+            // the move before it starts an alternative to that move. One
+            // move before the main line's next number or the run's end is a
+            // variation (`Runs::alternative`), and the main line goes on;
+            // otherwise in prose the run ends before it (the next run starts
+            // there and branches off where it says, as a variation), and
+            // inside brackets the rest of the variation is left unread.
             let restated = kind == Token::Number
                 && !self.forced
                 && tokens.iter().any(|&(_, k)| k == Token::Move)
@@ -1088,6 +1090,18 @@ impl<'s> Runs<'s> {
             if restated {
                 self.repairs.truncate(repairs_before);
                 self.numbers = numbers_before;
+                ply = ply_before;
+                if depth == 0
+                    && let Some((next, ends)) = self.alternative(j, ply_before)
+                {
+                    first = false;
+                    tokens.push((next, Token::Other));
+                    if ends {
+                        break;
+                    }
+                    i = next;
+                    continue;
+                }
                 if let Some((next, true)) = self.variation_prose(j, depth, &tokens, None) {
                     closed = Some(next);
                 }
@@ -1314,6 +1328,79 @@ impl<'s> Runs<'s> {
         }
         self.repairs.push(Repair { span: at..close, kind: RepairKind::Separator });
         Some((close, true))
+    }
+
+    /// `4. c3? 4. b4!? 4...Bb6`, `6. f3?! 6. f3 was a surprise`: an
+    /// alternative at `j`, a number that restates the ply of the move
+    /// before it and one move (with its glyphs), followed by the main
+    /// line's next number (`main_next`) or by the end of the run. Its blank
+    /// before and the character after are read as a variation's brackets
+    /// (a variation never moves the main line): where it ends, and whether
+    /// the run ends there.
+    fn alternative(&mut self, j: usize, main_next: Option<u32>) -> Option<(usize, bool)> {
+        let open = j.checked_sub(1).filter(|&o| self.s.as_bytes()[o].is_ascii_whitespace())?;
+        let (repairs, numbers) = (self.repairs.len(), self.numbers);
+        let read = self.alternative_move(j);
+        let Some(end) = read else {
+            self.repairs.truncate(repairs);
+            self.numbers = numbers;
+            return None;
+        };
+        let (k, paragraph) = self.blank(end);
+        let t = self.at(k.min(self.limit));
+        let main_goes_on = !paragraph
+            && k > end
+            && k < self.limit
+            && move_number_at(t, 0)
+                .filter(|_| t.starts_with(|c: char| c.is_ascii_digit()))
+                .is_some_and(|(_, n, black)| Some(ply_of(n, black)) == main_next);
+        let more = !paragraph
+            && k < self.limit
+            && (move_number_at(t, 0).is_some()
+                || bare_number_at(t, 0).is_some()
+                || t.starts_with('(')
+                || self.found_move(k).is_some());
+        // The character after it becomes the closing bracket: a blank, or
+        // a sentence's punctuation where the run ends.
+        let ends = match self.s.as_bytes().get(end).copied() {
+            Some(b) if main_goes_on && b.is_ascii_whitespace() => false,
+            Some(b) if !more && (b.is_ascii_whitespace() || matches!(b, b'.' | b',' | b';' | b':')) => true,
+            _ => {
+                self.repairs.truncate(repairs);
+                self.numbers = numbers;
+                return None;
+            }
+        };
+        self.repairs.push(Repair { span: open..open + 1, kind: RepairKind::Bracket { open: true } });
+        self.repairs.push(Repair { span: end..end + 1, kind: RepairKind::Bracket { open: false } });
+        Some((end + 1, ends))
+    }
+
+    /// The number at `j` and the move after it, with the glyphs that stand
+    /// apart after it: where they end.
+    fn alternative_move(&mut self, j: usize) -> Option<usize> {
+        let mut ply = None;
+        let (number_end, kind) = self.token(j, 1, &mut ply)?;
+        if kind != Token::Number {
+            return None;
+        }
+        let (k, _) = self.blank(number_end);
+        let (mut end, kind) = self.token(k, 1, &mut ply)?;
+        if kind != Token::Move {
+            return None;
+        }
+        loop {
+            let (k, paragraph) = self.blank(end);
+            if paragraph || k == end || k >= self.limit {
+                break;
+            }
+            let s = self.at(k);
+            match glyph_len(s).filter(|&n| ends_word(s, n)) {
+                Some(n) => end = k + n,
+                None => break,
+            }
+        }
+        Some(end)
     }
 
     /// `Nf6 (an interesting try) Be7 5. O-O`: a bracket of prose with no
@@ -1877,10 +1964,27 @@ mod tests {
     }
 
     #[test]
-    fn a_number_that_restates_the_ply_before_it_starts_another_run() {
-        assert_eq!(runs("7. Re1 Bb7 8. a3?! 8. a4! 8...b4 9. d3"), ["7. Re1 Bb7 8. a3?!", "8. a4! 8...b4 9. d3"]);
-        assert_eq!(runs("7. Re1 Bb7 8. a4 Be7? 8...b4 9. d3"), ["7. Re1 Bb7 8. a4 Be7?", "8...b4 9. d3"]);
-        assert_eq!(runs("12. Qd2 12. Qd2 was new."), ["12. Qd2", "12. Qd2"]);
+    fn a_number_that_restates_the_ply_before_it_starts_an_alternative() {
+        // One move, then the main line's next number or the run's end: a
+        // variation, its blanks read as its brackets.
+        let brackets = |text: &str| {
+            let (found, repairs) = repaired(text);
+            let at: Vec<usize> = repairs
+                .iter()
+                .filter(|(_, r)| r.starts_with("Bracket"))
+                .map(|(w, _)| w.as_ptr() as usize - text.as_ptr() as usize)
+                .collect();
+            (found.into_iter().map(str::to_owned).collect::<Vec<_>>(), at)
+        };
+        assert_eq!(
+            brackets("7. Re1 Bb7 8. a3?! 8. a4! 8...b4 9. d3"),
+            (vec!["7. Re1 Bb7 8. a3?! 8. a4! 8...b4 9. d3".to_owned()], vec![18, 25])
+        );
+        assert_eq!(brackets("7. Re1 Bb7 8. a4 Be7? 8...b4 9. d3").1, [21, 28]);
+        assert_eq!(brackets("12. Qd2 12. Qd2 was new."), (vec!["12. Qd2 12. Qd2 ".to_owned()], vec![7, 15]));
+        // An alternative that goes on is a run of its own, which branches
+        // off where its number says.
+        assert_eq!(runs("7. Re1 Bb7 8. a3?! 8. a4! b4 9. d3"), ["7. Re1 Bb7 8. a3?!", "8. a4! b4 9. d3"]);
     }
 
     #[test]
