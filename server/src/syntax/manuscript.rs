@@ -170,6 +170,18 @@ pub enum RepairKind {
     /// `IO.`: a move number with letters for its digits; `number` is it
     /// written with digits (as many bytes).
     LookAlikeNumber { number: String },
+    /// `3, Nc3`: a move number with a comma for its dot; `number` is it
+    /// written with the dot (as many bytes).
+    NumberSign { number: String },
+    /// `4. c3? 4. b4!? 4...Bb6`: the blank before an alternative written
+    /// with the number of the move it replaces, or the blank after it,
+    /// read as the bracket of a variation (`4. c3?(4. b4!?)4...Bb6`), a
+    /// convention of the text (never reported).
+    Bracket { open: bool },
+    /// `Nf64. Bg5`, `Nf6!4. Bg5`: a move number glued to the move before
+    /// it (the blank between them lost); the span is the number, read as
+    /// written (the parser reads it so).
+    GluedNumber,
 }
 
 /// A piece of the blanked text that parses on its own: a unit with its

@@ -477,3 +477,118 @@ fn a_move_left_out_between_two_runs_is_reported_and_the_game_read_on() {
     let found = text_findings(text);
     assert!(!found.iter().any(|(c, _)| *c == "move-number"), "{found:?}");
 }
+
+#[test]
+fn long_algebraic_with_its_dashes_between_blanks_is_replayed() {
+    // A textbook's convention: `e2 - e4`, both moves of a number on a line,
+    // a lone move and Black's reply on lines of their own, captures with a
+    // colon between blanks. Read silently, every move replayed.
+    let text = "Испанская партия\n\n 1. e2 - e4 e7 - e5\n 2. Кg1 - f3 Кb8 - c6\n 3. Сf1 - b5\n\n\
+                3. ... a7 - a6\n\n 4. Сb5 : c6 d7 : c6\n\n 5. 0-0 f7 - f6\n 6. d2 - d4\n\n\
+                Теперь 6. ... e5 : d4 7. Кf3 : d4 c6 - c5 ведёт к размену ферзей.\n\n\
+                In English: 1. e2 - e4 e7 - e5 2. Ng1 - f3 Nb8 - c6 3. Bf1 - b5 a7 - a6 4. Bb5 - a4 Ng8 - f6.\n";
+    let found = text_findings(text);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// `../shared/corpus/realworld/ru-rjandronjan-scotch.txt` writes long
+/// algebraic with its dashes between blanks (`1. e2 - e4 e7 - e5`); every
+/// run of it is replayed (none left `unchecked`).
+#[test]
+fn the_scotch_game_in_spaced_long_algebraic_is_replayed() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/realworld/ru-rjandronjan-scotch.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("note: {} is absent; this test checks nothing", path.display());
+        return;
+    };
+    let (games, found) = chess_ls_tests::check_manuscript(
+        &text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    let found: Vec<_> = found.iter().map(|d| (d.code.as_str(), &text[d.span.clone()])).collect();
+    assert!(found.is_empty(), "{found:?}");
+    assert!(games > 0);
+}
+
+#[test]
+fn a_variation_that_ends_in_prose_leaves_the_main_line_where_it_was() {
+    // The bracket closes after words; Black's unnumbered reply goes on from
+    // 4. Qc2, not from the variation's end (where Black has castled).
+    let text = "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 (4. e3 O-O 5. Bd3 d5 6. Nf3 and Black is fine) O-O \
+                5. a3 Bxc3+ 6. Qxc3 b6 7. Bg5 Bb7\n";
+    assert_eq!(text_findings(text), []);
+}
+
+#[test]
+fn a_move_number_that_repeats_starts_an_alternative_at_that_ply() {
+    // An alternative with the same number and no brackets, the same move
+    // restated, a move restated in a sentence: each branches off where its
+    // number says, and the game goes on.
+    for text in [
+        "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5?! 4. Nf3! 4...Be7 5. Bf4 O-O 6. e3 c5\n",
+        "1. e4 c5 2. Nf3 d6 3. Bb5+ Bd7 4. Bxd7+ 4. Bxd7+ Qxd7 5. O-O Nc6 6. c3 Nf6\n",
+        "1. d4 Nf6 2. c4 g6 3. Nc3 Bg7 4. e4 d6 5. f3 O-O 6. Be3 e5 7. Nge2?! 7. Nge2 is rare here. 7...c6 8. Qd2 Nbd7\n",
+        // One move of another line, then the main line's next number: the
+        // main line goes on from its own move (8. Nd5 needs 6. Nc3).
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3?! 6. Re1! 6...b5 7. Bb3 d6 8. Nd5 O-O\n",
+    ] {
+        assert_eq!(text_findings(text), [], "{text}");
+    }
+}
+
+#[test]
+fn a_prose_word_that_reads_as_a_pawn_on_the_last_rank_is_not_a_move() {
+    // Spanish `el` (l for 1: e1) after a move: a pawn never moves to its
+    // last rank without a promotion, so the word is prose.
+    let text = "1. e4 e5 2. Cf3 Cc6 3. Ac4 Ac5 4. c3 Cf6 5. d4 exd4 6. cxd4 Ab4+ 7. Ad2 Axd2+ el cambio es obligado. 8. Cbxd2 d5\n";
+    assert_eq!(text_findings(text), []);
+}
+
+#[test]
+fn a_capture_sign_written_twice_is_read_and_reported() {
+    let text = "Партия: 1.e4 e5 2.Кf3 Кc6 3.d4 e:d4 4.К::d4 Кf6 5.Кc3 Сb4 6.К:c6 b:c6\n";
+    assert_eq!(text_findings(text), [("syntax", "К::d4".to_owned())]);
+    let (_, found) = chess_ls_tests::check_manuscript(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    assert_eq!(found[0].fixes[0].edits[0].new_text, "К:d4");
+}
+
+#[test]
+fn slips_around_move_numbers_are_reported_and_the_run_goes_on() {
+    // Each slip is reported where it stands, and the moves after it are
+    // replayed from the game (the wrong move at the end shows it).
+    let cases: [(&str, &str, &str); 6] = [
+        // A glyph glued to the next number.
+        ("1. c4 e5 2. Nc3 Nf6!3. Nf3 Nc6 4. Qxh7", "syntax", "3."),
+        // A move glued to the next number.
+        ("1. c4 e5 2. Nc3 Nf63. Nf3 Nc6 4. Qxh7", "syntax", "3."),
+        // A comma for a number's dot.
+        ("1. c4 e5 2, Nc3 Nf6 3. Nf3 Nc6 4. Qxh7", "move-number", "2,"),
+        // Castling glued to the next move.
+        ("1. Nf3 d5 2. g3 Nf6 3. Bg2 e6 4. O-ONbd7 5. d3 Bd6 6. Qxh7", "syntax", "O-ONbd7"),
+        // A pawn capture with its files only, and a glyph.
+        ("1. e4 d5 2. ed? Qxd5 3. Nc3 Qa5 4. Qxh7", "syntax", "ed"),
+        // A wrong origin in long algebraic, with a slip in the destination.
+        ("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 Nb8-c6 4. O-O Nf6xe4 5. Qxh7", "illegal-move", "Nb8-c6"),
+    ];
+    for (text, code, at) in cases {
+        let found = text_findings(&format!("{text}\n"));
+        let last = text.rsplit(' ').next().unwrap_or_default();
+        assert_eq!(found, [(code, at.to_owned()), ("illegal-move", last.to_owned())], "{text}");
+    }
+    // The wrong origin's fix is the move the game goes on with.
+    let text = "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 Nb8-c6 4. O-O Nf6xe4\n";
+    let (_, found) = chess_ls_tests::check_manuscript(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    assert_eq!(found[0].fixes[0].edits[0].new_text, "Ng8-f6");
+    // A move cut off at the end of a line, before prose.
+    let found = text_findings("Партия: 1.e4 e5 2.Кf3 Кc6 3.Сb5 Кf\nПервая партия матча.\n");
+    assert_eq!(found, [("syntax", "Кf".to_owned())]);
+}

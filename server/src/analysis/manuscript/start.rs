@@ -460,7 +460,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
     let span = repair.span.clone();
     let written = text.get(span.clone())?;
     Some(match &repair.kind {
-        RepairKind::Separator | RepairKind::Spaced { .. } => return None,
+        RepairKind::Separator | RepairKind::Spaced { .. } | RepairKind::Bracket { .. } => return None,
         RepairKind::SpaceInMove { joined, .. } => {
             // `К f3К b4`: the next move glued to this one gets its space.
             let glued = text[span.end..].chars().next().is_some_and(|c| !c.is_whitespace() && c.is_alphanumeric());
@@ -508,6 +508,18 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             format!("\"{written}\" is the move number {number} with letters for its digits (as scanned text often has it): write {number}"),
         )
         .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true)),
+        RepairKind::NumberSign { number } => Diagnostic::new(
+            Code::MoveNumber,
+            span.clone(),
+            format!("\"{written}\" is the move number {number} with another sign for its dot: write {number}"),
+        )
+        .with_fix(Fix::replace(format!("Write {number}"), span, number.clone()).preferred(true)),
+        RepairKind::GluedNumber => Diagnostic::new(
+            Code::Syntax,
+            span.clone(),
+            format!("the move number {written} is glued to the move before it (the blank between them was lost): write a blank before it"),
+        )
+        .with_fix(Fix::replace(format!("Put a blank before {written}"), span, format!(" {written}")).preferred(true)),
         RepairKind::Unfinished => {
             Diagnostic::new(Code::Syntax, span, format!("\"{written}\" is an unfinished move: the text ends inside it"))
         }

@@ -328,18 +328,39 @@ impl Replayer<'_, '_> {
             Target::Castle(_) | Target::Capture { .. } => None,
         };
         let written = strip_marks(m.text(self.source));
+        // `Sb8-c6` for `Sg8-f6`: in long algebraic a slip in the
+        // destination comes with an origin that no longer fits, two
+        // characters apart; without their origins (`Sc6`, `Sf6`) they are
+        // one apart, as in short algebraic.
+        // (A piece's move: a coordinate move, `g1g3`, names no piece but
+        // by its origin.)
+        let short_written = match (&m.origin, &m.piece) {
+            (Some(Origin::Square(o)), Some(_)) => {
+                let src = self.source;
+                let after = src[o.span.end..m.span.end].trim_start_matches(lexicon::is_dash);
+                Some(strip_marks(&format!("{}{after}", &src[m.span.start..o.span.start])))
+            }
+            _ => None,
+        };
         let mut style = self.style;
+        let mut short_style = self.style;
+        short_style.long = false;
         for mv in &pos.legal_moves() {
             for sign in [Some("x"), None] {
                 style.capture_sign = sign;
+                short_style.capture_sign = sign;
                 let text = render_move(pos, mv, &style);
+                let short_slip = short_written
+                    .as_deref()
+                    .is_some_and(|w| !mv.is_castle() && within_one_edit(w, &render_move(pos, mv, &short_style)));
                 // `g8` for `Крg8`: the letter lost may be two characters.
                 let lost_letter = text.len() > written.len()
                     && text.ends_with(&*written)
                     && !mv.is_castle()
                     && mv.role() != Role::Pawn
                     && text[..text.len() - written.len()].chars().all(|c| c.is_alphabetic() || lexicon::is_figurine(c));
-                if (lost_letter || within_one_edit(&written, &text)) && !out.iter().any(|(o, _)| o == mv) {
+                if (lost_letter || short_slip || within_one_edit(&written, &text)) && !out.iter().any(|(o, _)| o == mv)
+                {
                     let tier = if lost_letter {
                         1
                     } else if Some(mv.role()) == written_role && !mv.is_castle() {

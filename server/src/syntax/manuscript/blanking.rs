@@ -71,8 +71,13 @@ pub(super) fn blanked_stretch(
             }
             RepairKind::LostMoveNumber { .. } | RepairKind::Separator => blank(&mut out, span),
             RepairKind::Unfinished => blank(&mut out, span),
-            RepairKind::Glued { .. } => {}
-            RepairKind::LookAlikeNumber { number } => {
+            RepairKind::Glued { .. } | RepairKind::GluedNumber => {}
+            RepairKind::Bracket { open } => {
+                if span.len() == 1 {
+                    out[span.start] = if *open { b'(' } else { b')' };
+                }
+            }
+            RepairKind::LookAlikeNumber { number } | RepairKind::NumberSign { number } => {
                 if number.len() == span.len() {
                     out[span].copy_from_slice(number.as_bytes());
                 }

@@ -163,7 +163,7 @@ fn files_only_capture(s: &str) -> Option<usize> {
     let mut j = 1;
     j = one(s, j, is_capture).unwrap_or(j);
     let to = ch(s, j).filter(|&c| latin(c))?;
-    ((from as u8).abs_diff(to as u8) == 1).then(|| check_end(s, j + 1))
+    ((from as u8).abs_diff(to as u8) == 1).then(|| suffix_end(s, j + 1))
 }
 
 /// `Nbxd4Rbb7`, `a3Qh4+`: a piece move glued to the end of the move
@@ -185,8 +185,76 @@ fn glued_piece_move(s: &str, n: usize) -> bool {
     // Any piece move after a piece move whose destination ends it (an
     // origin or a capture before it: `Nbxd4Rbb7`); after `Sf4` the grammar
     // would still read a letter as the piece taken (`Sf4Se:f2`).
-    let first = section_at(s, 0).filter(|&p0| n > p0 + 2);
+    // `O-ONbd7`: after castling too.
+    let first = section_at(s, 0).filter(|&p0| n > p0 + 2).or_else(|| castling(s).filter(|&c| c == n));
     first.is_some() && piece_move(&s[n..]).is_some_and(|m| ends_word(&s[n..], m))
+}
+
+/// Whether `t` is all the origin of a move in long algebraic (`e2`,
+/// `Kg1`, `Кg1`, `♘g1`): the byte where its square starts.
+fn lan_origin(t: &str) -> Option<usize> {
+    let upper = t.starts_with(|c: char| c.is_uppercase() || lexicon::is_figurine(c));
+    let p = if upper { section_at(t, 0)? } else { 0 };
+    (square_at(t, p) == Some(t.len())).then_some(p)
+}
+
+/// A move in long algebraic with its dash between blanks (`e2 - e4`,
+/// `Кg1 - f3`), read as one move.
+struct SpacedDash {
+    /// Its length in the text.
+    end: usize,
+    /// The move written without the blanks.
+    joined: String,
+    /// The bytes of `joined` before the last blank (the origin and the
+    /// dash).
+    letter_len: usize,
+    /// A pawn's move: the ranks it goes from and to.
+    pawn_ranks: Option<(char, char)>,
+}
+
+/// `e2 - e4`, `Кg1 - f3+` at the start of `s`: an origin, one or two
+/// blanks, a dash alone, one or two blanks and a destination square (with
+/// its marks) that ends a word. A pawn's origin and destination are on one
+/// file, one or two ranks apart (a capture has its sign, `e5 : d4`).
+fn spaced_dash_move(s: &str) -> Option<SpacedDash> {
+    let words = words_apart(s, 3, false);
+    let [origin, dash, destination] = words.as_slice() else { return None };
+    let p = lan_origin(&s[origin.clone()])?;
+    let mut dash_chars = s[dash.clone()].chars();
+    if !dash_chars.next().is_some_and(is_dash) || dash_chars.next().is_some() {
+        return None;
+    }
+    let t = &s[destination.start..];
+    let d = square_at(t, 0)?;
+    let n = if p == 0 { suffix_end(t, promotion_end(t, d)) } else { piece_suffix_end(t, d) };
+    if !ends_word(t, n) {
+        return None;
+    }
+    let pawn_ranks = if p == 0 {
+        let (from, to) = (&s[origin.clone()], &t[..d]);
+        let file = |x: &str| ch(x, 0).and_then(lexicon::file_of);
+        let rank = |x: &str| x.chars().nth(1).and_then(lexicon::rank_of);
+        let (Some(f0), Some(f1), Some(r0), Some(r1)) = (file(from), file(to), rank(from), rank(to)) else {
+            return None;
+        };
+        if f0 != f1 || !(1..=2).contains(&(r0 as u8).abs_diff(r1 as u8)) {
+            return None;
+        }
+        Some((r0, r1))
+    } else {
+        None
+    };
+    let joined = format!("{}{}{}", &s[origin.clone()], &s[dash.clone()], &t[..n]);
+    Some(SpacedDash { end: destination.start + n, letter_len: origin.len() + dash.len(), joined, pawn_ranks })
+}
+
+/// `Nf64. Bg5`: a move number at `n` of `s`, glued to the move before
+/// it, with a blank and a move after it.
+fn number_glued(s: &str, n: usize) -> bool {
+    move_number_at(s, n).is_some_and(|(e, _, _)| {
+        let k = e + s[e..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+        k > e && move_len(&s[k..]).is_some_and(|m| ends_word(&s[k..], m))
+    })
 }
 
 /// The length of the move at the start of `s`, if one starts there.
@@ -347,11 +415,15 @@ pub(super) struct Runs<'s> {
     numbers: (u32, usize),
     /// Where the repairs of the run being read start.
     run_repairs: usize,
+    /// Whether the run being read has shown long algebraic with its dash
+    /// between blanks (`1. e2 - e4 e7 - e5`): its other moves so written
+    /// are read so too.
+    spaced_dashes: bool,
 }
 
 impl<'s> Runs<'s> {
     pub(super) fn new(s: &'s str, limit: usize, forced: bool) -> Runs<'s> {
-        Runs { s, limit, forced, repairs: Vec::new(), numbers: (0, 0), run_repairs: 0 }
+        Runs { s, limit, forced, repairs: Vec::new(), numbers: (0, 0), run_repairs: 0, spaced_dashes: false }
     }
 
     /// The text of the stretch from `i` (a token never runs past `limit`).
@@ -379,10 +451,21 @@ impl<'s> Runs<'s> {
     /// A move at `i`, as written or with a certain repair.
     fn found_move(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
+        // `el`, `al`: a pawn's move to the last rank with a letter for the
+        // digit of its rank and no promotion is never a move; it is a word
+        // (Spanish `cxb5 el error`).
+        if let Some(d) = square_at(s, 0).filter(|&d| ends_word(s, d))
+            && s[..d]
+                .chars()
+                .nth(1)
+                .is_some_and(|r| r.is_alphabetic() && matches!(lexicon::rank_of(r), Some('1' | '8')))
+        {
+            return None;
+        }
         // `Nbxd4Rbb7`: two moves with the blank between them lost, the
         // second a piece move (`syntax::slips` reports them).
         let glued = |n: usize| glued_piece_move(s, n);
-        let plain = move_len(s).filter(|&n| ends_word(s, n) || glued(n));
+        let plain = move_len(s).filter(|&n| ends_word(s, n) || glued(n) || number_glued(s, n));
         if let Some(n) = plain {
             if let Some(repair) = self.lower_case_letter(i, Some(n)) {
                 return Some(repair);
@@ -421,6 +504,12 @@ impl<'s> Runs<'s> {
                     }],
                 });
             }
+            // `К::d5`: the capture sign written twice.
+            if ch(s, n).is_some_and(is_capture)
+                && let Some(read) = self.doubled_sign(i).filter(|m| m.end > i + n)
+            {
+                return Some(read);
+            }
             // `Lc3^d4f`: OCR's sign for the capture inside the move.
             if ch(s, n) == Some('^')
                 && let Some(read) = self.ocr_signs(i)
@@ -444,6 +533,7 @@ impl<'s> Runs<'s> {
             .or_else(|| self.space_in_move(i))
             .or_else(|| self.ocr_signs(i))
             .or_else(|| self.stray_character(i))
+            .or_else(|| self.doubled_sign(i))
             .or_else(|| self.unfinished(i))
             .or_else(|| self.files_only(i))
             .or_else(|| self.transliterated_file(i))
@@ -514,8 +604,28 @@ impl<'s> Runs<'s> {
         })
     }
 
+    /// `К::d5`, `exxd5`: a capture sign written twice (a stray character,
+    /// the second sign), in a word that is a move without it.
+    fn doubled_sign(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let word = &s[..s.find(char::is_whitespace).unwrap_or(s.len())];
+        let (k, c) = word.char_indices().find(|&(k, c)| is_capture(c) && word[k + c.len_utf8()..].starts_with(c))?;
+        let second = k + c.len_utf8();
+        let joined = format!("{}{}", &word[..second], &word[second + c.len_utf8()..]);
+        let n = move_len(&joined).filter(|&n| n > second && ends_word(&joined, n))?;
+        let end = i + n + c.len_utf8();
+        Some(FoundMove {
+            end,
+            repair: vec![Repair {
+                span: i..end,
+                kind: RepairKind::Stray { letter_len: second, joined: joined[..n].to_owned() },
+            }],
+        })
+    }
+
     /// `13) Sx` at the very end of an excerpt: a piece letter with part of
-    /// its move, cut off by the end of the text or of its paragraph.
+    /// its move, cut off by the end of the text, of its paragraph or of
+    /// its line.
     fn unfinished(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
         let p = section_at(s, 0)?;
@@ -527,8 +637,13 @@ impl<'s> Runs<'s> {
             end = one(s, end, class).unwrap_or(end);
         }
         let (k, paragraph) = self.blank(i + end);
+        // At the end of a line too, before a line that starts a sentence
+        // or with a number (`Кf` then a line of prose; `La` then `partie`
+        // is a sentence wrapped).
+        let line_end =
+            self.s[i + end..k].contains('\n') && ch(self.s, k).is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
         // A letter alone is no unfinished move (Informant's `N`, a word).
-        if end == p || !(paragraph || k >= self.limit) || !ends_word(s, end) {
+        if end == p || !(paragraph || line_end || k >= self.limit) || !ends_word(s, end) {
             return None;
         }
         Some(FoundMove { end: i + end, repair: vec![Repair { span: i..i + end, kind: RepairKind::Unfinished }] })
@@ -593,6 +708,12 @@ impl<'s> Runs<'s> {
         section_at(&respelled, 0)?;
         let n = piece_move(&respelled)?;
         if !ends_word(s, n) {
+            return None;
+        }
+        // `tal`, `bel`: a lower-case letter and a letter for the rank's
+        // digit too is a word, not a move damaged twice.
+        let last = respelled[..n].chars().rfind(|c| c.is_alphanumeric());
+        if last.is_some_and(|c| c.is_alphabetic() && lexicon::rank_of(c).is_some()) {
             return None;
         }
         if plain.is_some_and(|p| p != n) {
@@ -750,9 +871,41 @@ impl<'s> Runs<'s> {
                 }
                 self.repairs.truncate(saved);
             }
+            // `6.c3 (the idea of 6.d6?! is 7.Nf7) b5! 7.Bf1`: the main line
+            // goes on after a bracket of prose with a move that has no
+            // number, its ply told by the next number.
+            if c == ')'
+                && let Some((start, end)) = self.run_after_bracket(i)
+            {
+                runs.push(start..end);
+                i = end;
+                continue;
+            }
             i += c.len_utf8();
         }
         runs
+    }
+
+    /// A run of moves without a number right after the bracket at `i`,
+    /// their ply told by the number that follows them: where it starts and
+    /// ends.
+    fn run_after_bracket(&mut self, i: usize) -> Option<(usize, usize)> {
+        let (k, paragraph) = self.blank(i + 1);
+        if paragraph || k >= self.limit || !ch(self.s, k).is_some_and(char::is_alphabetic) {
+            return None;
+        }
+        let ply = self.unnumbered_start(k)?;
+        let saved = self.repairs.len();
+        self.numbers = (0, 0);
+        self.spaced_dashes = false;
+        self.run_repairs = self.repairs.len();
+        match self.line(k, 0, Some(ply)) {
+            Some((end, _)) => Some((k, end)),
+            None => {
+                self.repairs.truncate(saved);
+                None
+            }
+        }
     }
 
     fn skip_word(&self, i: usize) -> usize {
@@ -768,6 +921,7 @@ impl<'s> Runs<'s> {
         if ch(self.s, i) == Some('.') {
             let ply = self.lost_number_start(i)?;
             self.numbers = (0, 0);
+            self.spaced_dashes = false;
             self.run_repairs = self.repairs.len();
             return self.line(i, 0, Some(ply)).map(|(end, _)| end);
         }
@@ -795,6 +949,7 @@ impl<'s> Runs<'s> {
         };
         self.found_move(j)?;
         self.numbers = (0, 0);
+        self.spaced_dashes = false;
         self.run_repairs = self.repairs.len();
         let end = self.line(i, 0, Some(ply_of(number, black))).map(|(end, _)| end)?;
         // (`token` records its repair.)
@@ -814,7 +969,12 @@ impl<'s> Runs<'s> {
         if self.at(i).starts_with("..") {
             return None;
         }
-        let mut k = i + 1;
+        self.unnumbered_start(i + 1)
+    }
+
+    /// The ply of a move at `k` that has no number, from the move number
+    /// that follows it within a few moves on the same paragraph.
+    fn unnumbered_start(&self, mut k: usize) -> Option<u32> {
         for moves in 1..=4 {
             k = self.found_move(k)?.end;
             let (next, paragraph) = self.blank(k);
@@ -885,6 +1045,15 @@ impl<'s> Runs<'s> {
                 i = end;
                 continue;
             }
+            // `1. e2 - e4 e7 - e5`, `4. ... Кg8 - f6`: long algebraic with
+            // its dash between blanks.
+            if let Some(end) = self.spaced_dash_moves(j, after_number, &mut ply) {
+                tokens.push((end, Token::Move));
+                first = false;
+                i = end;
+                continue;
+            }
+            let (ply_before, repairs_before, numbers_before) = (ply, self.repairs.len(), self.numbers);
             let token = self.token(j, depth, &mut ply).filter(|&(end, kind)| {
                 !(after_number && kind == Token::Other && lexicon::piece_len(&self.s[j..end]) == Some(end - j))
             });
@@ -896,8 +1065,48 @@ impl<'s> Runs<'s> {
                     first = false;
                     continue;
                 }
+                // `(4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 and White wins) Be7`.
+                if let Some((next, closes)) = self.variation_prose(j, depth, &tokens, ply) {
+                    if closes {
+                        closed = Some(next);
+                        break;
+                    }
+                    i = next;
+                    continue;
+                }
                 break;
             };
+            // `4. c3? 4. b4!? 4...Bb6`: a number that restates the ply of
+            // the move before it starts an alternative to that move. One
+            // move before the main line's next number or the run's end is a
+            // variation (`Runs::alternative`), and the main line goes on;
+            // otherwise in prose the run ends before it (the next run starts
+            // there and branches off where it says, as a variation), and
+            // inside brackets the rest of the variation is left unread.
+            let restated = kind == Token::Number
+                && !self.forced
+                && tokens.iter().any(|&(_, k)| k == Token::Move)
+                && ply_before.zip(ply).is_some_and(|(before, now)| now + 1 == before);
+            if restated {
+                self.repairs.truncate(repairs_before);
+                self.numbers = numbers_before;
+                ply = ply_before;
+                if depth == 0
+                    && let Some((next, ends)) = self.alternative(j, ply_before)
+                {
+                    first = false;
+                    tokens.push((next, Token::Other));
+                    if ends {
+                        break;
+                    }
+                    i = next;
+                    continue;
+                }
+                if let Some((next, true)) = self.variation_prose(j, depth, &tokens, None) {
+                    closed = Some(next);
+                }
+                break;
+            }
             // In prose, `1.` after moves starts another game (`... 4. Qxf7#
             // 1. e2-e4 e7-e5`: the same game again in other notation).
             if kind == Token::Number
@@ -921,7 +1130,14 @@ impl<'s> Runs<'s> {
                 Some(_) if kind == Token::Number => i = end,
                 // Two moves glued (`К f3К b4`): the second starts at once.
                 Some(c) if kind == Token::Move && c.is_uppercase() && self.found_move(end).is_some() => i = end,
-                Some(_) if kind == Token::Move && glued_piece_move(self.at(0), end) => i = end,
+                Some(_) if kind == Token::Move && glued_piece_move(self.at(j), end - j) => i = end,
+                // `Nf6!4. Bg5`, `Nf64. Bg5`: the next number glued to the
+                // move (the parser reads it so); reported with the blank.
+                Some(c) if kind == Token::Move && c.is_ascii_digit() && number_glued(self.at(j), end - j) => {
+                    let (e, _, _) = move_number_at(self.s, end)?;
+                    self.repairs.push(Repair { span: end..e, kind: RepairKind::GluedNumber });
+                    i = end;
+                }
                 Some(')') if depth > 0 => {
                     closed = Some(end);
                     break;
@@ -943,10 +1159,19 @@ impl<'s> Runs<'s> {
                     self.repairs.push(Repair { span: end..end + 1, kind: RepairKind::Separator });
                     i = end + 1;
                 }
-                // A sentence's punctuation after a move ends the run.
+                // A sentence's punctuation after a move ends the run (and
+                // in brackets, the moves of a variation before prose).
                 Some(_) => {
                     if self.forced && depth == 0 {
                         i = self.skip_word(end);
+                        continue;
+                    }
+                    if let Some((next, closes)) = self.variation_prose(end, depth, &tokens, ply) {
+                        if closes {
+                            closed = Some(next);
+                            break;
+                        }
+                        i = next;
                         continue;
                     }
                     break;
@@ -977,10 +1202,7 @@ impl<'s> Runs<'s> {
             return None;
         }
         let w = |k: usize| &s[words[k].clone()];
-        let origin = |t: &str| {
-            let p = if t.starts_with(|c: char| c.is_uppercase()) { section_at(t, 0) } else { Some(0) };
-            p.and_then(|p| square_at(t, p)) == Some(t.len())
-        };
+        let origin = |t: &str| lan_origin(t).is_some();
         let destination = |t: &str| square_at(t, 0).is_some_and(|d| suffix_end(t, d) == t.len());
         if !(origin(w(0)) && destination(w(1)) && origin(w(2)) && destination(w(3))) {
             return None;
@@ -1001,6 +1223,50 @@ impl<'s> Runs<'s> {
         }
         *ply = ply.map(|p| p + 2);
         Some(j + words[3].end)
+    }
+
+    /// Long algebraic with its dash between blanks at `j`, where the text
+    /// shows that convention: both moves of a number so written (`1. e2 -
+    /// e4 e7 - e5`), Black's move after its number (`4. ... Кg8 - f6`: no
+    /// White move stands before that dash), a pawn's first move (`3. d2 -
+    /// d4`, `5. 0-0 f7 - f6`: no White move ends on its second rank, no
+    /// Black move on its seventh), or any such move in a run that has
+    /// shown the convention.
+    /// Elsewhere `1) e4 - e5` is White's move and Black's with the dash
+    /// between them (`dash_between`). Records each move as joined
+    /// (silently: it is the text's convention) and returns where the last
+    /// one ends.
+    fn spaced_dash_moves(&mut self, j: usize, after_number: bool, ply: &mut Option<u32>) -> Option<usize> {
+        let first = spaced_dash_move(self.at(j))?;
+        let (k, paragraph) = self.blank(j + first.end);
+        let second = (!paragraph && k > j + first.end && k < self.limit)
+            .then(|| spaced_dash_move(self.at(k)))
+            .flatten()
+            .filter(|_| !self.s[j + first.end..k].contains('\n'));
+        let black = ply.is_some_and(|p| p % 2 == 1);
+        // `d2 - d4` as White's move, `f7 - f5` as Black's: no move of that
+        // side ends on that rank, so the dash is the move's.
+        let pawn_start = match (*ply, first.pawn_ranks) {
+            (Some(_), Some((from, to))) if !black => from == '2' && to > from,
+            (Some(_), Some((from, to))) => from == '7' && to < from,
+            _ => false,
+        };
+        let taken: Vec<(usize, SpacedDash)> = match second {
+            Some(second) if after_number && !black => vec![(j, first), (k, second)],
+            _ if self.spaced_dashes || pawn_start || (after_number && black) => vec![(j, first)],
+            _ => return None,
+        };
+        self.spaced_dashes = true;
+        let mut end = j;
+        for (at, m) in taken {
+            self.repairs.push(Repair {
+                span: at..at + m.end,
+                kind: RepairKind::Spaced { letter_len: m.letter_len, joined: m.joined },
+            });
+            *ply = ply.map(|p| p + 1);
+            end = at + m.end;
+        }
+        Some(end)
     }
 
     fn count_number(&mut self, number: u32) {
@@ -1035,6 +1301,164 @@ impl<'s> Runs<'s> {
             }
             at = bar + 1;
         }
+    }
+
+    /// Prose inside a variation's brackets after its moves (`(4. Ng5 d5 5.
+    /// exd5 Nxd5 6. Nxf7 and White wins)`, `(8. Ne4 or 8. Nf7 is
+    /// possible.)`), from `at` up to the closing bracket, or with `resume`
+    /// up to the move number of the ply `resume` names, where the moves go
+    /// on (`(4. Ng5 d5 and then 5. exd5 Nxd5)`): blanked as a comment (a
+    /// separator, never reported), so that the variation closes and the
+    /// main line goes on after it. Only in a variation that has moves:
+    /// where the prose goes on, and whether it closes the variation there.
+    fn variation_prose(
+        &mut self,
+        at: usize,
+        depth: usize,
+        tokens: &[(usize, Token)],
+        resume: Option<u32>,
+    ) -> Option<(usize, bool)> {
+        if depth == 0 || self.forced || !tokens.iter().any(|&(_, k)| k == Token::Move) {
+            return None;
+        }
+        let close = self.prose_close(at)?;
+        if let Some(k) = resume.and_then(|ply| self.number_at_ply(at, close, ply)) {
+            self.repairs.push(Repair { span: at..k, kind: RepairKind::Separator });
+            return Some((k, false));
+        }
+        self.repairs.push(Repair { span: at..close, kind: RepairKind::Separator });
+        Some((close, true))
+    }
+
+    /// `4. c3? 4. b4!? 4...Bb6`, `6. f3?! 6. f3 was a surprise`: an
+    /// alternative at `j`, a number that restates the ply of the move
+    /// before it and one move (with its glyphs), followed by the main
+    /// line's next number (`main_next`) or by the end of the run. Its blank
+    /// before and the character after are read as a variation's brackets
+    /// (a variation never moves the main line): where it ends, and whether
+    /// the run ends there.
+    fn alternative(&mut self, j: usize, main_next: Option<u32>) -> Option<(usize, bool)> {
+        let open = j.checked_sub(1).filter(|&o| self.s.as_bytes()[o].is_ascii_whitespace())?;
+        let (repairs, numbers) = (self.repairs.len(), self.numbers);
+        let read = self.alternative_move(j);
+        let Some(end) = read else {
+            self.repairs.truncate(repairs);
+            self.numbers = numbers;
+            return None;
+        };
+        let (k, paragraph) = self.blank(end);
+        let t = self.at(k.min(self.limit));
+        let main_goes_on = !paragraph
+            && k > end
+            && k < self.limit
+            && move_number_at(t, 0)
+                .filter(|_| t.starts_with(|c: char| c.is_ascii_digit()))
+                .is_some_and(|(_, n, black)| Some(ply_of(n, black)) == main_next);
+        let more = !paragraph
+            && k < self.limit
+            && (move_number_at(t, 0).is_some()
+                || bare_number_at(t, 0).is_some()
+                || t.starts_with('(')
+                || self.found_move(k).is_some());
+        // The character after it becomes the closing bracket: a blank, or
+        // a sentence's punctuation where the run ends.
+        let ends = match self.s.as_bytes().get(end).copied() {
+            Some(b) if main_goes_on && b.is_ascii_whitespace() => false,
+            Some(b) if !more && (b.is_ascii_whitespace() || matches!(b, b'.' | b',' | b';' | b':')) => true,
+            _ => {
+                self.repairs.truncate(repairs);
+                self.numbers = numbers;
+                return None;
+            }
+        };
+        self.repairs.push(Repair { span: open..open + 1, kind: RepairKind::Bracket { open: true } });
+        self.repairs.push(Repair { span: end..end + 1, kind: RepairKind::Bracket { open: false } });
+        Some((end + 1, ends))
+    }
+
+    /// The number at `j` and the move after it, with the glyphs that stand
+    /// apart after it: where they end.
+    fn alternative_move(&mut self, j: usize) -> Option<usize> {
+        let mut ply = None;
+        let (number_end, kind) = self.token(j, 1, &mut ply)?;
+        if kind != Token::Number {
+            return None;
+        }
+        let (k, _) = self.blank(number_end);
+        let (mut end, kind) = self.token(k, 1, &mut ply)?;
+        if kind != Token::Move {
+            return None;
+        }
+        loop {
+            let (k, paragraph) = self.blank(end);
+            if paragraph || k == end || k >= self.limit {
+                break;
+            }
+            let s = self.at(k);
+            match glyph_len(s).filter(|&n| ends_word(s, n)) {
+                Some(n) => end = k + n,
+                None => break,
+            }
+        }
+        Some(end)
+    }
+
+    /// `Nf6 (an interesting try) Be7 5. O-O`: a bracket of prose with no
+    /// move number in it, then a move without a number: blanked whole as a
+    /// comment, and the run goes on. Where the bracket ends. (A bracket
+    /// whose prose names numbered moves, `(the idea of 6. d4 is 7. Qxd4)`,
+    /// ends the run: its moves are runs of the prose, and the main line
+    /// goes on after it as a run of its own, `Runs::find`; so does a
+    /// numbered move after a bracket.)
+    fn bracketed_comment(&mut self, j: usize) -> Option<usize> {
+        let close = self.prose_close(j + 1)?;
+        let numbered = self.s[j + 1..close].char_indices().any(|(k, c)| {
+            c.is_ascii_digit() && starts_word(self.s, j + 1 + k) && move_number_at(self.s, j + 1 + k).is_some()
+        });
+        let (k, paragraph) = self.blank(close + 1);
+        let goes_on = !paragraph && k < self.limit && self.found_move(k).is_some();
+        if numbered || !goes_on {
+            return None;
+        }
+        self.repairs.push(Repair { span: j..close + 1, kind: RepairKind::Separator });
+        Some(close + 1)
+    }
+
+    /// The closing bracket of prose from `at` inside brackets: within a few
+    /// hundred bytes and the paragraph, with no bracket opened before it.
+    fn prose_close(&self, at: usize) -> Option<usize> {
+        /// How long the prose in brackets may be.
+        const MAX_PROSE: usize = 400;
+        let mut newlines = 0;
+        for (k, c) in self.at(at).char_indices() {
+            if k > MAX_PROSE {
+                return None;
+            }
+            match c {
+                '(' | '[' | '{' => return None,
+                ')' => return Some(at + k),
+                '\n' => {
+                    newlines += 1;
+                    if newlines >= 2 {
+                        return None;
+                    }
+                }
+                c if !c.is_whitespace() => newlines = 0,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The first move number in `from..to` that starts a word and has a
+    /// move after it, if it stands for `ply`.
+    fn number_at_ply(&self, from: usize, to: usize, ply: u32) -> Option<usize> {
+        let (k, number, black) = self.s[from..to].char_indices().map(|(k, c)| (from + k, c)).find_map(|(k, c)| {
+            let (e, number, black) =
+                move_number_at(self.s, k).filter(|_| c.is_ascii_digit() && starts_word(self.s, k))?;
+            self.found_move(self.blank(e).0).map(|_| (k, number, black))
+        })?;
+        (ply_of(number, black) == ply).then_some(k)
     }
 
     /// Whether the comma at `comma` stands between two moves: a space
@@ -1128,6 +1552,22 @@ impl<'s> Runs<'s> {
             };
             return Some((end, Token::Number));
         }
+        // `3, Nc3`: a comma for the dot, where the run's next number
+        // stands.
+        if c.is_ascii_digit()
+            && let digits = s.bytes().take_while(u8::is_ascii_digit).count()
+            && digits <= 3
+            && s[digits..].starts_with(", ")
+            && let Ok(number) = s[..digits].parse::<u32>()
+            && number > 0
+            && *ply == Some(ply_of(number, false))
+            && self.found_move(self.blank(j + digits + 1).0).is_some()
+        {
+            self.count_number(number);
+            let number_text = format!("{number}.");
+            self.repairs.push(Repair { span: j..j + digits + 1, kind: RepairKind::NumberSign { number: number_text } });
+            return Some((j + digits + 1, Token::Number));
+        }
         // `IO.` where the run's next number stands.
         if let Some((e, written)) = look_alike_number(s)
             && let Some((_, number, black)) = move_number_at(&written, 0)
@@ -1139,6 +1579,8 @@ impl<'s> Runs<'s> {
             return Some((j + e, Token::Number));
         }
         if let Some(m) = self.found_move(j) {
+            // `e5 : d4` read as the text's convention: so is `c6 - c5`.
+            self.spaced_dashes |= m.repair.iter().any(|r| matches!(r.kind, RepairKind::Spaced { .. }));
             self.repairs.extend(m.repair);
             *ply = ply.map(|p| p + 1);
             return Some((m.end, Token::Move));
@@ -1174,6 +1616,11 @@ impl<'s> Runs<'s> {
                 return Some((close + 1, Token::Other));
             }
             self.repairs.truncate(saved);
+            if !self.forced
+                && let Some(end) = self.bracketed_comment(j)
+            {
+                return Some((end, Token::Other));
+            }
             return None;
         }
         if let Some(g) = glyph_len(s).filter(|&n| ends_word(s, n) && !s[n..].starts_with(['-', '+', '='])) {
@@ -1265,8 +1712,9 @@ mod tests {
 
     #[test]
     fn variations_in_brackets_belong_to_the_run() {
-        let text = "12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4 (the best move) e5";
-        assert_eq!(runs(text), ["12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4"]);
+        // A bracket of prose alone is a comment.
+        let text = "12. Nf3 (12. Nd2 Qh4 (12...Qe7) 13. g3) Nc6 13. d4 (the best move) e5 14. c4";
+        assert_eq!(runs(text), [text]);
     }
 
     #[test]
@@ -1411,6 +1859,8 @@ mod tests {
         assert_eq!(
             repairs,
             [
+                ("Кg1 - f3", format!("{:?}", RepairKind::Spaced { letter_len: 5, joined: "Кg1-f3".into() })),
+                ("Кb8 - c6", format!("{:?}", RepairKind::Spaced { letter_len: 5, joined: "Кb8-c6".into() })),
                 ("e5 : d4", convention("e5:d4")),
                 ("Кf3 : d4", format!("{:?}", RepairKind::Spaced { letter_len: 5, joined: "Кf3:d4".into() }))
             ]
@@ -1446,6 +1896,142 @@ mod tests {
         // Long algebraic with spaced dashes is not a run of separators.
         let (_, repairs) = repaired("1. e2 - e4 e7 - e5 2. Кg1 - f3");
         assert!(repairs.iter().all(|(w, _)| *w != "-"), "{repairs:?}");
+    }
+
+    #[test]
+    fn long_algebraic_with_spaced_dashes_is_one_move_each() {
+        let spaced =
+            |joined: &str, letter_len: usize| format!("{:?}", RepairKind::Spaced { letter_len, joined: joined.into() });
+        // Both moves of a number so written: the text's convention.
+        let text = "Then 1. d2 - d4 d7 - d5 2. Sg1 - f3 Sg8 - f6 3. c2 - c4 e7 - e6, as usual.";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, ["1. d2 - d4 d7 - d5 2. Sg1 - f3 Sg8 - f6 3. c2 - c4 e7 - e6"]);
+        assert_eq!(
+            repairs,
+            [
+                ("d2 - d4", spaced("d2-d4", 3)),
+                ("d7 - d5", spaced("d7-d5", 3)),
+                ("Sg1 - f3", spaced("Sg1-f3", 4)),
+                ("Sg8 - f6", spaced("Sg8-f6", 4)),
+                ("c2 - c4", spaced("c2-c4", 3)),
+                ("e7 - e6", spaced("e7-e6", 3)),
+            ]
+        );
+        // Black's move after its number, a pawn's first move after White's,
+        // each in a paragraph of its own; a run that has shown the style.
+        let (found, repairs) = repaired("5. c2 - c3\n\n5. ... Кb8 - d7\n\n6. Фd1 - c2 Сf8 - e7 7. Сf1 - d3 h7 - h6");
+        assert_eq!(found, ["5. c2 - c3", "5. ... Кb8 - d7", "6. Фd1 - c2 Сf8 - e7 7. Сf1 - d3 h7 - h6"]);
+        assert_eq!(repairs.len(), 6, "{repairs:?}");
+        // White's move and Black's with a dash between them stay two moves.
+        for text in ["1) d4 - d5, 2) c4 - e6", "1) d4 - d5 2) c4 - e6", "1. Nf3 - d5 2. g3"] {
+            let (_, repairs) = repaired(text);
+            assert!(repairs.iter().all(|(_, r)| r == ","), "{text}: {repairs:?}");
+        }
+        // A pawn that cannot go so is no move of long algebraic.
+        assert_eq!(repaired("1. e2 - d4 e7 - e5").1, []);
+    }
+
+    #[test]
+    fn a_variation_that_ends_in_prose_closes_and_the_main_line_goes_on() {
+        let text = "9. Qe2 (9. Nd2 c5 10. dxc5 Bxc5, and Black is fine) Re8 10. Rd1 (10. g3 or 10. h3 is slower.) h6.";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, [&text[..text.len() - 1]]);
+        let blanked: Vec<&str> = repairs.iter().map(|(w, _)| *w).collect();
+        assert_eq!(blanked, [", and Black is fine", "or 10. h3 is slower."]);
+        // The moves go on after prose at the number they are at.
+        let (found, repairs) = repaired("5. Bd3 (5. Nf3 O-O and then 6. Bd3 d5) Nc6");
+        assert_eq!(found, ["5. Bd3 (5. Nf3 O-O and then 6. Bd3 d5) Nc6"]);
+        assert_eq!(repairs.iter().map(|(w, _)| *w).collect::<Vec<_>>(), ["and then "]);
+        // Prose that opens a bracket, or a paragraph, is not read over:
+        // the variation is a run of the prose.
+        assert_eq!(runs("5. Bd3 (5. Nf3 O-O with (much) play) Nc6"), ["5. Bd3", "5. Nf3 O-O"]);
+        assert_eq!(runs("5. Bd3 (5. Nf3 O-O with\n\nplay) Nc6"), ["5. Bd3", "5. Nf3 O-O"]);
+    }
+
+    #[test]
+    fn a_bracket_of_prose_is_a_comment_or_ends_the_run() {
+        // Words alone: a comment, where the run goes on after it with a
+        // move that has no number.
+        let (found, repairs) = repaired("5. Nc3 (interesting) e5 6. Ndb5 d6 (a pause) 7. c4 (and so on).");
+        assert_eq!(found, ["5. Nc3 (interesting) e5 6. Ndb5 d6", "7. c4"]);
+        assert_eq!(repairs.iter().map(|(w, _)| *w).collect::<Vec<_>>(), ["(interesting)"]);
+        // Words and numbered moves: the moves are a run of the prose, and
+        // the main line goes on after the bracket, its first move's ply
+        // told by the next number.
+        let text = "6. c3 (the point of 6. d4?! exd4 7. Qxd4 is a pin) b5 7. Bf1 Nd5";
+        assert_eq!(runs(text), ["6. c3", "6. d4?! exd4 7. Qxd4", "b5 7. Bf1 Nd5"]);
+        assert_eq!(runs("6. c3 (as in game 12. Qd2) b5 is bad. 7. Bf1"), ["6. c3", "12. Qd2", "7. Bf1"]);
+    }
+
+    #[test]
+    fn a_number_that_restates_the_ply_before_it_starts_an_alternative() {
+        // One move, then the main line's next number or the run's end: a
+        // variation, its blanks read as its brackets.
+        let brackets = |text: &str| {
+            let (found, repairs) = repaired(text);
+            let at: Vec<usize> = repairs
+                .iter()
+                .filter(|(_, r)| r.starts_with("Bracket"))
+                .map(|(w, _)| w.as_ptr() as usize - text.as_ptr() as usize)
+                .collect();
+            (found.into_iter().map(str::to_owned).collect::<Vec<_>>(), at)
+        };
+        assert_eq!(
+            brackets("7. Re1 Bb7 8. a3?! 8. a4! 8...b4 9. d3"),
+            (vec!["7. Re1 Bb7 8. a3?! 8. a4! 8...b4 9. d3".to_owned()], vec![18, 25])
+        );
+        assert_eq!(brackets("7. Re1 Bb7 8. a4 Be7? 8...b4 9. d3").1, [21, 28]);
+        assert_eq!(brackets("12. Qd2 12. Qd2 was new."), (vec!["12. Qd2 12. Qd2 ".to_owned()], vec![7, 15]));
+        // An alternative that goes on is a run of its own, which branches
+        // off where its number says.
+        assert_eq!(runs("7. Re1 Bb7 8. a3?! 8. a4! b4 9. d3"), ["7. Re1 Bb7 8. a3?!", "8. a4! b4 9. d3"]);
+    }
+
+    #[test]
+    fn a_word_that_reads_as_a_pawn_on_the_last_rank_is_prose() {
+        assert_eq!(runs("14. Qe2 cxb5 el error fue 15. Bd3"), ["14. Qe2 cxb5", "15. Bd3"]);
+        assert_eq!(runs("8. d5 al final"), ["8. d5"]);
+        // Nor is a lower-case letter with a letter for the rank.
+        assert_eq!(runs("12. Cbd7 tal vez 13. Cxc4"), ["12. Cbd7", "13. Cxc4"]);
+        // A piece's move so written is a look-alike (`Кel`).
+        assert_eq!(runs("12. Кel Кf6"), ["12. Кel Кf6"]);
+    }
+
+    #[test]
+    fn a_capture_sign_written_twice_is_a_stray_character() {
+        let (found, repairs) = repaired("7. Кf3::d4 Сe7 8. e5xxd6 Ф::d6");
+        assert_eq!(found, ["7. Кf3::d4 Сe7 8. e5xxd6 Ф::d6"]);
+        let stray =
+            |letter_len: usize, joined: &str| format!("{:?}", RepairKind::Stray { letter_len, joined: joined.into() });
+        assert_eq!(
+            repairs,
+            [("Кf3::d4", stray(5, "Кf3:d4")), ("e5xxd6", stray(3, "e5xd6")), ("Ф::d6", stray(3, "Ф:d6"))]
+        );
+    }
+
+    #[test]
+    fn slips_between_moves_and_numbers_keep_the_run() {
+        fn kinds(text: &str) -> (Vec<&str>, Vec<String>) {
+            let (found, repairs) = repaired(text);
+            (found, repairs.into_iter().map(|(w, r)| format!("{w} {r}")).collect())
+        }
+        // A glyph or a move glued to the next number.
+        let (found, repairs) = kinds("1. c4 e5 2. Nc3 Nf6!3. Nf3 Nc63. g3 d5");
+        assert_eq!(found, ["1. c4 e5 2. Nc3 Nf6!3. Nf3 Nc63. g3 d5"]);
+        assert_eq!(repairs, ["3. GluedNumber", "3. GluedNumber"]);
+        // A comma for a number's dot, where the next number stands.
+        let (found, repairs) = kinds("1. c4 e5 2, Nc3 Nf6 3. Nf3");
+        assert_eq!(found, ["1. c4 e5 2, Nc3 Nf6 3. Nf3"]);
+        assert_eq!(repairs, ["2, NumberSign { number: \"2.\" }"]);
+        assert_eq!(runs("1. c4 e5 7, Nc3 Nf6"), ["1. c4 e5"]);
+        // Castling glued to the next move.
+        assert_eq!(runs("5. O-ONbd7 6. O-O-OKb8 7. a3"), ["5. O-ONbd7 6. O-O-OKb8 7. a3"]);
+        // A pawn capture with its files only, and a glyph.
+        assert_eq!(runs("2. ed? Qxd5 3. Nc3"), ["2. ed? Qxd5 3. Nc3"]);
+        // A move cut off at the end of a line.
+        let (found, repairs) = kinds("1.e4 e5 2.Кf3 Кc6 3.Сb5 Кf\nПервая партия.");
+        assert_eq!(found, ["1.e4 e5 2.Кf3 Кc6 3.Сb5 Кf"]);
+        assert_eq!(repairs, ["Кf Unfinished"]);
     }
 
     #[test]
