@@ -756,6 +756,59 @@ mod tests {
         }
     }
 
+    /// The text of the preferred fix of the finding at `token`.
+    fn fix_at(doc: &Document, token: &str) -> Option<String> {
+        let at = doc.text.find(token).expect("the token is in the text");
+        let d = doc.diagnostics().find(|d| d.span.start == at)?;
+        Some(d.fixes.iter().find(|f| f.preferred)?.edits[0].new_text.clone())
+    }
+
+    #[test]
+    fn an_edit_that_changes_the_document_s_language_reads_every_run_again_in_it() {
+        // `b8` lost the rook's letter in a run whose letters (`S`) German
+        // and Polish read alike; the run after it is German, then Polish.
+        let first = "Partia: 1. e4 e5 2. Sf3 Sc6 3. Sc3 Sd4 4. d3 b8 5. Sxd4 exd4 6. Se2 d6.\n\n";
+        let german = "Dann 7. Lg5 Le7 8. Dd2 h6.\n\n";
+        let mut doc = open(Kind::Text, &format!("{first}{german}Ende.\n"));
+        assert_eq!(fix_at(&doc, "b8").as_deref(), Some("Tb8"));
+        // The second run made Polish, after the first: the first is read
+        // again in Polish, though the edit is not in it.
+        let at = doc.text.find("7. Lg5 Le7 8. Dd2").unwrap() + 3;
+        edit(&mut doc, at, at + 14, "Gg5 Ge7 8. Hd2");
+        assert_eq!(fix_at(&doc, "b8").as_deref(), Some("Wb8"));
+        same_as_fresh(&doc);
+        assert!(doc.last_reanalysed >= 2, "{}", doc.last_reanalysed);
+        // And back to German.
+        edit(&mut doc, at, at + 14, "Lg5 Le7 8. Dd2");
+        assert_eq!(fix_at(&doc, "b8").as_deref(), Some("Tb8"));
+        same_as_fresh(&doc);
+        // A Polish game typed before the run: the runs after the edit are
+        // read again in Polish too (they are not kept because the chain
+        // looks as it did).
+        edit(&mut doc, 0, 0, "Inna partia: 1. d4 d5 2. Gf4 Gf5 3. Hd3 Hd6 4. Wd1 Wd8 5. Gg3 Gg6.\n\n");
+        assert_eq!(fix_at(&doc, "b8").as_deref(), Some("Wb8"));
+        same_as_fresh(&doc);
+        // A run of no known start (it leaves no record) made Polish, before
+        // the first: the chain after it looks as it did, and still the runs
+        // after it are read again.
+        let unplaced = "Gdzie indziej 23. Lh5 Lf6 24. Dd2.\n\n";
+        let mut other = open(Kind::Text, &format!("{unplaced}Tekst.\n\nTekst.\n\n{first}Ende.\n"));
+        assert_eq!(fix_at(&other, "b8").as_deref(), Some("Tb8"));
+        let at = other.text.find("23. Lh5").unwrap() + 4;
+        edit(&mut other, at, at + 15, "Gh5 Gf6 24. Hd2");
+        assert_eq!(fix_at(&other, "b8").as_deref(), Some("Wb8"));
+        same_as_fresh(&other);
+        // Prose typed changes no language, and nothing is analysed again.
+        let at = doc.text.find("Ende").unwrap();
+        edit(&mut doc, at, at + 4, "Koniec");
+        assert_eq!(doc.last_reanalysed, 0);
+        same_as_fresh(&doc);
+        // The language the user chose wins: the first run is German.
+        let german = Options { language: Some(Language::De), ..Options::default() };
+        doc.reanalyse_all(&german);
+        assert_eq!(fix_at(&doc, "b8").as_deref(), Some("Tb8"));
+    }
+
     #[test]
     fn random_edits_match_a_fresh_open() {
         let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
