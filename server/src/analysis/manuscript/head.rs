@@ -86,10 +86,12 @@ impl Head {
                     // or a book's endless run) has more letters than a u16.
                     if let Some(letter) = &m.piece {
                         self.letters = self.letters.saturating_add(1);
-                        for (language, reading) in languages::languages_for_letter(letter.text) {
-                            let l = language_index(language);
-                            self.read_by[l] = self.read_by[l].saturating_add(1);
-                            if reading.lookalike_of.is_none() {
+                        let (read, exact) = languages::letter_readers(letter.text);
+                        for l in 0..Language::ALL.len() {
+                            if read & 1 << l != 0 {
+                                self.read_by[l] = self.read_by[l].saturating_add(1);
+                            }
+                            if exact & 1 << l != 0 {
                                 self.exact_by[l] = self.exact_by[l].saturating_add(1);
                             }
                         }
