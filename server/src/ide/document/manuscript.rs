@@ -810,6 +810,37 @@ mod tests {
     }
 
     #[test]
+    fn random_edits_that_change_the_document_s_language_match_a_fresh_open() {
+        // Runs whose letters several languages read alike (German and
+        // Polish `S`, Russian and Ukrainian `К`), letters lost, and letters
+        // typed that tell one language or another: the document's language
+        // changes often, and every edit must read as a fresh open.
+        let base = "Partia: 1. e4 e5 2. Sf3 Sc6 3. Sc3 Sd4 4. d3 b8 5. Sxd4 exd4 6. Se2 d6.\n\nDann 7. Lg5 Le7.\n\n\
+                    Gdzie indziej 23. Gh5 Gf6.\n\nПартия: 1. e4 e5 2. Кf3 Кc6 3. Кc3 Кd4 4. d3 b8 5. Кxd4.\n\nТекст.\n";
+        const TELLING: [&str; 12] =
+            ["Lg5", "Gg5", "Dd2", "Hd2", "Wb1", "Tb1", "Тe1", "Лe1", "Sf3", " 8. Ld3", "\n\n", "1. "];
+        let mut next = crate::ide::document::below(0x9e37_79b9_7f4a_7c15);
+        let mut changes = 0;
+        for round in 0..24 {
+            let kind = [Kind::Text, Kind::Markdown, Kind::Latex][round % 3];
+            let mut doc = open(kind, base);
+            for _ in 0..16 {
+                let before = doc.manuscript.as_ref().and_then(|v| v.language);
+                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 6);
+                let typed = if next(3) == 0 {
+                    TYPED_SNIPPETS[next(TYPED_SNIPPETS.len())]
+                } else {
+                    TELLING[next(TELLING.len())]
+                };
+                edit(&mut doc, start, end, typed);
+                same_as_fresh(&doc);
+                changes += usize::from(doc.manuscript.as_ref().and_then(|v| v.language) != before);
+            }
+        }
+        assert!(changes >= 10, "the document's language changed {changes} times");
+    }
+
+    #[test]
     fn random_edits_match_a_fresh_open() {
         let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
         let mut next = crate::ide::document::below(0x2545_f491_4f6c_dd1d);
