@@ -221,14 +221,15 @@ impl DocumentLetters {
         }
     }
 
-    /// Takes out letters added before.
+    /// Takes out letters added before (never below none: a document's
+    /// language may be wrong after a mistake here, but it does not stop).
     pub fn remove(&mut self, letters: &Letters) {
-        self.letters -= u64::from(letters.letters);
+        self.letters = self.letters.saturating_sub(u64::from(letters.letters));
         for (a, b) in self.read_by.iter_mut().zip(letters.read_by) {
-            *a -= u64::from(b);
+            *a = a.saturating_sub(u64::from(b));
         }
         for (a, b) in self.exact_by.iter_mut().zip(letters.exact_by) {
-            *a -= u64::from(b);
+            *a = a.saturating_sub(u64::from(b));
         }
     }
 
