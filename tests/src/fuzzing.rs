@@ -22,7 +22,12 @@ pub fn analysis(data: &[u8]) {
     let text = String::from_utf8_lossy(rest);
     let text = &*text;
     let language = Language::ALL.get(usize::from(choice >> 2)).copied();
-    let options = Options { language, report_missing_check: choice & 1 != 0, report_missing_capture: choice & 2 != 0 };
+    let options = Options {
+        language,
+        report_missing_check: choice & 1 != 0,
+        report_missing_capture: choice & 2 != 0,
+        ..Options::default()
+    };
 
     let tree = syntax::parse(text, None);
     let games = syntax::lower(&tree, text);

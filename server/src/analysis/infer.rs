@@ -146,6 +146,38 @@ pub fn distinct_readings(readers: &[Reader]) -> Vec<&Reader> {
     out
 }
 
+/// Whether `language` reads every letter as `like` does: each as the same
+/// piece, with as many look-alikes in all. Such languages tell nothing
+/// apart in the game (German and Polish both read `S` and `K` as the
+/// knight and the king), so the game may be read in either; they differ
+/// only in the letters it does not use, which its fixes write.
+pub fn reads_alike(letters: &[&Token<'_>], language: Language, like: Language) -> bool {
+    if language == like {
+        return true;
+    }
+    let mut lookalikes = 0isize;
+    for t in letters {
+        let (Some(a), Some(b)) = (language.read_letter(t.text), like.read_letter(t.text)) else { return false };
+        if a.role != b.role {
+            return false;
+        }
+        lookalikes += isize::from(a.lookalike_of.is_some()) - isize::from(b.lookalike_of.is_some());
+    }
+    lookalikes == 0
+}
+
+/// `distinct` (from [`distinct_readings`] of `readers`) with the reader of
+/// `preferred` standing for its class of alike readers, when it is one of
+/// `readers`: the document's language, among those that read a game alike.
+pub fn prefer<'r>(distinct: &mut [&'r Reader], readers: &'r [Reader], preferred: Option<Language>) {
+    let Some(reader) = preferred.and_then(|p| readers.iter().find(|r| r.language == p)) else { return };
+    if let Some(slot) =
+        distinct.iter_mut().find(|d| d.readings.iter().zip(&reader.readings).all(|(a, b)| a.role == b.role))
+    {
+        *slot = reader;
+    }
+}
+
 /// The language that reads the most of a game's letters, for a game whose
 /// letters no single language reads (a text that mixes two): the moves it
 /// reads as its own letters count first, look-alikes after, then the order

@@ -309,6 +309,40 @@ pub fn languages_for_letter(letter: &str) -> impl Iterator<Item = (Language, Pie
         .filter_map(move |language| language.read_letter(letter).map(|reading| (language, reading)))
 }
 
+/// Which languages read `letter` (as [`languages_for_letter`] lists them):
+/// bit `k` of the first mask for `Language::ALL[k]`, of the second where it
+/// reads the letter as written (not as a look-alike). Remembered per thread
+/// by the letter's text: a book uses a handful of letters, and reading each
+/// in every language, for every run's letters, was a fifth of checking a
+/// manuscript (a third once its language was counted from them too).
+pub fn letter_readers(letter: &str) -> (u32, u32) {
+    const _: () = assert!(Language::ALL.len() <= 32, "a bit for each language");
+    thread_local! {
+        static KNOWN: std::cell::RefCell<std::collections::HashMap<String, (u32, u32)>> =
+            std::cell::RefCell::default();
+    }
+    KNOWN.with_borrow_mut(|known| {
+        if let Some(&masks) = known.get(letter) {
+            return masks;
+        }
+        let mut masks = (0, 0);
+        for (k, language) in Language::ALL.into_iter().enumerate() {
+            if let Some(reading) = language.read_letter(letter) {
+                masks.0 |= 1 << k;
+                if reading.lookalike_of.is_none() {
+                    masks.1 |= 1 << k;
+                }
+            }
+        }
+        // Hostile text may write many letters: stay small.
+        if known.len() >= 4096 {
+            known.clear();
+        }
+        known.insert(letter.to_owned(), masks);
+        masks
+    })
+}
+
 /// Where a look-alike character stands, because the same glyph means
 /// different things in different places (`l` is a rank digit, `р` is part
 /// of the Russian king).

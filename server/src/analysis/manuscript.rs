@@ -32,7 +32,7 @@
 mod head;
 mod start;
 
-pub use head::{Head, Letters, head_of};
+pub use head::{DocumentLetters, Head, Letters, head_of};
 use head::{number_of, ply_of, ply_of_number};
 use start::fen_for;
 pub use start::{
@@ -51,6 +51,21 @@ use super::languages::{self, LookalikeContext, normalize_lookalike};
 use super::{Code, Diagnostic, Fix, GameReport, Language, LanguageSource, Options, Severity, Trace, trace_game};
 use crate::syntax::manuscript::{self, Manuscript, Repair, RepairKind, Setup, Unit};
 use crate::syntax::{GameSyntax, Item, Line, Span, Tag, Token};
+
+/// The language of a manuscript whose games have `letters` (all of them
+/// together): the one that reads most of them
+/// ([`DocumentLetters::best_reader`]).
+/// A run whose own letters several languages read (`Sc6 ... Kd2`: German,
+/// Polish, Swedish...) is read in it where it is one of them, as a reader
+/// reads a Polish book's runs as Polish (`Options::document_language`).
+/// `None` when the user chose the language (every game is read in it) or
+/// there are no letters.
+pub fn document_language(letters: &DocumentLetters, options: &Options) -> Option<Language> {
+    if options.language.is_some() {
+        return None;
+    }
+    letters.best_reader()
+}
 
 /// How many earlier games are tried for one game that could continue or
 /// branch off several.
@@ -317,8 +332,14 @@ impl Chain {
     /// off inside, whichever (prose discusses the line it has just given).
     /// A game that goes on from a position some earlier run already went on
     /// from is an alternative to it: a variation.
-    pub fn candidates(&self, head: &Head, setup: Option<&SetupRef<'_>>, chosen: Option<Language>) -> Vec<Start> {
-        self.plan(head, setup, chosen).starts(head)
+    pub fn candidates(
+        &self,
+        head: &Head,
+        setup: Option<&SetupRef<'_>>,
+        chosen: Option<Language>,
+        document: Option<Language>,
+    ) -> Vec<Start> {
+        self.plan(head, setup, chosen).starts(head, document)
     }
 
     /// The starts a game may have, as places in the games before it: what
@@ -531,17 +552,24 @@ impl PartialEq for Plan {
 }
 
 impl Plan {
-    /// The starts, written out (a FEN for each position).
-    pub fn starts(&self, head: &Head) -> Vec<Start> {
+    /// The starts, written out (a FEN for each position), for a game of a
+    /// document in `document`'s language ([`document_language`]): a game
+    /// read in no language given (one that starts afresh, or goes on from a
+    /// game of no decided language with letters of its own that do not
+    /// decide either) is read in it where its letters leave a choice.
+    pub fn starts(&self, head: &Head, document: Option<Language>) -> Vec<Start> {
+        let document = head.document_language(document);
         let picks = match self {
-            Plan::Fixed(start) => return vec![start.clone()],
+            Plan::Fixed(start) if start.kind == StartKind::Unknown => return vec![start.clone()],
+            Plan::Fixed(start) => return vec![Start { document_language: document, ..start.clone() }],
             Plan::MoveOne => {
+                let initial = Start { document_language: document, ..Start::plain(StartKind::Initial) };
                 let unseen = Start { note: Some(DIAGRAM_NOTE.to_owned()), ..Start::plain(StartKind::Unknown) };
-                return vec![Start::plain(StartKind::Initial), unseen];
+                return vec![initial, unseen];
             }
             Plan::Picks(picks) => picks,
             Plan::Guess(picks, unknown) => {
-                let mut out = Plan::Picks(picks.clone()).starts(head);
+                let mut out = Plan::Picks(picks.clone()).starts(head, document);
                 out.push(unknown.clone());
                 return out;
             }
@@ -556,6 +584,7 @@ impl Plan {
             note: None,
             before: p.line.letters,
             lost: None,
+            document_language: if language.is_none() { document } else { None },
         };
         // After each move the side to move has where a move was left out,
         // tried last: the one the game replays after without a finding is
@@ -585,10 +614,10 @@ impl Plan {
         let mut lost = Vec::new();
         for p in picks {
             if p.lost {
-                lost.extend(after_lost(p, continued_languages(&p.line, head).into_iter().next().flatten()));
+                lost.extend(after_lost(p, continued_languages(&p.line, head, document).into_iter().next().flatten()));
                 continue;
             }
-            let mut languages = continued_languages(&p.line, head).into_iter();
+            let mut languages = continued_languages(&p.line, head, document).into_iter();
             let first = languages.next().flatten();
             // One reading of several goes on in its own language first; in
             // another, the reading in that language goes first.
@@ -608,8 +637,9 @@ impl Plan {
 /// The language a game that goes on from `line` is read in: the line's,
 /// unless its own letters show which of the languages that read the line's
 /// letters it is (a game whose knights `К` read as Russian or Ukrainian
-/// goes on with a rook `Т`: Ukrainian).
-fn continued_languages(line: &LineRecord, head: &Head) -> Vec<Option<Language>> {
+/// goes on with a rook `Т`: Ukrainian); for a line of no language, the
+/// document's where it is one of those that read the letters best.
+fn continued_languages(line: &LineRecord, head: &Head, document: Option<Language>) -> Vec<Option<Language>> {
     if head.letters == 0 {
         return vec![line.language];
     }
@@ -622,7 +652,7 @@ fn continued_languages(line: &LineRecord, head: &Head) -> Vec<Option<Language>> 
         (0..Language::ALL.len()).filter(|&l| score(l) == best).map(|l| Language::ALL[l]).collect();
     let first = match line.language {
         Some(l) if readers.contains(&l) => Some(l),
-        _ => readers.first().copied().or(line.language),
+        _ => document.filter(|d| readers.contains(d)).or_else(|| readers.first().copied()).or(line.language),
     };
     let mut out = vec![first];
     out.extend(readers.into_iter().filter(|&l| Some(l) != first).map(Some));

@@ -43,6 +43,15 @@ pub struct Options {
     pub report_missing_check: bool,
     /// Report a capture that has no capture sign.
     pub report_missing_capture: bool,
+    /// The language of the document around the game, when the game is
+    /// read without `language`: a manuscript's, which the letters of all
+    /// its runs decide (`manuscript::document_language`). A game whose own
+    /// letters leave a choice (several languages read them alike, as
+    /// `Sc6 ... Kd2` reads in German and Polish, or their readings replay
+    /// equally well, or it has none) is read in this one when it is one of
+    /// the choice; it never overrides what the game's own moves decide.
+    /// Set by the manuscript reader, not by the user.
+    pub document_language: Option<Language>,
 }
 
 /// How a game's language was decided.

@@ -242,11 +242,15 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
     if let Some(language) = options.language {
         return decided(language, LanguageSource::Chosen);
     }
+    // Where the game's letters leave a choice, the document's language (a
+    // manuscript's) is taken when it is one of it.
+    let document = options.document_language;
     let letters = infer::letters(game);
     if letters.is_empty() {
-        return decided(Language::En, LanguageSource::Undecided);
+        return decided(document.unwrap_or(Language::En), LanguageSource::Undecided);
     }
     if let Some(language) = infer::sole_reading(&letters) {
+        let language = document.filter(|&d| infer::reads_alike(&letters, d, language)).unwrap_or(language);
         return decided(language, LanguageSource::Letters);
     }
     let readers = infer::readers(&letters);
@@ -255,9 +259,10 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
         // replay reads the foreign letters move by move and reports each.
         return decided(infer::best_partial(game), LanguageSource::Undecided);
     }
-    let distinct = infer::distinct_readings(&readers);
+    let mut distinct = infer::distinct_readings(&readers);
+    infer::prefer(&mut distinct, &readers, document);
     if distinct.len() == 1 {
-        return decided(readers[0].language, LanguageSource::Letters);
+        return decided(distinct[0].language, LanguageSource::Letters);
     }
     // Several languages read the letters differently (`R`: rook in English,
     // king in French, knight in Finnish): the one that replays best wins
@@ -289,8 +294,12 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
             index,
         })
         .collect();
-    // A stable sort keeps the order of `Language::ALL` among equals.
+    // A stable sort keeps the order of `Language::ALL` among equals, and
+    // the document's language goes first among them.
     scores.sort_by_key(|s| s.score);
+    if let Some(k) = scores.iter().position(|s| Some(s.language) == document && s.score == scores[0].score) {
+        scores[..=k].rotate_right(1);
+    }
     let (best_score, best) = (scores[0].score, scores[0].language);
     let tied: Vec<&Replayed> = scores.iter().filter(|s| s.score == best_score).collect();
     if tied.len() == 1 {

@@ -156,6 +156,7 @@ impl Settings {
             language: self.language.unwrap_or(base.language),
             report_missing_check: self.missing_check_marks.unwrap_or(base.report_missing_check),
             report_missing_capture: self.missing_capture_signs.unwrap_or(base.report_missing_capture),
+            document_language: base.document_language,
         }
     }
 

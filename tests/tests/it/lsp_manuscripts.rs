@@ -130,3 +130,46 @@ fn a_latex_chapter_follows_its_macros() {
     assert_eq!(codes(&client.diagnostics("file:///x.tex", 1)), ["illegal-move"]);
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn an_edit_that_makes_the_book_polish_reads_its_earlier_run_in_polish() {
+    // `b8` lost the rook's letter in a run whose letters (`S`) German and
+    // Polish read alike. The run after it is German, so the book is, and
+    // the fix is `Tb8`; made Polish, the book is Polish and the fix `Wb8`,
+    // as in a fresh open of the edited text.
+    let text =
+        "Partia: 1. e4 e5 2. Sf3 Sc6 3. Sc3 Sd4 4. d3 b8 5. Sxd4 exd4 6. Se2 d6.\n\nDann 7. Lg5 Le7 8. Dd2 h6.\n";
+    let uri = "file:///book/partia.txt";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open_as(uri, "plaintext", text);
+    let (line, col) = position_after(text, "b8", 0);
+    let preferred_fix = |client: &mut Client, uri: &str| {
+        let actions = client.call(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": range(line, col, col), "context": {"diagnostics": [], "only": ["quickfix"]}}),
+        );
+        let preferred: Vec<&Value> = actions.as_array().unwrap().iter().filter(|a| a["isPreferred"] == true).collect();
+        assert_eq!(preferred.len(), 1, "{actions}");
+        preferred[0]["edit"]["changes"][uri][0]["newText"].as_str().unwrap().to_owned()
+    };
+    let opened = client.diagnostics(uri, 1);
+    assert_eq!(codes(&opened).len(), 1, "{opened}");
+    assert_eq!(preferred_fix(&mut client, uri), "Tb8");
+
+    let (el, ec) = position_after(text, "7. Lg5 Le7 8. Dd2", 0);
+    let polish = "Gg5 Ge7 8. Hd2";
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": range(el, ec + 3, ec + 17), "text": polish}]}),
+    );
+    let edited = client.diagnostics(uri, 2);
+    assert_eq!(preferred_fix(&mut client, uri), "Wb8");
+    let after = text.replace("Lg5 Le7 8. Dd2", polish);
+    let fresh_uri = "file:///book/partia-fresh.txt";
+    client.open_as(fresh_uri, "plaintext", &after);
+    let fresh = client.diagnostics(fresh_uri, 1);
+    assert_eq!(edited["diagnostics"], fresh["diagnostics"], "{edited}\n{fresh}");
+    assert_eq!(preferred_fix(&mut client, fresh_uri), "Wb8");
+    assert!(client.shutdown().success());
+}

@@ -592,3 +592,37 @@ fn slips_around_move_numbers_are_reported_and_the_run_goes_on() {
     let found = text_findings("Партия: 1.e4 e5 2.Кf3 Кc6 3.Сb5 Кf\nПервая партия матча.\n");
     assert_eq!(found, [("syntax", "Кf".to_owned())]);
 }
+
+#[test]
+fn a_run_whose_letters_several_languages_read_alike_is_read_in_the_document_s_language() {
+    // The first run's letters (`S`, `K`) are German, Swedish and Polish
+    // alike, and its moves replay in each; `b8` lost its rook's letter.
+    // The runs after it are Polish (`G`, `H`, `W` are no German letters):
+    // so is the book, and the fix writes the Polish rook, `Wb8`.
+    let text = "Partia zaczęła się tak: 1. e4 e5 2. Sf3 Sc6 3. Sc3 Sd4 4. d3 b8 5. Sxd4 exd4 6. Se2 d6. \
+                Potem białe grały\n\n7. Gg5 Ge7 8. Hd2 h6 9. Gxe7 Hxe7 10. Wb1 a6, a czarne się obroniły.\n";
+    let fixes_of = |text: &str, options: &chess_ls::analysis::Options| {
+        let (games, found) =
+            chess_ls_tests::check_manuscript(text, chess_ls::syntax::manuscript::Format::Text, options);
+        assert_eq!(games, 2);
+        found
+            .iter()
+            .map(|d| {
+                let preferred = d.fixes.iter().find(|f| f.preferred).map(|f| f.edits[0].new_text.clone());
+                (d.code.as_str(), text[d.span.clone()].to_owned(), preferred)
+            })
+            .collect::<Vec<_>>()
+    };
+    let options = chess_ls::analysis::Options::default();
+    let found = fixes_of(text, &options);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].1.as_str(), found[0].2.as_deref()), ("b8", Some("Wb8")), "{found:?}");
+    // The first run alone is German: its letters and moves decide no more.
+    let (first, _) = text.split_once("\n\n").unwrap();
+    let found = fixes_of(&format!("{first}\n\n7. a3 a6\n"), &options);
+    assert_eq!(found.iter().map(|f| f.2.as_deref()).collect::<Vec<_>>(), [Some("Tb8")], "{found:?}");
+    // The language the user chooses wins over the document's.
+    let german = chess_ls::analysis::Options { language: Some(chess_ls::analysis::Language::De), ..options };
+    let found = fixes_of(text, &german);
+    assert!(found.iter().any(|f| f.1 == "b8" && f.2.as_deref() == Some("Tb8")), "{found:?}");
+}

@@ -86,10 +86,12 @@ impl Head {
                     // or a book's endless run) has more letters than a u16.
                     if let Some(letter) = &m.piece {
                         self.letters = self.letters.saturating_add(1);
-                        for (language, reading) in languages::languages_for_letter(letter.text) {
-                            let l = language_index(language);
-                            self.read_by[l] = self.read_by[l].saturating_add(1);
-                            if reading.lookalike_of.is_none() {
+                        let (read, exact) = languages::letter_readers(letter.text);
+                        for l in 0..Language::ALL.len() {
+                            if read & 1 << l != 0 {
+                                self.read_by[l] = self.read_by[l].saturating_add(1);
+                            }
+                            if exact & 1 << l != 0 {
                                 self.exact_by[l] = self.exact_by[l].saturating_add(1);
                             }
                         }
@@ -113,6 +115,19 @@ impl Head {
     pub(super) fn own_letters(&self) -> Letters {
         Letters { letters: self.letters, read_by: self.read_by, exact_by: self.exact_by }
     }
+
+    /// Whether `language` reads every piece letter of the game (or it has
+    /// none): only then may the document's language be the one the game is
+    /// read in (`Options::document_language`), so only then is it given.
+    pub fn may_read_in(&self, language: Language) -> bool {
+        self.letters == 0 || self.read_by[language_index(language)] == self.letters
+    }
+
+    /// The document's language as a game with this head is given it: where
+    /// it may be read in it, else none.
+    pub(super) fn document_language(&self, document: Option<Language>) -> Option<Language> {
+        document.filter(|&d| self.may_read_in(d))
+    }
 }
 
 /// The piece letters of a game so far (its earlier runs included): how
@@ -125,6 +140,13 @@ pub struct Letters {
 }
 
 impl Letters {
+    /// The piece letters of a game, as its [`Head`] counts them.
+    pub fn of(game: &GameSyntax<'_>) -> Letters {
+        let mut head = Head::default();
+        head.count_letters(&game.mainline);
+        head.own_letters()
+    }
+
     /// Whether no language reads more of the letters than `language`
     /// (a letter of another language slipped in does not change the
     /// game's language), nor as many with more of them as written (a
@@ -134,7 +156,7 @@ impl Letters {
         (0..Language::ALL.len()).all(|l| score(l) <= score(language))
     }
 
-    pub(super) fn plus(&self, other: &Letters) -> Letters {
+    pub fn plus(&self, other: &Letters) -> Letters {
         let mut sum = *self;
         sum.letters = sum.letters.saturating_add(other.letters);
         for (a, b) in sum.read_by.iter_mut().zip(other.read_by) {
@@ -175,4 +197,50 @@ pub fn head_of(game: &GameSyntax<'_>, unit: Option<&Unit>, first: bool) -> Head 
     let mut head = Head::of(game);
     head.variation = first && unit.is_some_and(|u| u.kind == manuscript::UnitKind::Variation);
     head
+}
+
+/// The piece letters of a whole manuscript: the sum of its sections'
+/// [`Letters`], in counters that do not saturate (a book has more letters
+/// than a game's counters hold), from which a section's are taken out
+/// again when an edit replaces it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DocumentLetters {
+    letters: u64,
+    read_by: [u64; Language::ALL.len()],
+    exact_by: [u64; Language::ALL.len()],
+}
+
+impl DocumentLetters {
+    pub fn add(&mut self, letters: &Letters) {
+        self.letters += u64::from(letters.letters);
+        for (a, b) in self.read_by.iter_mut().zip(letters.read_by) {
+            *a += u64::from(b);
+        }
+        for (a, b) in self.exact_by.iter_mut().zip(letters.exact_by) {
+            *a += u64::from(b);
+        }
+    }
+
+    /// Takes out letters added before (never below none: a document's
+    /// language may be wrong after a mistake here, but it does not stop).
+    pub fn remove(&mut self, letters: &Letters) {
+        self.letters = self.letters.saturating_sub(u64::from(letters.letters));
+        for (a, b) in self.read_by.iter_mut().zip(letters.read_by) {
+            *a = a.saturating_sub(u64::from(b));
+        }
+        for (a, b) in self.exact_by.iter_mut().zip(letters.exact_by) {
+            *a = a.saturating_sub(u64::from(b));
+        }
+    }
+
+    /// The language that reads the most of the letters (look-alikes
+    /// included), then the most of them as written, the first of
+    /// [`Language::ALL`] among equals (German before Swedish, which read
+    /// every letter alike); `None` when no language reads any.
+    pub fn best_reader(&self) -> Option<Language> {
+        let score = |l: usize| (self.read_by[l], self.exact_by[l]);
+        // `max_by_key` keeps the last of equals: the index reversed.
+        let best = (0..Language::ALL.len()).max_by_key(|&l| (score(l), usize::MAX - l))?;
+        (self.read_by[best] > 0).then(|| Language::ALL[best])
+    }
 }

@@ -48,6 +48,10 @@ pub struct Start {
     /// It goes on after a move the text left out, at this ply of the game
     /// it goes on from (its FEN is after a guess of that move).
     pub lost: Option<u32>,
+    /// The document's language, for a game read without `language` whose
+    /// own letters it reads ([`Head::may_read_in`]): where they leave a
+    /// choice, the game is read in it (`Options::document_language`).
+    pub document_language: Option<Language>,
 }
 
 impl Start {
@@ -62,6 +66,7 @@ impl Start {
             note: None,
             before: Letters::default(),
             lost: None,
+            document_language: None,
         }
     }
 }
@@ -110,11 +115,11 @@ pub(super) fn with_start<'c>(game: &GameSyntax<'c>, fen: &'c str, span: Span) ->
 }
 
 pub(super) fn options_for<'o>(options: &'o Options, start: &Start) -> Cow<'o, Options> {
-    match start.language {
-        Some(language) if options.language.is_none() => {
-            Cow::Owned(Options { language: Some(language), ..options.clone() })
-        }
-        _ => Cow::Borrowed(options),
+    match (start.language, start.document_language) {
+        (None, None) => Cow::Borrowed(options),
+        _ if options.language.is_some() => Cow::Borrowed(options),
+        (Some(language), _) => Cow::Owned(Options { language: Some(language), ..options.clone() }),
+        (None, document) => Cow::Owned(Options { document_language: document, ..options.clone() }),
     }
 }
 
@@ -348,8 +353,12 @@ pub(super) fn other_readings(
         return Vec::new();
     }
     let readers = crate::analysis::infer::readers(&letters);
+    let mut distinct = crate::analysis::infer::distinct_readings(&readers);
+    // The reading chosen stands for the readers that read the letters as it
+    // does (the document's language may have been taken among them).
+    crate::analysis::infer::prefer(&mut distinct, &readers, Some(chosen));
     let mut out: Vec<(Language, Vec<Chess>, usize)> = Vec::new();
-    for reader in crate::analysis::infer::distinct_readings(&readers) {
+    for reader in distinct {
         if reader.language == chosen {
             continue;
         }
