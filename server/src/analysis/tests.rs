@@ -763,6 +763,22 @@ fn missing_promotion_reads_a_queen_and_goes_on() {
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8q Kb2 *"));
 }
 
+#[test]
+fn a_figurine_font_s_code_in_a_game_of_letters_is_read_as_its_piece() {
+    // A PDF copy of a Portuguese game that kept a few figurines of its
+    // font (`¥` for the bishop, `¦` for the rook): read on, each reported
+    // with the game's own letter as the fix.
+    check(
+        "1.e4 e5 2.Cf3 Cc6 3.¥b5 a6 4.Ba4 Cf6 5.O-O Be7 6.¦e1 b5 *",
+        r#"
+        homoglyph @ `¥`: "¥" (U+00A5 YEN SIGN) is where a figurine font draws "♗" (bishop): text copied from a PDF; this game is in Portuguese: write B
+          fix* Write B (`¥` -> `B`)
+        homoglyph @ `¦`: "¦" (U+00A6 BROKEN BAR) is where a figurine font draws "♖" (rook): text copied from a PDF; this game is in Portuguese: write T
+          fix* Write T (`¦` -> `T`)
+    "#,
+    );
+}
+
 // invalid-position: a FEN tag or a position description.
 
 #[test]

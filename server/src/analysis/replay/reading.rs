@@ -102,15 +102,31 @@ impl Replayer<'_, '_> {
         for (language, reading) in languages::languages_for_letter(letter.text) {
             let role = reading.role;
             let seen = out.iter().any(|(t, _)| matches!(t, Target::Normal { role: r, .. } if *r == role));
-            if reading.lookalike_of.is_some() || role == Role::Pawn || Some(role) == exclude || seen {
+            let font_code = language == Language::Figurine && reading.lookalike_of.is_some();
+            if (reading.lookalike_of.is_some() && !font_code) || role == Role::Pawn || Some(role) == exclude || seen {
                 continue;
             }
             let right = self.language.letter(role);
-            let d = Diagnostic::new(
-                Code::LanguageMix,
-                letter.span.clone(),
-                mix_message(letter.text, language, role, self.language, right),
-            )
+            let d = if font_code {
+                Diagnostic::new(
+                    Code::Homoglyph,
+                    letter.span.clone(),
+                    format!(
+                        "\"{}\" ({}) is where a figurine font draws \"{}\" ({}): text copied from a PDF; this game is in {}: write {right}",
+                        letter.text,
+                        glossary::code_points(letter.text),
+                        reading.lookalike_of.unwrap_or_default(),
+                        role_name(role),
+                        self.language.name()
+                    ),
+                )
+            } else {
+                Diagnostic::new(
+                    Code::LanguageMix,
+                    letter.span.clone(),
+                    mix_message(letter.text, language, role, self.language, right),
+                )
+            }
             .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true));
             out.push((parts.with(role), d));
         }
@@ -268,7 +284,11 @@ impl Replayer<'_, '_> {
         }
         let Some(reading) = self.language.read_letter(letter.text) else {
             // A letter of another language: try what it means there.
-            if languages::languages_for_letter(letter.text).all(|(_, r)| r.lookalike_of.is_some()) {
+            // A figurine font's code (`¥g4` in a game of letters: a PDF
+            // copy that kept a few figurines) is read as its figurine.
+            if languages::languages_for_letter(letter.text)
+                .all(|(l, r)| r.lookalike_of.is_some() && l != Language::Figurine)
+            {
                 return Err(Box::new(Diagnostic::new(
                     Code::IllegalMove,
                     letter.span.clone(),
