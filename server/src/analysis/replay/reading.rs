@@ -49,6 +49,15 @@ pub(super) fn mix_message(text: &str, its: Language, role: Role, game: Language,
     format!("\"{text}\" is {what}, but this game is {game_is}: write {right}")
 }
 
+/// What a figurine font's code stands for (`¥`, where the font draws `♗`).
+fn font_code_message(text: &str, figurine: &str, role: Role) -> String {
+    format!(
+        "\"{text}\" ({}) is where a figurine font draws \"{figurine}\" ({}): text copied from a PDF",
+        glossary::code_points(text),
+        role_name(role)
+    )
+}
+
 /// The words that start the note on a game whose letters are transliterated
 /// (one note a game: the replay keeps the first).
 pub(super) const TRANSLITERATED: &str = "the piece letters of this game are";
@@ -112,11 +121,8 @@ impl Replayer<'_, '_> {
                     Code::Homoglyph,
                     letter.span.clone(),
                     format!(
-                        "\"{}\" ({}) is where a figurine font draws \"{}\" ({}): text copied from a PDF; this game is in {}: write {right}",
-                        letter.text,
-                        glossary::code_points(letter.text),
-                        reading.lookalike_of.unwrap_or_default(),
-                        role_name(role),
+                        "{}; this game is in {}: write {right}",
+                        font_code_message(letter.text, reading.lookalike_of.unwrap_or_default(), role),
                         self.language.name()
                     ),
                 )
@@ -303,12 +309,7 @@ impl Replayer<'_, '_> {
                     Code::Homoglyph,
                     letter.span.clone(),
                     if self.language == Language::Figurine {
-                        format!(
-                            "\"{}\" ({}) is where a figurine font draws \"{right}\" ({}): text copied from a PDF",
-                            letter.text,
-                            glossary::code_points(letter.text),
-                            role_name(reading.role)
-                        )
+                        font_code_message(letter.text, right, reading.role)
                     } else {
                         format!(
                             "\"{}\" ({}) is a look-alike of the {} letter \"{right}\" ({}) for the {}",
