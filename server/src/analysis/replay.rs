@@ -531,6 +531,9 @@ struct Replayer<'a, 'o> {
     /// Where the line the replay was given stopped at a move it could not
     /// play, if it did (a variation's stop is not the line's).
     stopped: Option<usize>,
+    /// The sign of the latest capture written so far (`x`, `:`, `х`): a
+    /// fix that adds one writes the game's own.
+    capture_written: Option<&'static str>,
 }
 
 impl<'a, 'o> Replayer<'a, 'o> {
@@ -562,6 +565,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             transliterated: false,
             depth: 0,
             stopped: None,
+            capture_written: None,
         }
     }
 

@@ -986,6 +986,18 @@ fn wrong_capture_signs() {
 }
 
 #[test]
+fn a_fix_that_adds_a_capture_writes_the_game_s_own_sign() {
+    // `f3` for `B:f3` in a game that writes its captures with `:`.
+    check(
+        "1. e4 d5 2. e:d5 c6 3. d:c6 Nf6 4. c:b7 B:b7 5. Nf3 f3 6. g:f3 e6 *",
+        r#"
+        illegal-move @ `f3`: f3 is illegal: no black pawn can reach f3; read as Bxf3, which the moves after it bear out
+          fix* Write B:f3 (`f3` -> `B:f3`)
+    "#,
+    );
+}
+
+#[test]
 fn wrong_en_passant_marks() {
     check(
         "1. e4 d5 2. exd5 e.p. Qxd5 *",

@@ -58,7 +58,7 @@ pub(crate) use blanking::blank;
 use blanking::{blanked_stretch, reblank};
 use markup::Markup;
 pub use rescan::Edit;
-pub(crate) use runs::{look_alike_number, move_at, move_number_at, number_text, ply_of};
+pub(crate) use runs::{look_alike_number, move_at, move_number_at, number_text, ply_of, unnumbered_ply};
 use setups::setups_in;
 
 /// A section longer than this is cut after its results too

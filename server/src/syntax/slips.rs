@@ -18,6 +18,7 @@
 
 use super::manuscript::{
     Repair, RepairKind, look_alike_number as runs_look_alike_number, move_at, move_number_at, number_text, ply_of,
+    unnumbered_ply,
 };
 use super::{GameSyntax, Item, Line, Origin, SyntaxError, Token, WrittenMove, fast};
 
@@ -186,7 +187,11 @@ fn read_stretch<'a>(
             // `.b4`: the dot of a move number whose digits were lost.
             let dots = text[at..].bytes().take_while(|&b| b == b'.').count();
             let from = if matches!(dots, 1 | 3) && move_at(text, at + dots).is_some() {
-                let number = number_text(ply?);
+                // Its number from the numbers before, else from the next
+                // (`.Nf3 d5 2. d3` at a game's start).
+                let here = ply.or_else(|| unnumbered_ply(text, at + dots));
+                let number = number_text(here?);
+                ply = here;
                 repairs.push(Repair { span: at..at + dots, kind: RepairKind::LostMoveNumber { number } });
                 at + dots
             } else {
@@ -551,5 +556,15 @@ mod tests {
         let (moves, errors) = read("1. e4 e5 2. Nf3 Kf6 .b4 Nh6 *");
         assert_eq!(moves.len(), 6, "{moves:?}");
         assert_eq!(errors, [". Some(LostMoveNumber { number: \"3.\" })"]);
+    }
+
+    #[test]
+    fn the_dot_of_a_lost_first_number_takes_its_number_from_the_next() {
+        let (moves, errors) = read(".Nf3 d5 2. d3 Bg4 *");
+        assert_eq!(moves.len(), 4, "{moves:?}");
+        assert_eq!(errors, [". Some(LostMoveNumber { number: \"1.\" })"]);
+        let (moves, errors) = read("1. e4 (.c5 2. Nf3) e5 *");
+        assert_eq!(moves, ["e4", "e5"]);
+        assert_eq!(errors, [". Some(LostMoveNumber { number: \"1...\" })"]);
     }
 }

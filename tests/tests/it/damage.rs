@@ -313,13 +313,6 @@ fn several_damages_in_one_game_are_each_read() {
             let kinds: Vec<Kind> = Kind::ALL
                 .into_iter()
                 .filter(|&k| k.applies_to(language) && known_gap(k, outer, language).is_none())
-                // Known gap in PGN too (see `known_gap` for manuscripts): a
-                // lost letter whose token also reads as a pawn move to
-                // another rank is read so when the game still replays
-                // (`17... b8` for `Rb8` read as `b6`, though `22. Qxb8` then
-                // captures nothing: the capture sign's warning does not
-                // count against the reading).
-                .filter(|&k| k != Kind::LostLetter)
                 .collect();
             // Three kinds of those, taken in turn.
             for start in (0..kinds.len()).step_by(3) {

@@ -33,6 +33,7 @@ impl Replayer<'_, '_> {
             fork.style = self.style;
             fork.mixing = self.mixing;
             fork.transliterated = self.transliterated;
+            fork.capture_written = self.capture_written;
             fork.beam = false;
             fork.quick = quick;
             let mut next = pos.clone();

@@ -182,7 +182,9 @@ impl Replayer<'_, '_> {
     /// Checks the marks of a played move against the position after it.
     pub(super) fn check_after(&mut self, before: &Chess, after: &Chess, m: &WrittenMove<'_>, mv: Move) {
         if let Some(capture) = &m.capture {
-            if !mv.is_capture() {
+            if mv.is_capture() {
+                self.capture_written = Some(capture_sign(capture.text));
+            } else {
                 let to = mv.to();
                 self.diagnostics.push(
                     Diagnostic::new(
@@ -195,8 +197,11 @@ impl Replayer<'_, '_> {
             }
         } else if mv.is_capture() && self.options.report_missing_capture && m.castling.is_none() {
             let at = m.destination.as_ref().map_or(m.span.start, |d| d.span.start);
-            let sign =
-                if self.language.is_cyrillic() && self.source[m.span.clone()].contains('х') { "х" } else { "x" };
+            let sign = if self.language.is_cyrillic() && self.source[m.span.clone()].contains('х') {
+                "х"
+            } else {
+                self.capture_written.unwrap_or("x")
+            };
             self.diagnostics.push(
                 Diagnostic::new(Code::CaptureMark, m.span.clone(), "the move captures but has no capture sign")
                     .with_fix(Fix::replace("Add the capture sign", at..at, sign).preferred(true)),

@@ -483,7 +483,7 @@ impl Replayer<'_, '_> {
         let mut style = self.style;
         style.capture_sign = m.capture.as_ref().map(|c| capture_sign(c.text));
         if m.capture.is_none() && mv.is_capture() {
-            style.capture_sign = Some("x");
+            style.capture_sign = Some(self.capture_written.unwrap_or("x"));
         }
         style.long = matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some();
         style.castling_zeros = m.castling.as_ref().is_some_and(|c| c.text.contains('0'));

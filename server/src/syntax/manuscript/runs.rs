@@ -390,6 +390,12 @@ pub(crate) fn move_at(s: &str, i: usize) -> Option<(usize, Vec<Repair>)> {
     Runs::new(s, s.len(), false).found_move(i).map(|m| (m.end, m.repair))
 }
 
+/// The ply of an unnumbered move at `i` of `s`, from the move number that
+/// follows it within a few moves (`.Nf3 d5 2. d3`: the dot of a lost `1.`).
+pub(crate) fn unnumbered_ply(s: &str, i: usize) -> Option<u32> {
+    Runs::new(s, s.len(), false).unnumbered_start(i)
+}
+
 /// What a run token was, for trimming a run's end.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Token {
