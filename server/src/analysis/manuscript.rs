@@ -579,7 +579,7 @@ impl Plan {
             fen: Some(Fen::from_position(p.position(), EnPassantMode::Legal).to_string()),
             fen_span: head.first_span.start..head.first_span.start,
             language,
-            on_variation: p.line.variation || p.kind == StartKind::Variation || head.variation,
+            on_variation: p.line.variation || p.kind == StartKind::Variation || head.variation || head.aside,
             inside_variation: p.kind == StartKind::Variation && p.older && !head.variation,
             note: None,
             before: p.line.letters,

@@ -123,3 +123,25 @@ fn edits_in_a_long_book_equal_a_fresh_open() {
         }
     }
 }
+
+/// Whether a run stands in brackets is read from the text around it, which
+/// an edit may change alone: taking a bracket away and typing it back
+/// leaves what a fresh open has, each time.
+#[test]
+fn a_bracket_typed_or_taken_away_around_a_run_is_seen() {
+    let text = crate::manuscripts::ASIDE;
+    let options = Options::default();
+    let mut doc = Document::open_as(Kind::Text, text.to_owned(), 0, &options);
+    let at = text.find("(for").expect("the aside's bracket");
+    let edits = [(at..at + 1, ""), (at..at, "("), (at + 1..at + 1, ")"), (at + 1..at + 2, "")];
+    for (version, (range, insert)) in edits.into_iter().enumerate() {
+        doc.apply_changes(
+            vec![ByteChange { range: Some(range), text: insert.to_owned() }],
+            version as i32 + 1,
+            &options,
+        );
+        same_as_fresh(&doc, Kind::Text).unwrap();
+    }
+    assert_eq!(doc.text, text);
+    assert_eq!(doc.diagnostics().count(), 0);
+}

@@ -537,6 +537,27 @@ fn a_move_number_that_repeats_starts_an_alternative_at_that_ply() {
     }
 }
 
+/// A book's main line with an aside in brackets that could go on from it.
+pub(crate) const ASIDE: &str = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6\n\
+    Quieter than 3...Bc5, which allows a quick attack (for instance 4. O-O).\n\
+    4. d3 Be7\n\
+    After 4...Bc5 5. c3 d6 the game is balanced.\n\
+    5. Nc3 d6\n\
+    Both sides develop.\n\
+    6. O-O O-O 7. h3 h6\n";
+
+#[test]
+fn a_move_in_brackets_in_a_sentence_does_not_move_the_main_line_on() {
+    // `(for instance 4. O-O)` fits the main line's end, but it is a remark:
+    // the game goes on with `4. d3`, so `4...Bc5` branches off after it and
+    // `6. O-O` is White's first castling. Taken as the main line, the aside
+    // had made `6. O-O` illegal.
+    assert_eq!(text_findings(ASIDE), []);
+    // Without the brackets, the same sentence is read as before.
+    let bare = ASIDE.replace("(for instance 4. O-O)", "for instance 4. O-O");
+    assert_eq!(text_findings(&bare).first().map(|f| f.0), Some("illegal-move"));
+}
+
 #[test]
 fn a_prose_word_that_reads_as_a_pawn_on_the_last_rank_is_not_a_move() {
     // Spanish `el` (l for 1: e1) after a move: a pawn never moves to its

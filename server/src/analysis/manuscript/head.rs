@@ -28,6 +28,10 @@ pub struct Head {
     /// It begins a line of the text (a book's line of moves, not a
     /// sentence's), as set by the reader of the manuscript.
     pub own_line: bool,
+    /// It stands in brackets inside a sentence (`... soit la tour f1 (s'ils
+    /// décident de jouer 13.g3).`): a remark beside the game, which may
+    /// branch off or go on from a line but never moves the main line on.
+    pub aside: bool,
 }
 
 impl Head {

@@ -186,6 +186,7 @@ fn build(
     for (k, game) in lowered.iter().enumerate() {
         let mut head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
         head.own_line = k == 0 && spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
+        head.aside = k == 0 && spec.unit.is_some_and(|u| in_brackets(text, &view.ms.units[u]));
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head, view.language);
         let (chosen, mut report, trace) = chain::choose(game, source, options, &candidates);
@@ -273,7 +274,8 @@ fn still_fits(
     // Whether its first game begins a line is read from the text before
     // the unit (`Head::own_line`), which an edit may change alone.
     let own_line = spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
-    if old_chain.games.first().is_some_and(|g| g.head.own_line != own_line) {
+    let aside = spec.unit.is_some_and(|u| in_brackets(text, &view.ms.units[u]));
+    if old_chain.games.first().is_some_and(|g| g.head.own_line != own_line || g.head.aside != aside) {
         return false;
     }
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], spec.range.start));
@@ -298,6 +300,26 @@ fn still_fits(
 fn starts_line(text: &str, unit: &syntax::manuscript::Unit) -> bool {
     text.get(..unit.notation.start)
         .is_some_and(|before| before.trim_end_matches([' ', '\t']).ends_with('\n') || before.trim().is_empty())
+}
+
+/// Whether `unit` stands in brackets opened and closed on its own line of
+/// `text` (`(s'ils décident de jouer 13.g3)`): a remark in a sentence.
+fn in_brackets(text: &str, unit: &syntax::manuscript::Unit) -> bool {
+    let (Some(before), Some(after)) = (text.get(..unit.notation.start), text.get(unit.notation.end..)) else {
+        return false;
+    };
+    let line_before = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+    let line_after = &after[..after.find('\n').unwrap_or(after.len())];
+    // Brackets still open before it, and one that closes them after.
+    let mut open = 0usize;
+    for c in line_before.chars() {
+        match c {
+            '(' => open += 1,
+            ')' => open = open.saturating_sub(1),
+            _ => {}
+        }
+    }
+    open > 0 && line_after.contains(')')
 }
 
 /// Whether a section whose blank space after the notation changed has a
