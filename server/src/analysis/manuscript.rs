@@ -36,7 +36,8 @@ pub use head::{DocumentLetters, Head, Letters, head_of};
 use head::{number_of, ply_of, ply_of_number};
 use start::fen_for;
 pub use start::{
-    Start, StartKind, analyze, choose, prepared, record, repair_diagnostic, sign_read_as_dash, to_manuscript, trace,
+    Start, StartKind, analyze, choose, file_digit_read, file_digit_unread, prepared, record, repair_diagnostic,
+    sign_read_as_dash, to_manuscript, trace,
 };
 
 use std::borrow::Cow;

@@ -182,6 +182,20 @@ pub enum RepairKind {
     /// it (the blank between them lost); the span is the number, read as
     /// written (the parser reads it so).
     GluedNumber,
+    /// `e2--e4`: long algebraic's dash written twice (a typewriter's or
+    /// LaTeX's en dash, common in scanned old magazines), a convention of
+    /// the text (never reported); the fields as in `SpaceInMove`, the
+    /// first dash being the gap.
+    DoubledDash { letter_len: usize, joined: String },
+    /// `d4-e5:`, `Sf3-e5:`: the old capture mark written after the move, a
+    /// convention of the text (blanked for the parser, never reported).
+    CaptureAfter,
+    /// `Sg8-06`, `Lf1-15`: a digit where long algebraic's destination has
+    /// its file letter (OCR reads round letters as `0`, tall ones as `1`);
+    /// the span is the digit, given to the parser as `placeholder` (the
+    /// origin's file), and the replay reads the move the position allows
+    /// (`chain::file_digit_read`).
+    FileDigit { placeholder: char },
 }
 
 /// A piece of the blanked text that parses on its own: a unit with its
@@ -353,6 +367,7 @@ fn assemble(
         .filter_map(|r| match &r.kind {
             RepairKind::SpaceInMove { letter_len, joined }
             | RepairKind::Spaced { letter_len, joined }
+            | RepairKind::DoubledDash { letter_len, joined }
             | RepairKind::Stray { letter_len, joined } => {
                 let gap = r.span.len() - joined.len();
                 let at = r.span.start + gap;
@@ -530,6 +545,9 @@ pub const TYPED_SNIPPETS: &[&str] = &[
     "(\n\n",
     "\n\n... ",
     ":",
+    "--",
+    "-06 ",
+    "a 7-a6 ",
     ",",
     ";",
     "; pawns",

@@ -537,6 +537,37 @@ fn a_move_number_that_repeats_starts_an_alternative_at_that_ply() {
     }
 }
 
+#[test]
+fn old_long_algebraic_as_ocr_reads_it_is_read_with_the_position() {
+    // An old magazine's game, printed in two columns and read line by line
+    // (Black's move begins a line), its dashes doubled, captures marked
+    // after the move (`e5-d4:`), and OCR's digits for three files.
+    let text = "Italienische Partie.\n\nWeiss. Schwarz.\n1. e2--e4\n\ne7--05 2. Sg1-f3\n\nSb8-c6 3. Lf1--c4\n\n\
+        Lf8-05 4. c2-c3\n\nSg8-f6 5. d2-04\n\ne5-d4: 6. c3-d4: Lc5-b4+ 7. Lc1-d2 Lb4-d2: 8. Sb1-d2: d7-d5 \
+        9. e4-d5: Sf6-d5: 10. Dd1-b3 Sc6-e7 11. 0-0 0-0\n";
+    assert_eq!(
+        text_findings(text),
+        [("syntax", "0".to_owned()), ("syntax", "Lf8-05".to_owned()), ("syntax", "0".to_owned())]
+    );
+    let (_, found) = chess_ls_tests::check_manuscript(
+        text,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    let fixes: Vec<&str> = found.iter().map(|d| d.fixes[0].edits[0].new_text.as_str()).collect();
+    assert_eq!(fixes, ["e", "Lf8-c5", "d"]);
+    // A game's part with no known start: the digit is damage, but which
+    // file it stands for is not known.
+    let part = "Stellung nach dem 20. Zuge.\n\n21. Sf3-05 Ke8-f8\n";
+    let (_, found) = chess_ls_tests::check_manuscript(
+        part,
+        chess_ls::syntax::manuscript::Format::Text,
+        &chess_ls::analysis::Options::default(),
+    );
+    let digit = found.iter().find(|d| d.code.as_str() == "syntax").expect("the digit's note");
+    assert!(digit.message.contains("not known") && digit.fixes.is_empty(), "{digit:?}");
+}
+
 /// A book's main line with an aside in brackets that could go on from it.
 pub(crate) const ASIDE: &str = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6\n\
     Quieter than 3...Bc5, which allows a quick attack (for instance 4. O-O).\n\

@@ -469,7 +469,19 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
     let span = repair.span.clone();
     let written = text.get(span.clone())?;
     Some(match &repair.kind {
-        RepairKind::Separator | RepairKind::Spaced { .. } | RepairKind::Bracket { .. } => return None,
+        RepairKind::Separator
+        | RepairKind::Spaced { .. }
+        | RepairKind::Bracket { .. }
+        | RepairKind::DoubledDash { .. }
+        | RepairKind::CaptureAfter => return None,
+        // A reading the position allows, not a look-alike: a guess, as the
+        // reading of an illegal move is (never applied unasked).
+        RepairKind::FileDigit { placeholder } => Diagnostic::new(
+            Code::Syntax,
+            span.clone(),
+            format!("\"{written}\" is no file letter (OCR damage in a square): read as the file {placeholder}, where the move can go: write {placeholder}"),
+        )
+        .with_fix(Fix::replace(format!("Write {placeholder}"), span, placeholder.to_string()).preferred(true)),
         RepairKind::SpaceInMove { joined, .. } => {
             // `К f3К b4`: the next move glued to this one gets its space.
             let glued = text[span.end..].chars().next().is_some_and(|c| !c.is_whitespace() && c.is_alphanumeric());
@@ -574,6 +586,77 @@ pub fn sign_read_as_dash(repair: &Repair, d: &mut Diagnostic, others: &mut Vec<D
         "\"^\" is OCR's reading of a sign, and the move captures nothing: it stands for the dash of long algebraic: write -",
     )
     .with_fix(Fix::replace("Write -", span, "-").preferred(true));
+}
+
+/// A digit for a destination's file (`Sg8-06`) was given to the parser as
+/// the origin's file: where that move is illegal (a knight's, a capture),
+/// the replay read the move the position allows, and its `illegal-move`
+/// finding (among `others`), which names the stand-in, and the digit's
+/// note `d` become one note with the replay's reading and fixes.
+/// Whether it did.
+pub fn file_digit_read(section: &str, repair: &Repair, d: &mut Diagnostic, others: &mut Vec<Diagnostic>) -> bool {
+    if !matches!(repair.kind, RepairKind::FileDigit { .. }) {
+        return false;
+    }
+    let Some(k) = others
+        .iter()
+        .position(|o| o.code == Code::IllegalMove && o.span.start <= d.span.start && d.span.end <= o.span.end)
+    else {
+        return false;
+    };
+    let mut illegal = others.remove(k);
+    let digit = d.message.split('"').nth(1).unwrap_or_default().to_owned();
+    // The origin is as written: readings from another square go (kept
+    // when none is from there).
+    let origin = section
+        .get(illegal.span.start..d.span.start)
+        .unwrap_or_default()
+        .trim_end_matches(|c| crate::syntax::lexicon::is_dash(c) || crate::syntax::lexicon::is_capture_sign(c));
+    let from_origin = |f: &Fix| f.title.strip_prefix("Write ").is_some_and(|t| t.starts_with(origin));
+    if !origin.is_empty() && illegal.fixes.iter().any(from_origin) {
+        illegal.fixes.retain(from_origin);
+    }
+    let readings: Vec<&str> = illegal.fixes.iter().filter_map(|f| f.title.strip_prefix("Write ")).collect();
+    let said = match readings.as_slice() {
+        [] => None,
+        [one] => Some(format!("the only move from there to that rank is {one}")),
+        [first @ .., last] => Some(format!(
+            "the moves from there to that rank are {} and {last}; {}",
+            first.join(", "),
+            illegal.message.split_once("; ").map_or("", |(_, r)| r)
+        )),
+    };
+    *d = match said {
+        Some(said) => {
+            let mut read = Diagnostic::new(
+                Code::Syntax,
+                illegal.span.clone(),
+                format!("\"{digit}\" is no file letter (OCR damage in a square): {said}"),
+            );
+            read.fixes = illegal.fixes;
+            read
+        }
+        _ => Diagnostic::new(
+            Code::IllegalMove,
+            illegal.span.clone(),
+            format!("\"{digit}\" is no file letter (OCR damage in a square), and no move to that square's rank fits"),
+        ),
+    };
+    true
+}
+
+/// The note of a digit for a file (`Sg8-06`) in a move that was not
+/// replayed (its game has no known start, or stopped before it): which
+/// file it stands for is not known.
+pub fn file_digit_unread(d: &mut Diagnostic) {
+    let digit = d.message.split('"').nth(1).unwrap_or_default().to_owned();
+    *d = Diagnostic::new(
+        Code::Syntax,
+        d.span.clone(),
+        format!(
+            "\"{digit}\" is no file letter (OCR damage in a square); the move was not replayed, so which file it stands for is not known"
+        ),
+    );
 }
 
 /// Moves a diagnostic's spans by `by` and maps them from the blanked text

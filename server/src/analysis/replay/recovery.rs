@@ -342,6 +342,13 @@ impl Replayer<'_, '_> {
             }
             _ => None,
         };
+        // A candidate from the written origin is likelier than one that
+        // needs the origin to be wrong too (`Sb8-06`: `Sb8-c6` before
+        // `Sg8-f6`).
+        let written_origin = match &m.origin {
+            Some(Origin::Square(o)) => o.text.parse::<Square>().ok(),
+            _ => None,
+        };
         let mut style = self.style;
         let mut short_style = self.style;
         short_style.long = false;
@@ -363,7 +370,10 @@ impl Replayer<'_, '_> {
                 {
                     let tier = if lost_letter {
                         1
-                    } else if Some(mv.role()) == written_role && !mv.is_castle() {
+                    } else if Some(mv.role()) == written_role
+                        && !mv.is_castle()
+                        && written_origin.is_none_or(|o| mv.from() == Some(o))
+                    {
                         2
                     } else {
                         3

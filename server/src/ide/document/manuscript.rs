@@ -26,7 +26,7 @@ use super::{Document, Kind, Section};
 use crate::analysis::manuscript::{self as chain, Chain, DocumentLetters, Head, Letters, LineRecord, Plan, Start};
 use crate::analysis::{GameReport, Language, LanguageSource, Options, Trace, trace_game};
 use crate::ide::outline;
-use crate::syntax::manuscript::{self, Edit, Manuscript, Repair, SectionSpec, Unit};
+use crate::syntax::manuscript::{self, Edit, Manuscript, Repair, RepairKind, SectionSpec, Unit};
 use crate::syntax::{self, GameSyntax};
 
 /// The parser's view of a manuscript document.
@@ -183,6 +183,16 @@ fn build(
     };
     let mut games = Vec::with_capacity(lowered.len());
     let mut reports = Vec::with_capacity(lowered.len());
+    // Digits read as files (`Sg8-06`): whether the replay played each move.
+    let in_range = |r: &&Repair| range.start <= r.span.start && r.span.start < range.end;
+    let mut digits: Vec<(usize, bool)> = view
+        .ms
+        .repairs
+        .iter()
+        .filter(in_range)
+        .filter(|r| matches!(r.kind, RepairKind::FileDigit { .. }))
+        .map(|r| (r.span.start - range.start, false))
+        .collect();
     for (k, game) in lowered.iter().enumerate() {
         let mut head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
         head.own_line = k == 0 && spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
@@ -190,6 +200,9 @@ fn build(
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head, view.language);
         let (chosen, mut report, trace) = chain::choose(game, source, options, &candidates);
+        for (at, played) in &mut digits {
+            *played |= trace.moves.iter().any(|m| m.span.contains(at));
+        }
         let mut record = chain::record(game, source, options, &candidates[chosen], &report, &trace, &head);
         let old_record =
             was.and_then(|p| p.chain.as_ref()).and_then(|c| c.games.get(k)).and_then(|g| g.record.as_ref());
@@ -225,8 +238,14 @@ fn build(
                 && let Some(mut d) = chain::repair_diagnostic(text, &view.ms.blanked, repair)
             {
                 d.shift(-(range.start as isize));
+                let mut read = false;
                 for report in &mut reports {
                     chain::sign_read_as_dash(repair, &mut d, &mut report.diagnostics);
+                    read |= chain::file_digit_read(&text[range.clone()], repair, &mut d, &mut report.diagnostics);
+                }
+                let at = repair.span.start - range.start;
+                if digits.iter().any(|&(digit, played)| digit == at && !played) && !read {
+                    chain::file_digit_unread(&mut d);
                 }
                 reports[0].diagnostics.push(d);
             }

@@ -69,7 +69,14 @@ pub(super) fn blanked_stretch(
                     out[span].copy_from_slice(upper);
                 }
             }
-            RepairKind::LostMoveNumber { .. } | RepairKind::Separator => blank(&mut out, span),
+            RepairKind::LostMoveNumber { .. } | RepairKind::Separator | RepairKind::CaptureAfter => {
+                blank(&mut out, span)
+            }
+            RepairKind::FileDigit { placeholder } => {
+                if span.len() == 1 && placeholder.is_ascii() {
+                    out[span.start] = *placeholder as u8;
+                }
+            }
             RepairKind::Unfinished => blank(&mut out, span),
             RepairKind::Glued { .. } | RepairKind::GluedNumber => {}
             RepairKind::Bracket { open } => {
@@ -84,6 +91,7 @@ pub(super) fn blanked_stretch(
             }
             RepairKind::SpaceInMove { joined, .. }
             | RepairKind::Spaced { joined, .. }
+            | RepairKind::DoubledDash { joined, .. }
             | RepairKind::Stray { joined, .. } => {
                 // The parts moved right over the gaps: the move ends where
                 // it ends in the text.

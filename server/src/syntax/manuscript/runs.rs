@@ -468,6 +468,11 @@ impl<'s> Runs<'s> {
         {
             return None;
         }
+        // `e2--e4`, `Sg8-06`, `d4-e5:`: old long algebraic as OCR reads it
+        // (its first part alone would read as a move).
+        if let Some(read) = self.old_long_algebraic(i) {
+            return Some(read);
+        }
         // `Nbxd4Rbb7`: two moves with the blank between them lost, the
         // second a piece move (`syntax::slips` reports them).
         let glued = |n: usize| glued_piece_move(s, n);
@@ -543,6 +548,93 @@ impl<'s> Runs<'s> {
             .or_else(|| self.unfinished(i))
             .or_else(|| self.files_only(i))
             .or_else(|| self.transliterated_file(i))
+    }
+
+    /// Long algebraic as old magazines print it and OCR reads it: the dash
+    /// doubled (`e2--e4`), a digit for the destination's file (`Sg8-06`,
+    /// `Lf1--15`), the capture mark after the move (`d4-e5:`). A move with
+    /// its origin square written in full, and at least one of these.
+    fn old_long_algebraic(&self, i: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        // `a 7-a6`: a blank inside a pawn's origin square.
+        if let (Some(f), Some(' '), Some(r), Some(d)) = (ch(s, 0), ch(s, 1), ch(s, 2), ch(s, 3))
+            && is_file(f)
+            && is_rank(r)
+            && (is_dash(d) || is_capture(d))
+        {
+            let rest = &s[2..];
+            let joined = format!("{f}{}", &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())]);
+            let n = move_len(&joined).filter(|&n| n > 3 && ends_word(&joined, n))?;
+            return Some(FoundMove {
+                end: i + n + 1,
+                repair: vec![Repair {
+                    span: i..i + n + 1,
+                    kind: RepairKind::SpaceInMove { letter_len: 1, joined: joined[..n].to_owned() },
+                }],
+            });
+        }
+        let word = &s[..s.find(char::is_whitespace).unwrap_or(s.len())];
+        let p = section_at(word, 0).unwrap_or(0);
+        let o = square_at(word, p)?;
+        let sign = ch(word, o)?;
+        let mut k = o + sign.len_utf8();
+        let doubled = is_dash(sign) && ch(word, k).is_some_and(is_dash);
+        if doubled {
+            k += ch(word, k)?.len_utf8();
+        } else if !is_dash(sign) && !is_capture(sign) {
+            return None;
+        }
+        let file = ch(word, k)?;
+        let digit = file.is_ascii_digit();
+        if !(digit || is_file(file)) || !ch(word, k + 1).is_some_and(is_rank) {
+            return None;
+        }
+        let after = k + 2;
+        let colon = word[after..].starts_with(':') && !is_capture(sign);
+        // `Dh5-f77`: OCR's `7` for the check sign `†` after the square.
+        let dagger = !colon
+            && word[after..].starts_with('7')
+            && lexicon::annotation_len(&word[after + 1..]).map_or(0, |n| n) + after + 1 == word.len();
+        if !(doubled || digit || colon || dagger) {
+            return None;
+        }
+        let rest = if colon {
+            &word[after + 1..]
+        } else if dagger {
+            &format!("+{}", &word[after + 1..])
+        } else {
+            &word[after..]
+        };
+        // What the parser reads: one dash, a file letter, no colon. For the
+        // digit, the origin's file (a pawn's push, a rook's move along its
+        // file); for a pawn's capture, a file beside it (the replay reads
+        // the other side where this one captures nothing).
+        let origin_file = ch(word, p)?;
+        let placeholder = match (digit, p == 0 && (colon || is_capture(sign))) {
+            (false, _) => file,
+            (true, false) => origin_file,
+            (true, true) => char::from(if origin_file == 'a' { b'b' } else { origin_file as u8 - 1 }),
+        };
+        let read = format!("{}{sign}{placeholder}{}{rest}", &word[..o], &word[k + 1..after]);
+        let n = move_len(&read).filter(|&n| n >= o + 3 && ends_word(&read, n))?;
+        // Where the move ends in the text: past the second dash and the
+        // colon (the marks after the destination follow the colon).
+        let end = n + if doubled { sign.len_utf8() } else { 0 } + usize::from(colon);
+        let mut repair = Vec::new();
+        if doubled {
+            let joined = format!("{}{}", &word[..o], &word[o + sign.len_utf8()..after]);
+            repair.push(Repair { span: i..i + after, kind: RepairKind::DoubledDash { letter_len: o, joined } });
+        }
+        if digit {
+            repair.push(Repair { span: i + k..i + k + 1, kind: RepairKind::FileDigit { placeholder } });
+        }
+        if colon {
+            repair.push(Repair { span: i + after..i + after + 1, kind: RepairKind::CaptureAfter });
+        }
+        if dagger {
+            repair.push(Repair { span: i + after..i + after + 1, kind: RepairKind::Sign { meant: '+' } });
+        }
+        Some(FoundMove { end: i + end, repair })
     }
 
     /// `Ks3`, `Fs5`: a piece move whose destination's file is the Latin `s`
@@ -887,6 +979,17 @@ impl<'s> Runs<'s> {
                 i = end;
                 continue;
             }
+            // A game printed in two columns and read line by line (OCR):
+            // `1. e2-e4`, then a line `e7-e5 2. Sg1-f3`: Black's move
+            // begins a line, the next number right after it.
+            if c.is_alphabetic()
+                && self.s[..i].trim_end_matches([' ', '\t']).ends_with('\n')
+                && let Some((start, end)) = self.run_at_line_start(i)
+            {
+                runs.push(start..end);
+                i = end;
+                continue;
+            }
             i += c.len_utf8();
         }
         runs
@@ -901,6 +1004,33 @@ impl<'s> Runs<'s> {
             return None;
         }
         let ply = self.unnumbered_start(k)?;
+        self.unnumbered_run(k, ply)
+    }
+
+    /// A run at the start of a line whose first move has no number and is
+    /// followed at once by the next number on the same line: where it
+    /// starts and ends.
+    fn run_at_line_start(&mut self, k: usize) -> Option<(usize, usize)> {
+        let first = self.found_move(k)?;
+        let (next, paragraph) = self.blank(first.end);
+        if paragraph || next == first.end || self.s[first.end..next].contains('\n') {
+            return None;
+        }
+        let (n_len, number, black) = move_number_at(self.at(next), 0)?;
+        let ply = ply_of(number, black).checked_sub(1)?;
+        // The run must go on past the number (a number alone at its end
+        // is trimmed, and the ply with it).
+        let saved = self.repairs.len();
+        let (start, end) = self.unnumbered_run(k, ply)?;
+        if end <= next + n_len {
+            self.repairs.truncate(saved);
+            return None;
+        }
+        Some((start, end))
+    }
+
+    /// A run of moves without a number at `k`, its first move at `ply`.
+    fn unnumbered_run(&mut self, k: usize, ply: u32) -> Option<(usize, usize)> {
         let saved = self.repairs.len();
         self.numbers = (0, 0);
         self.spaced_dashes = false;
@@ -1761,6 +1891,42 @@ mod tests {
             })
             .collect();
         (found, repairs)
+    }
+
+    #[test]
+    fn old_long_algebraic_as_ocr_reads_it_keeps_the_run() {
+        let text = "1. e2--e4 e7--05 2. Sg1-f3 Sb8-06 3. Lf1--15 a7-a6 12. d4-e5: Sc6-e5: 13. Sf3--e5:";
+        let (found, repairs) = repaired(text);
+        assert_eq!(found, [text]);
+        let doubled = |letter_len: usize, joined: &str| {
+            format!("{:?}", RepairKind::DoubledDash { letter_len, joined: joined.into() })
+        };
+        let digit = |placeholder: char| format!("{:?}", RepairKind::FileDigit { placeholder });
+        let after = format!("{:?}", RepairKind::CaptureAfter);
+        assert_eq!(
+            repairs,
+            [
+                ("e2--e4", doubled(2, "e2-e4")),
+                ("e7--05", doubled(2, "e7-05")),
+                ("0", digit('e')),
+                ("0", digit('b')),
+                ("Lf1--15", doubled(3, "Lf1-15")),
+                ("1", digit('f')),
+                (":", after.clone()),
+                (":", after.clone()),
+                ("Sf3--e5", doubled(3, "Sf3-e5")),
+                (":", after),
+            ]
+        );
+        let (found, repairs) = repaired("4. Dh5-f77 Ke8-e7 5. Lc4-d5");
+        assert_eq!(found, ["4. Dh5-f77 Ke8-e7 5. Lc4-d5"]);
+        assert_eq!(repairs, [("7", format!("{:?}", RepairKind::Sign { meant: '+' }))]);
+        let (found, repairs) = repaired("3. Lf1-b5 a 7-a6 4. Lb5-a4");
+        assert_eq!(found, ["3. Lf1-b5 a 7-a6 4. Lb5-a4"]);
+        assert_eq!(repairs, [("a 7-a6", "a7-a6".to_owned())]);
+        // Plain long algebraic and a short move with a colon after it in a
+        // sentence are left as they are.
+        assert_eq!(repaired("1. e2-e4 e7-e5 2. Nf3: a good move").1, []);
     }
 
     #[test]
