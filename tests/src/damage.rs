@@ -62,6 +62,11 @@
 //!   and `d4`).
 //! - [`Kind::StrayChar`]: a character stuck to the end of a move: an em dash
 //!   (`Lf1—`), or after a check mark the rank's digit again (`Qe3+3`).
+//! - [`Kind::FileDigit`]: OCR's digit for the file letter of a long-algebraic
+//!   move's destination (`0` for a round letter, `1` for a tall one, `9`
+//!   for `g`: `Ng8-06`), in manuscripts only (a PGN file is written by a
+//!   program), and only where the piece on the origin has one legal move to
+//!   that rank: the played one.
 
 use std::ops::Range;
 
@@ -94,10 +99,11 @@ pub enum Kind {
     SpaceCapture,
     LineBreak,
     StrayChar,
+    FileDigit,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 21] = [
+    pub const ALL: [Kind; 22] = [
         Kind::LookAlike,
         Kind::LookAlikeLetter,
         Kind::OneAsL,
@@ -119,6 +125,7 @@ impl Kind {
         Kind::SpaceCapture,
         Kind::LineBreak,
         Kind::StrayChar,
+        Kind::FileDigit,
     ];
 
     pub fn name(self) -> &'static str {
@@ -144,6 +151,7 @@ impl Kind {
             Kind::SpaceCapture => "space-at-capture",
             Kind::LineBreak => "line-break",
             Kind::StrayChar => "stray-char",
+            Kind::FileDigit => "digit-for-file",
         }
     }
 
@@ -169,6 +177,12 @@ impl Kind {
         }
     }
 
+    /// Whether the kind occurs in PGN (OCR's digit for a file comes from
+    /// scanned pages, not from programs).
+    pub fn in_pgn(self) -> bool {
+        self != Kind::FileDigit
+    }
+
     /// `style` with the knobs this kind needs: `X` needs the sign `x`, `O`
     /// for `0` a castling written with zeros, a lost letter short algebraic.
     pub fn adapt(self, style: MoveStyle) -> MoveStyle {
@@ -176,6 +190,7 @@ impl Kind {
             Kind::CaptureX => MoveStyle { capture_sign: Some("x"), ..style },
             Kind::ZeroAsO | Kind::ZeroAsLowerO => MoveStyle { castling_zeros: true, ..style },
             Kind::LostLetter => MoveStyle { long: false, ..style },
+            Kind::FileDigit => MoveStyle { long: true, ..style },
             _ => style,
         }
     }
@@ -618,6 +633,27 @@ fn damage_of(game: &CleanGame, kind: Kind, ply: usize, rng: &mut SplitMix64) -> 
                 format!("{} {} {}", &san[..before], &san[before..after], &san[after..])
             };
             whole(new)
+        }
+        Kind::FileDigit => {
+            if game.format == Format::Pgn || !style.long || promotion || t.chess_move.is_castle() {
+                return None;
+            }
+            // The destination's file, after the origin's.
+            let at = squares(san);
+            let (&dest, true) = (at.last()?, at.len() == 2) else { return None };
+            let from = t.chess_move.from()?;
+            let rank = t.chess_move.to().rank();
+            let to_rank =
+                t.before.legal_moves().iter().filter(|m| m.from() == Some(from) && m.to().rank() == rank).count();
+            if to_rank != 1 {
+                return None;
+            }
+            let digit = match san.as_bytes()[dest] {
+                b'b' | b'f' | b'h' => "1",
+                b'g' if rng.below(2) == 0 => "9",
+                _ => "0",
+            };
+            whole(replace_at(san, dest..dest + 1, digit))
         }
         Kind::StrayChar => {
             let checked = san.len() > core_len;

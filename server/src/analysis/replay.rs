@@ -531,9 +531,10 @@ struct Replayer<'a, 'o> {
     /// Where the line the replay was given stopped at a move it could not
     /// play, if it did (a variation's stop is not the line's).
     stopped: Option<usize>,
-    /// The sign of the latest capture written so far (`x`, `:`, `х`): a
-    /// fix that adds one writes the game's own.
-    capture_written: Option<&'static str>,
+    /// How the game writes its captures, from those so far: with a sign
+    /// (`x`, `:`, `х`; once one is seen it stays), or without (`Some(None)`,
+    /// `h7-g6` in long algebraic); a fix that adds one writes the game's.
+    capture_written: Option<Option<&'static str>>,
 }
 
 impl<'a, 'o> Replayer<'a, 'o> {

@@ -350,10 +350,15 @@ impl Replayer<'_, '_> {
             _ => None,
         };
         let mut style = self.style;
+        // Compared as written: long algebraic with long (`h7-h6` for
+        // `h7-g6`, a pawn's capture in a text that writes none).
+        style.long = matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some();
         let mut short_style = self.style;
         short_style.long = false;
+        // The capture sign as written (`Кf3х04`: the Cyrillic `х`), else `x`.
+        let written_sign = Some(m.capture.as_ref().map_or("x", |c| capture_sign(c.text)));
         for mv in &pos.legal_moves() {
-            for sign in [Some("x"), None] {
+            for sign in [written_sign, None] {
                 style.capture_sign = sign;
                 short_style.capture_sign = sign;
                 let text = render_move(pos, mv, &style);
@@ -493,7 +498,7 @@ impl Replayer<'_, '_> {
         let mut style = self.style;
         style.capture_sign = m.capture.as_ref().map(|c| capture_sign(c.text));
         if m.capture.is_none() && mv.is_capture() {
-            style.capture_sign = Some(self.capture_written.unwrap_or("x"));
+            style.capture_sign = self.capture_written.unwrap_or(Some("x"));
         }
         style.long = matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some();
         style.castling_zeros = m.castling.as_ref().is_some_and(|c| c.text.contains('0'));
