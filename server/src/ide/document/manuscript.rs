@@ -327,18 +327,21 @@ fn in_brackets(text: &str, unit: &syntax::manuscript::Unit) -> bool {
     let (Some(before), Some(after)) = (text.get(..unit.notation.start), text.get(unit.notation.end..)) else {
         return false;
     };
-    let line_before = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
-    let line_after = &after[..after.find('\n').unwrap_or(after.len())];
+    let line_after = &after.as_bytes()[..after.find('\n').unwrap_or(after.len())];
+    if !line_after.contains(&b')') {
+        return false;
+    }
+    let line_before = &before.as_bytes()[before.rfind('\n').map_or(0, |n| n + 1)..];
     // Brackets still open before it, and one that closes them after.
     let mut open = 0usize;
-    for c in line_before.chars() {
+    for &c in line_before {
         match c {
-            '(' => open += 1,
-            ')' => open = open.saturating_sub(1),
+            b'(' => open += 1,
+            b')' => open = open.saturating_sub(1),
             _ => {}
         }
     }
-    open > 0 && line_after.contains(')')
+    open > 0
 }
 
 /// Whether a section whose blank space after the notation changed has a

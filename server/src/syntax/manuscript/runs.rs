@@ -217,6 +217,13 @@ struct SpacedDash {
 /// its marks) that ends a word. A pawn's origin and destination are on one
 /// file, one or two ranks apart (a capture has its sign, `e5 : d4`).
 fn spaced_dash_move(s: &str) -> Option<SpacedDash> {
+    // Most words are no such move: a dash after one or two blanks first.
+    let b = s.as_bytes();
+    let first_end = b.iter().take(8).position(|&c| c == b' ' || c == b'\t')?;
+    let gap = b[first_end..].iter().take(3).take_while(|&&c| c == b' ' || c == b'\t').count();
+    if !(1..=2).contains(&gap) || !ch(s, first_end + gap).is_some_and(is_dash) {
+        return None;
+    }
     let words = words_apart(s, 3, false);
     let [origin, dash, destination] = words.as_slice() else { return None };
     let p = lan_origin(&s[origin.clone()])?;
@@ -468,15 +475,18 @@ impl<'s> Runs<'s> {
         {
             return None;
         }
-        // `e2--e4`, `Sg8-06`, `d4-e5:`: old long algebraic as OCR reads it
-        // (its first part alone would read as a move).
-        if let Some(read) = self.old_long_algebraic(i) {
+        // `e2--e4`, `Sg8-06`, `d4-e5:`, `Dh5-f77`: old long algebraic as
+        // OCR reads it (its first part alone would read as a move).
+        let first = move_len(s);
+        if first.is_none_or(|n| matches!(s.as_bytes().get(n), Some(b'-' | b':' | b'7' | 0xE2)))
+            && let Some(read) = self.old_long_algebraic(i)
+        {
             return Some(read);
         }
         // `Nbxd4Rbb7`: two moves with the blank between them lost, the
         // second a piece move (`syntax::slips` reports them).
         let glued = |n: usize| glued_piece_move(s, n);
-        let plain = move_len(s).filter(|&n| ends_word(s, n) || glued(n) || number_glued(s, n));
+        let plain = first.filter(|&n| ends_word(s, n) || glued(n) || number_glued(s, n));
         if let Some(n) = plain {
             if let Some(repair) = self.lower_case_letter(i, Some(n)) {
                 return Some(repair);
@@ -556,12 +566,16 @@ impl<'s> Runs<'s> {
     /// its origin square written in full, and at least one of these.
     fn old_long_algebraic(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
+        let b = s.as_bytes();
         // `a 7-a6`: a blank inside a pawn's origin square.
-        if let (Some(f), Some(' '), Some(r), Some(d)) = (ch(s, 0), ch(s, 1), ch(s, 2), ch(s, 3))
-            && is_file(f)
-            && is_rank(r)
+        if b.len() > 4
+            && b[1] == b' '
+            && (b'a'..=b'h').contains(&b[0])
+            && (b'1'..=b'8').contains(&b[2])
+            && let Some(d) = ch(s, 3)
             && (is_dash(d) || is_capture(d))
         {
+            let f = char::from(b[0]);
             let rest = &s[2..];
             let joined = format!("{f}{}", &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())]);
             let n = move_len(&joined).filter(|&n| n > 3 && ends_word(&joined, n))?;
@@ -572,6 +586,14 @@ impl<'s> Runs<'s> {
                     kind: RepairKind::SpaceInMove { letter_len: 1, joined: joined[..n].to_owned() },
                 }],
             });
+        }
+        // Most words are no long algebraic: a rank digit right before a
+        // dash or a capture sign within the first bytes, or none of this.
+        let shaped = (1..b.len().min(7)).any(|k| {
+            (b'1'..=b'8').contains(&b[k]) && matches!(b.get(k + 1), Some(b'-' | b':' | b'x' | b'X' | 0xC3 | 0xD1 | 0xE2))
+        });
+        if !shaped {
+            return None;
         }
         let word = &s[..s.find(char::is_whitespace).unwrap_or(s.len())];
         let p = section_at(word, 0).unwrap_or(0);
@@ -982,8 +1004,9 @@ impl<'s> Runs<'s> {
             // A game printed in two columns and read line by line (OCR):
             // `1. e2-e4`, then a line `e7-e5 2. Sg1-f3`: Black's move
             // begins a line, the next number right after it.
-            if c.is_alphabetic()
-                && self.s[..i].trim_end_matches([' ', '\t']).ends_with('\n')
+            if i > 0
+                && self.s.as_bytes()[i - 1] == b'\n'
+                && c.is_alphabetic()
                 && let Some((start, end)) = self.run_at_line_start(i)
             {
                 runs.push(start..end);
@@ -1011,6 +1034,13 @@ impl<'s> Runs<'s> {
     /// followed at once by the next number on the same line: where it
     /// starts and ends.
     fn run_at_line_start(&mut self, k: usize) -> Option<(usize, usize)> {
+        // A word, one or two blanks, a digit: else no such run (most lines).
+        let b = self.s.as_bytes();
+        let word_end = k + b[k..].iter().take(12).take_while(|&&c| !c.is_ascii_whitespace()).count();
+        let digit = b[word_end..].iter().take(3).find(|&&c| c != b' ' && c != b'\t');
+        if !digit.is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
         let first = self.found_move(k)?;
         let (next, paragraph) = self.blank(first.end);
         if paragraph || next == first.end || self.s[first.end..next].contains('\n') {
