@@ -590,7 +590,8 @@ impl<'s> Runs<'s> {
         // Most words are no long algebraic: a rank digit right before a
         // dash or a capture sign within the first bytes, or none of this.
         let shaped = (1..b.len().min(7)).any(|k| {
-            (b'1'..=b'8').contains(&b[k]) && matches!(b.get(k + 1), Some(b'-' | b':' | b'x' | b'X' | 0xC3 | 0xD1 | 0xE2))
+            (b'1'..=b'8').contains(&b[k])
+                && matches!(b.get(k + 1), Some(b'-' | b':' | b'x' | b'X' | 0xC3 | 0xD1 | 0xE2))
         });
         if !shaped {
             return None;
