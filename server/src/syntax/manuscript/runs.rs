@@ -478,7 +478,8 @@ impl<'s> Runs<'s> {
         // `e2--e4`, `Sg8-06`, `d4-e5:`, `Dh5-f77`: old long algebraic as
         // OCR reads it (its first part alone would read as a move).
         let first = move_len(s);
-        if first.is_none_or(|n| matches!(s.as_bytes().get(n), Some(b'-' | b':' | b'7' | 0xE2)))
+        if first
+            .is_none_or(|n| matches!(s.as_bytes().get(n), Some(b'-' | b':' | b'x' | b'X' | b'7' | 0xC3 | 0xD1 | 0xE2)))
             && let Some(read) = self.old_long_algebraic(i)
         {
             return Some(read);
@@ -1926,7 +1927,8 @@ mod tests {
 
     #[test]
     fn old_long_algebraic_as_ocr_reads_it_keeps_the_run() {
-        let text = "1. e2--e4 e7--05 2. Sg1-f3 Sb8-06 3. Lf1--15 a7-a6 12. d4-e5: Sc6-e5: 13. Sf3--e5:";
+        let text =
+            "1. e2--e4 e7--05 2. Sg1-f3 Sb8-06 3. Lf1--15 a7-a6 12. d4-e5: Sc6-e5: 13. Sf3--e5: Te8x05 14. Кb3х04";
         let (found, repairs) = repaired(text);
         assert_eq!(found, [text]);
         let doubled = |letter_len: usize, joined: &str| {
@@ -1947,6 +1949,8 @@ mod tests {
                 (":", after.clone()),
                 ("Sf3--e5", doubled(3, "Sf3-e5")),
                 (":", after),
+                ("0", digit('e')),
+                ("0", digit('b')),
             ]
         );
         let (found, repairs) = repaired("4. Dh5-f77 Ke8-e7 5. Lc4-d5");
