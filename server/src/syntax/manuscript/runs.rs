@@ -633,7 +633,8 @@ impl<'s> Runs<'s> {
         // digit, the origin's file (a pawn's push, a rook's move along its
         // file); for a pawn's capture, a file beside it (the replay reads
         // the other side where this one captures nothing).
-        let origin_file = ch(word, p)?;
+        // (A look-alike origin file, Cyrillic `с`, stands for its Latin one.)
+        let origin_file = lexicon::file_of(ch(word, p)?)?;
         let placeholder = match (digit, p == 0 && (colon || is_capture(sign))) {
             (false, _) => file,
             (true, false) => origin_file,
@@ -1962,6 +1963,9 @@ mod tests {
         // Plain long algebraic and a short move with a colon after it in a
         // sentence are left as they are.
         assert_eq!(repaired("1. e2-e4 e7-e5 2. Nf3: a good move").1, []);
+        // A look-alike origin file gives its Latin letter to the digit.
+        let (_, repairs) = repaired("1. е2-04 e7-e5");
+        assert_eq!(repairs, [("0", digit('e'))]);
     }
 
     #[test]
