@@ -644,7 +644,7 @@ impl<'s> Runs<'s> {
         let n = move_len(&read).filter(|&n| n >= o + 3 && ends_word(&read, n))?;
         // Where the move ends in the text: past the second dash and the
         // colon (the marks after the destination follow the colon).
-        let end = n + if doubled { sign.len_utf8() } else { 0 } + usize::from(colon);
+        let end = n + (k - o) - sign.len_utf8() + usize::from(colon);
         let mut repair = Vec::new();
         if doubled {
             let joined = format!("{}{}", &word[..o], &word[o + sign.len_utf8()..after]);
@@ -1963,6 +1963,10 @@ mod tests {
         // Plain long algebraic and a short move with a colon after it in a
         // sentence are left as they are.
         assert_eq!(repaired("1. e2-e4 e7-e5 2. Nf3: a good move").1, []);
+        // Two dashes of two kinds (`-—`, found by the property test).
+        let (found, repairs) = repaired("15… Bf8-—e7 16. g3-g4");
+        assert_eq!(found, ["15… Bf8-—e7 16. g3-g4"]);
+        assert_eq!(repairs, [("Bf8-—e7", doubled(3, "Bf8—e7"))]);
         // A look-alike origin file gives its Latin letter to the digit.
         let (_, repairs) = repaired("1. е2-04 e7-e5");
         assert_eq!(repairs, [("0", digit('e'))]);
