@@ -605,7 +605,7 @@ pub fn file_digit_read(section: &str, repair: &Repair, d: &mut Diagnostic, other
         return false;
     };
     let mut illegal = others.remove(k);
-    let digit = d.message.split('"').nth(1).unwrap_or_default().to_owned();
+    let digit = section.get(d.span.clone()).unwrap_or_default();
     // The origin is as written: readings from another square go (kept
     // when none is from there).
     let origin = section
@@ -648,8 +648,8 @@ pub fn file_digit_read(section: &str, repair: &Repair, d: &mut Diagnostic, other
 /// The note of a digit for a file (`Sg8-06`) in a move that was not
 /// replayed (its game has no known start, or stopped before it): which
 /// file it stands for is not known.
-pub fn file_digit_unread(d: &mut Diagnostic) {
-    let digit = d.message.split('"').nth(1).unwrap_or_default().to_owned();
+pub fn file_digit_unread(section: &str, d: &mut Diagnostic) {
+    let digit = section.get(d.span.clone()).unwrap_or_default();
     *d = Diagnostic::new(
         Code::Syntax,
         d.span.clone(),

@@ -245,7 +245,7 @@ fn build(
                 }
                 let at = repair.span.start - range.start;
                 if digits.iter().any(|&(digit, played)| digit == at && !played) && !read {
-                    chain::file_digit_unread(&mut d);
+                    chain::file_digit_unread(&text[range.clone()], &mut d);
                 }
                 reports[0].diagnostics.push(d);
             }
