@@ -107,7 +107,7 @@ fn squeeze(s: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(200))]
 
     #[test]
     fn formatting_keeps_every_character_and_comment(seed in 0u64..1_000_000) {

@@ -54,7 +54,7 @@ fn styles() -> impl Strategy<Value = (MoveStyle, RenderOptions)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(200))]
 
     #[test]
     fn fast_path_equals_tree_sitter_on_generated_games(seed in 0u64..10_000, (style, options) in styles()) {

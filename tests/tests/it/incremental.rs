@@ -102,7 +102,7 @@ fn edited_equals_fresh(text: String, edits: &[Edit], batch: bool) -> Result<(), 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(64))]
 
     #[test]
     fn incremental_equals_fresh(text in texts(), edits in edits(SNIPPETS, 1..25), batch in any::<bool>()) {

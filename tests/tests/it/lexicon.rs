@@ -218,7 +218,7 @@ fn mixed_text(seed: u64, parts: usize) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(400))]
 
     #[test]
     fn every_run_found_in_prose_parses_without_errors(seed in any::<u64>(), parts in 1usize..30) {

@@ -44,3 +44,18 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
     dir
 }
+
+/// The cases of a property: `PROPTEST_CASES` of them (else `cases`), from a
+/// fixed seed, so that every run, CI's too, tries the same cases and a
+/// failure is one anyone can run again. A hunt for new failures sets
+/// another seed and more cases:
+/// `PROPTEST_RNG_SEED=7 PROPTEST_CASES=5000 cargo test -p chess-ls-tests --test it -- lexicon::`.
+/// Cases kept in `proptest-regressions/` are tried first.
+fn proptest_config(cases: u32) -> proptest::prelude::ProptestConfig {
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    proptest::prelude::ProptestConfig {
+        cases: var("PROPTEST_CASES").map_or(cases, |n: u64| n as u32),
+        rng_seed: proptest::test_runner::RngSeed::Fixed(var("PROPTEST_RNG_SEED").unwrap_or(0x00c0_ffee)),
+        ..proptest::prelude::ProptestConfig::default()
+    }
+}

@@ -26,7 +26,7 @@ fn same_as_fresh(doc: &Document, kind: Kind) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(crate::proptest_config(48))]
 
     #[test]
     fn manuscript_edits_equal_a_fresh_open(

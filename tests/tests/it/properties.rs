@@ -154,24 +154,8 @@ fn assert_first(
     Ok(())
 }
 
-/// `cases` random cases, or as many as `PROPTEST_CASES` says (for a long
-/// hunt: `PROPTEST_CASES=5000 cargo test --test properties`).
-/// The cases of a property: `PROPTEST_CASES` of them (else `cases`), from a
-/// fixed seed so that every run (CI's too) tries the same games; set
-/// `PROPTEST_RNG_SEED` to another number to explore others.
-fn config(cases: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(cases);
-    let seed = std::env::var("PROPTEST_RNG_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x00c0_ffee);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config(48))]
+    #![proptest_config(crate::proptest_config(48))]
 
     /// (a) Every language, short and long, with and without the optional
     /// marks and headers: a legal game raises nothing at all.
@@ -192,7 +176,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(crate::proptest_config(128))]
 
     /// (b) A move replaced by a piece move that no piece can make.
     #[test]

@@ -610,10 +610,12 @@ impl<'s> Runs<'s> {
         }
         let file = ch(word, k)?;
         let digit = file.is_ascii_digit();
-        if !(digit || is_file(file)) || !ch(word, k + 1).is_some_and(is_rank) {
+        let rank = ch(word, k + file.len_utf8()).filter(|&c| is_rank(c));
+        let (true, Some(rank)) = (digit || is_file(file), rank) else {
             return None;
-        }
-        let after = k + 2;
+        };
+        // (Either may be a look-alike of two bytes: Cyrillic `З` for `3`.)
+        let after = k + file.len_utf8() + rank.len_utf8();
         let colon = word[after..].starts_with(':') && !is_capture(sign);
         // `Dh5-f77`: OCR's `7` for the check sign `†` after the square.
         let dagger = !colon
@@ -640,7 +642,7 @@ impl<'s> Runs<'s> {
             (true, false) => origin_file,
             (true, true) => char::from(if origin_file == 'a' { b'b' } else { origin_file as u8 - 1 }),
         };
-        let read = format!("{}{sign}{placeholder}{}{rest}", &word[..o], &word[k + 1..after]);
+        let read = format!("{}{sign}{placeholder}{}{rest}", &word[..o], &word[k + file.len_utf8()..after]);
         let n = move_len(&read).filter(|&n| n >= o + 3 && ends_word(&read, n))?;
         // Where the move ends in the text: past the second dash and the
         // colon (the marks after the destination follow the colon).
@@ -1970,6 +1972,11 @@ mod tests {
         // A look-alike origin file gives its Latin letter to the digit.
         let (_, repairs) = repaired("1. е2-04 e7-e5");
         assert_eq!(repairs, [("0", digit('e'))]);
+        // A look-alike rank of two bytes after the digit (Cyrillic `З`
+        // for `3`, found by the property test: it was cut inside).
+        let (found, repairs) = repaired("21. Лg1-1З Лa8-a3 22. Лd1-d3");
+        assert_eq!(found, ["21. Лg1-1З Лa8-a3 22. Лd1-d3"]);
+        assert_eq!(repairs, [("1", digit('g'))]);
     }
 
     #[test]
