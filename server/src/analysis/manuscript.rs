@@ -394,6 +394,16 @@ impl Chain {
             }
             let game = &ending[ending.partition_point(|&i| i < lo)..ending.partition_point(|&i| i < hi)];
             let recent = hi.saturating_sub(RECENT_LINES).max(lo);
+            // A run that goes on in the sentence of a variation: that
+            // variation's end first (the moves still decide: a move that
+            // fails there is tried from the main line's end next).
+            if head.in_sentence
+                && hi == self.lines.len()
+                && let Some(i) = hi.checked_sub(1).filter(|&i| i >= lo && self.lines[i].variation)
+                && let Some((kind, end)) = goes_on(i)
+            {
+                add(&mut out, kind, i, end);
+            }
             // The end of a main line first...
             for &i in game.iter().rev().filter(|&&i| !self.lines[i].variation) {
                 if let Some((kind, end)) = goes_on(i) {

@@ -584,9 +584,13 @@ fn a_move_in_brackets_in_a_sentence_does_not_move_the_main_line_on() {
     // `6. O-O` is White's first castling. Taken as the main line, the aside
     // had made `6. O-O` illegal.
     assert_eq!(text_findings(ASIDE), []);
-    // Without the brackets, the same sentence is read as before.
+    // Without the brackets, in the sentence of `3...Bc5`, it goes on from
+    // that variation (`Head::in_sentence`)...
     let bare = ASIDE.replace("(for instance 4. O-O)", "for instance 4. O-O");
-    assert_eq!(text_findings(&bare).first().map(|f| f.0), Some("illegal-move"));
+    assert_eq!(text_findings(&bare), []);
+    // ...and in a sentence of its own it is the main line's next move.
+    let own = ASIDE.replace("(for instance 4. O-O)", "as in 4. Ng5. For instance 4. O-O");
+    assert_eq!(text_findings(&own).first().map(|f| f.0), Some("illegal-move"));
 }
 
 #[test]

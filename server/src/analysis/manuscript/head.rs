@@ -32,6 +32,12 @@ pub struct Head {
     /// décident de jouer 13.g3).`): a remark beside the game, which may
     /// branch off or go on from a line but never moves the main line on.
     pub aside: bool,
+    /// It goes on in the sentence of the run before it, outside no bracket
+    /// that run was in (`Ruch 4...d7-d6, spełniający pewne postulaty, nie
+    /// przeszkadza białym: 5. d2-d4`): prose that gives a variation and
+    /// goes on with it, so where that variation ends is tried before the
+    /// main line's end.
+    pub in_sentence: bool,
 }
 
 impl Head {

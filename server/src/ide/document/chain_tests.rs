@@ -49,6 +49,24 @@ fn a_line_that_ends_where_the_game_ends_is_no_reason_to_leave_the_main_line() {
 }
 
 #[test]
+fn a_run_in_the_sentence_of_a_variation_goes_on_from_it() {
+    // `4...d6` is an alternative to the main line's `4...Nf6`, and the
+    // sentence goes on with it: `5. d4 exd4` is legal after either, but
+    // `7...dxe5` (in the bracket after it) needs the pawn on d6.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6\n\nThe move 4...d6, which does not stop White's plan: 5. d4 exd4 (after 5...Bb6 6. dxe5 Nxe5 7. Nxe5 dxe5 8. Bxf7+ White wins a pawn) 6. cxd4 and White has the centre.\n\n5. d4 exd4 6. cxd4 Bb4+";
+    assert_eq!(check(text, Format::Text), []);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Text), [Initial, Variation, Continues, Variation, Continues, Continues]);
+    // A run after the bracket its variation stood in goes on from the main
+    // line: `7...Nxe4` needs the knight on f6.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 is the main line (the old move was 4...d6) and 5. d4 exd4 6. cxd4 follows.\n\n6...Bb4+ 7. Bd2 Nxe4";
+    assert_eq!(check(text, Format::Text), []);
+    // A sentence's end between them, likewise.
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6, though 4...d6 is played too. Now 5. d4 exd4 6. cxd4 follows.\n\n6...Bb4+ 7. Bd2 Nxe4";
+    assert_eq!(check(text, Format::Text), []);
+}
+
+#[test]
 fn a_game_goes_on_only_in_its_own_language() {
     // A Russian game, then the same move number in English: not that game.
     let text = "1. e4 e5 2. Кf3 Кc6. Затем 3. Сb5 a6.\n\nIn English: 3. Bb5 a6.";

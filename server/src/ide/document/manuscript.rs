@@ -26,7 +26,7 @@ use super::{Document, Kind, Section};
 use crate::analysis::manuscript::{self as chain, Chain, DocumentLetters, Head, Letters, LineRecord, Plan, Start};
 use crate::analysis::{GameReport, Language, LanguageSource, Options, Trace, trace_game};
 use crate::ide::outline;
-use crate::syntax::manuscript::{self, Edit, Manuscript, Repair, RepairKind, SectionSpec, Unit};
+use crate::syntax::manuscript::{self, Edit, Manuscript, Repair, RepairKind, SectionSpec, Unit, UnitKind};
 use crate::syntax::{self, GameSyntax};
 
 /// The parser's view of a manuscript document.
@@ -197,6 +197,7 @@ fn build(
         let mut head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
         head.own_line = k == 0 && spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
         head.aside = k == 0 && spec.unit.is_some_and(|u| in_brackets(text, &view.ms.units[u]));
+        head.in_sentence = k == 0 && spec.unit.is_some_and(|u| in_sentence(text, &view.ms.units, u));
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head, view.language);
         let (chosen, mut report, trace) = chain::choose(game, source, options, &candidates);
@@ -294,7 +295,12 @@ fn still_fits(
     // the unit (`Head::own_line`), which an edit may change alone.
     let own_line = spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
     let aside = spec.unit.is_some_and(|u| in_brackets(text, &view.ms.units[u]));
-    if old_chain.games.first().is_some_and(|g| g.head.own_line != own_line || g.head.aside != aside) {
+    let sentence = spec.unit.is_some_and(|u| in_sentence(text, &view.ms.units, u));
+    if old_chain
+        .games
+        .first()
+        .is_some_and(|g| g.head.own_line != own_line || g.head.aside != aside || g.head.in_sentence != sentence)
+    {
         return false;
     }
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], spec.range.start));
@@ -342,6 +348,34 @@ fn in_brackets(text: &str, unit: &syntax::manuscript::Unit) -> bool {
         }
     }
     open > 0
+}
+
+/// Whether the run `units[u]` goes on in the sentence of the run before it
+/// (`Head::in_sentence`): between them only prose on one line, with no end
+/// of a sentence (`.`, `!`, `?` before a blank) and no bracket closed that
+/// was open before it (`5...Sf6 (5...d6) 6. e5` goes on from the main line).
+fn in_sentence(text: &str, units: &[syntax::manuscript::Unit], u: usize) -> bool {
+    let Some(before) = u.checked_sub(1).map(|b| &units[b]) else { return false };
+    let unit = &units[u];
+    if unit.kind != UnitKind::Run || before.kind != UnitKind::Run || unit.setup.is_some() {
+        return false;
+    }
+    let Some(between) = text.get(before.notation.end..unit.notation.start) else { return false };
+    let bytes = between.as_bytes();
+    let mut depth = 0usize;
+    for (k, &c) in bytes.iter().enumerate() {
+        match c {
+            b'\n' => return false,
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            b'.' | b'!' | b'?' if bytes.get(k + 1).is_none_or(|b| b.is_ascii_whitespace()) => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Whether a section whose blank space after the notation changed has a
