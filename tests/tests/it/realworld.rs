@@ -173,6 +173,8 @@ fn real_texts_keep_their_findings_and_gain_no_false_alarm() {
     }
     eprintln!("real texts: found {found}/{total} problems, {false_alarms} false alarms on {clean} correct moves");
     assert!(found >= FOUND_AT_LEAST, "found {found} of {total}, fewer than {FOUND_AT_LEAST}; missed: {missed:#?}");
-    assert!(false_alarms <= FALSE_ALARMS_AT_MOST, "{false_alarms} false alarms: {alarms:#?}");
+    #[allow(clippy::absurd_extreme_comparisons, reason = "the bound is 0 today; a bound, not an expected count")]
+    let within = false_alarms <= FALSE_ALARMS_AT_MOST;
+    assert!(within, "{false_alarms} false alarms: {alarms:#?}");
     assert!(unintended.is_empty(), "fixes that do not read as the intended move: {unintended:#?}");
 }
