@@ -364,7 +364,15 @@ impl Chain {
         if ply == 0 {
             return Plan::MoveOne;
         }
-        let fits = |l: &LineRecord| chosen.is_some() || head.fits(&l.letters);
+        // (A line read in a language its letters are only look-alikes of,
+        // `Kf3` as the Russian `Кf3`, goes on in that language.)
+        let fits = |l: &LineRecord| {
+            chosen.is_some()
+                || head.fits(&l.letters)
+                || l.language.is_some_and(|language| {
+                    l.letters.only_as_lookalikes(language) && head.mostly_read_by(head::language_index(language))
+                })
+        };
         let mut out: Vec<Pick> = Vec::new();
         let add = |out: &mut Vec<Pick>, kind: StartKind, i: usize, pos: &Chess| {
             let same = |p: &Pick| p.position() == pos && p.position().fullmoves() == pos.fullmoves();
@@ -570,13 +578,29 @@ impl Plan {
     /// decide either) is read in it where its letters leave a choice.
     pub fn starts(&self, head: &Head, document: Option<Language>) -> Vec<Start> {
         let document = head.document_language(document);
+        // A run whose letters are the document's only as Latin look-alikes
+        // (Russian prose, `2.Kf3 Kf6 ... 7.Cg5` for `Кf3`, `Сg5`) is read as
+        // they are written first (English: `Kf3` a king's move), and where
+        // that reading has an error, in the document's language.
+        let lookalikes = |letters: &Letters| document.filter(|&d| letters.only_as_lookalikes(d));
         let picks = match self {
             Plan::Fixed(start) if start.kind == StartKind::Unknown => return vec![start.clone()],
-            Plan::Fixed(start) => return vec![Start { document_language: document, ..start.clone() }],
+            Plan::Fixed(start) => {
+                let mut out = vec![Start { document_language: document, ..start.clone() }];
+                if let Some(d) = lookalikes(&head.own_letters()) {
+                    out.push(Start { language: Some(d), ..start.clone() });
+                }
+                return out;
+            }
             Plan::MoveOne => {
                 let initial = Start { document_language: document, ..Start::plain(StartKind::Initial) };
                 let unseen = Start { note: Some(DIAGRAM_NOTE.to_owned()), ..Start::plain(StartKind::Unknown) };
-                return vec![initial, unseen];
+                let mut out = vec![initial];
+                if let Some(d) = lookalikes(&head.own_letters()) {
+                    out.push(Start { language: Some(d), ..Start::plain(StartKind::Initial) });
+                }
+                out.push(unseen);
+                return out;
             }
             Plan::Picks(picks) => picks,
             Plan::Guess(picks, unknown) => {
@@ -622,14 +646,15 @@ impl Plan {
         // first readings all fail.
         let mut out: Vec<Start> = Vec::with_capacity(picks.len());
         let mut others = Vec::new();
+        let mut readings = Vec::new();
         let mut lost = Vec::new();
         for p in picks {
             if p.lost {
                 lost.extend(after_lost(p, continued_languages(&p.line, head, document).into_iter().next().flatten()));
                 continue;
             }
-            let mut languages = continued_languages(&p.line, head, document).into_iter();
-            let first = languages.next().flatten();
+            let languages = continued_languages(&p.line, head, document);
+            let first = languages[0];
             // One reading of several goes on in its own language first; in
             // another, the reading in that language goes first.
             if p.line.one_of_readings && first != p.line.language {
@@ -637,9 +662,16 @@ impl Plan {
             } else {
                 out.push(start(p, first));
             }
-            others.extend(languages.map(|l| (p, l)));
+            others.extend(languages[1..].iter().map(|&l| (p, l)));
+            if let Some(d) = lookalikes(&p.line.letters.plus(&head.own_letters()))
+                && p.line.language != Some(d)
+                && !languages.contains(&Some(d))
+            {
+                readings.push((p, Some(d)));
+            }
         }
         out.extend(others.into_iter().map(|(p, l)| start(p, l)));
+        out.extend(readings.into_iter().map(|(p, l)| start(p, l)));
         out.extend(lost);
         out
     }

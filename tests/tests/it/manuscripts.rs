@@ -682,3 +682,26 @@ fn a_run_whose_letters_several_languages_read_alike_is_read_in_the_document_s_la
     let found = fixes_of(text, &german);
     assert!(found.iter().any(|f| f.1 == "b8" && f.2.as_deref() == Some("Tb8")), "{found:?}");
 }
+
+#[test]
+fn a_run_of_latin_look_alikes_in_a_russian_text_is_read_in_russian() {
+    // Russian prose whose first game has only Latin `K` and `C` for the
+    // knight `К` and the bishop `С` (as a news site typed it): read as
+    // written, `2.Kf3` is a king's move and the game breaks; in the
+    // document's language it replays, each look-alike noted. The run after
+    // the comment, with Cyrillic letters, goes on from it.
+    let text = "Партия: 1.e4 e5 2.Kf3 Kc6 3.Cc4 Cc5 4.c3 Kf6 5.d4 e:d4 6.c:d4 Cb4+ 7.Cd2 C:d2+ 8.Kb:d2 d5! \
+                (черные вовремя освобождаются) 9.e:d5 К:d5 10.Фb3 Кce7 11.0-0 0-0.\n\n\
+                Ещё партия: 1.e4 Kf6 2.e5 Kd5 3.Kc3 K:c3 4.dc d6 5.Kf3 Kc6. Главная линия: 6.Сb5 Сd7 7.Фe2 d:e5 8.K:e5.\n";
+    let found = text_findings(text);
+    // (`4.dc`, a capture written with its files only, is noted too: with
+    // it, the English reading had not given way to the look-alikes.)
+    let notes: Vec<(&str, &str)> = found.iter().filter(|f| f.0 != "homoglyph").map(|f| (f.0, f.1.as_str())).collect();
+    assert_eq!(notes, [("syntax", "dc")], "{found:?}");
+    let latin = found.iter().filter(|f| f.0 == "homoglyph").map(|f| f.1.as_str()).collect::<String>();
+    assert_eq!(latin, "KKCCKCCCKKKKKKKK", "{found:?}");
+    // Read as written where the game replays so: a king's walk in Latin
+    // letters in the same Russian text is a king's walk, nothing to note.
+    let walk = "Шутка: 1.e4 e5 2.Ke2 Ke7 3.Ke3 Ke6.\n\nПартия: 1.e4 e5 2.Кf3 Кc6 3.Сb5 a6.\n";
+    assert_eq!(text_findings(walk), []);
+}

@@ -117,9 +117,12 @@ impl Head {
     /// `line`'s game best: a game continues only a game of its own
     /// language.
     pub(super) fn fits(&self, line: &Letters) -> bool {
-        self.letters == 0
-            || (0..Language::ALL.len())
-                .any(|l| line.reads_best(l) && u32::from(self.read_by[l]) * 2 > u32::from(self.letters))
+        self.letters == 0 || (0..Language::ALL.len()).any(|l| line.reads_best(l) && self.mostly_read_by(l))
+    }
+
+    /// Whether the language of index `l` reads most of its letters.
+    pub(super) fn mostly_read_by(&self, l: usize) -> bool {
+        u32::from(self.read_by[l]) * 2 > u32::from(self.letters)
     }
 
     pub(super) fn own_letters(&self) -> Letters {
@@ -164,6 +167,13 @@ impl Letters {
     pub(super) fn reads_best(&self, language: usize) -> bool {
         let score = |l: usize| (self.read_by[l], self.exact_by[l]);
         (0..Language::ALL.len()).all(|l| score(l) <= score(language))
+    }
+
+    /// Whether `language` reads every letter, some of them only as
+    /// look-alikes of its own (a Latin `K` for the Russian `К`).
+    pub(super) fn only_as_lookalikes(&self, language: Language) -> bool {
+        let l = language_index(language);
+        self.letters > 0 && self.read_by[l] == self.letters && self.exact_by[l] < self.letters
     }
 
     pub fn plus(&self, other: &Letters) -> Letters {
