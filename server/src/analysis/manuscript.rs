@@ -588,7 +588,7 @@ impl Plan {
             Plan::Fixed(start) => {
                 let mut out = vec![Start { document_language: document, ..start.clone() }];
                 if let Some(d) = lookalikes(&head.own_letters()) {
-                    out.push(Start { language: Some(d), ..start.clone() });
+                    out.push(Start { language: Some(d), lookalikes: true, ..start.clone() });
                 }
                 return out;
             }
@@ -597,7 +597,7 @@ impl Plan {
                 let unseen = Start { note: Some(DIAGRAM_NOTE.to_owned()), ..Start::plain(StartKind::Unknown) };
                 let mut out = vec![initial];
                 if let Some(d) = lookalikes(&head.own_letters()) {
-                    out.push(Start { language: Some(d), ..Start::plain(StartKind::Initial) });
+                    out.push(Start { language: Some(d), lookalikes: true, ..Start::plain(StartKind::Initial) });
                 }
                 out.push(unseen);
                 return out;
@@ -619,6 +619,7 @@ impl Plan {
             note: None,
             before: p.line.letters,
             lost: None,
+            lookalikes: false,
             document_language: if language.is_none() { document } else { None },
         };
         // After each move the side to move has where a move was left out,
@@ -671,7 +672,7 @@ impl Plan {
             }
         }
         out.extend(others.into_iter().map(|(p, l)| start(p, l)));
-        out.extend(readings.into_iter().map(|(p, l)| start(p, l)));
+        out.extend(readings.into_iter().map(|(p, l)| Start { lookalikes: true, ..start(p, l) }));
         out.extend(lost);
         out
     }
