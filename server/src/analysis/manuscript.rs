@@ -578,29 +578,13 @@ impl Plan {
     /// decide either) is read in it where its letters leave a choice.
     pub fn starts(&self, head: &Head, document: Option<Language>) -> Vec<Start> {
         let document = head.document_language(document);
-        // A run whose letters are the document's only as Latin look-alikes
-        // (Russian prose, `2.Kf3 Kf6 ... 7.Cg5` for `Кf3`, `Сg5`) is read as
-        // they are written first (English: `Kf3` a king's move), and where
-        // that reading has an error, in the document's language.
-        let lookalikes = |letters: &Letters| document.filter(|&d| letters.only_as_lookalikes(d));
         let picks = match self {
             Plan::Fixed(start) if start.kind == StartKind::Unknown => return vec![start.clone()],
-            Plan::Fixed(start) => {
-                let mut out = vec![Start { document_language: document, ..start.clone() }];
-                if let Some(d) = lookalikes(&head.own_letters()) {
-                    out.push(Start { language: Some(d), lookalikes: true, ..start.clone() });
-                }
-                return out;
-            }
+            Plan::Fixed(start) => return vec![Start { document_language: document, ..start.clone() }],
             Plan::MoveOne => {
                 let initial = Start { document_language: document, ..Start::plain(StartKind::Initial) };
                 let unseen = Start { note: Some(DIAGRAM_NOTE.to_owned()), ..Start::plain(StartKind::Unknown) };
-                let mut out = vec![initial];
-                if let Some(d) = lookalikes(&head.own_letters()) {
-                    out.push(Start { language: Some(d), lookalikes: true, ..Start::plain(StartKind::Initial) });
-                }
-                out.push(unseen);
-                return out;
+                return vec![initial, unseen];
             }
             Plan::Picks(picks) => picks,
             Plan::Guess(picks, unknown) => {
@@ -619,7 +603,6 @@ impl Plan {
             note: None,
             before: p.line.letters,
             lost: None,
-            lookalikes: false,
             document_language: if language.is_none() { document } else { None },
         };
         // After each move the side to move has where a move was left out,
@@ -647,15 +630,14 @@ impl Plan {
         // first readings all fail.
         let mut out: Vec<Start> = Vec::with_capacity(picks.len());
         let mut others = Vec::new();
-        let mut readings = Vec::new();
         let mut lost = Vec::new();
         for p in picks {
             if p.lost {
                 lost.extend(after_lost(p, continued_languages(&p.line, head, document).into_iter().next().flatten()));
                 continue;
             }
-            let languages = continued_languages(&p.line, head, document);
-            let first = languages[0];
+            let mut languages = continued_languages(&p.line, head, document).into_iter();
+            let first = languages.next().flatten();
             // One reading of several goes on in its own language first; in
             // another, the reading in that language goes first.
             if p.line.one_of_readings && first != p.line.language {
@@ -663,16 +645,9 @@ impl Plan {
             } else {
                 out.push(start(p, first));
             }
-            others.extend(languages[1..].iter().map(|&l| (p, l)));
-            if let Some(d) = lookalikes(&p.line.letters.plus(&head.own_letters()))
-                && p.line.language != Some(d)
-                && !languages.contains(&Some(d))
-            {
-                readings.push((p, Some(d)));
-            }
+            others.extend(languages.map(|l| (p, l)));
         }
         out.extend(others.into_iter().map(|(p, l)| start(p, l)));
-        out.extend(readings.into_iter().map(|(p, l)| Start { lookalikes: true, ..start(p, l) }));
         out.extend(lost);
         out
     }

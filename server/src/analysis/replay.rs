@@ -381,8 +381,10 @@ fn lookalike_reading(game: &GameSyntax<'_>, source: &str, options: &Options, sta
         .into_iter()
         .filter(|reader| reader.lookalikes > 0 && on_pieces(reader) && !tried.iter().any(|t| same(t, reader)))
         .find(|reader| {
+            // (An error of the text, such as a capture written with its
+            // files only, `dc`, is the same in every reading.)
             let r = Replayer::probe(source, options, reader.language, game, start, false);
-            !r.diagnostics.iter().any(|d| d.severity == super::Severity::Error)
+            !r.diagnostics.iter().any(|d| d.severity == super::Severity::Error && d.code != Code::Syntax)
         })
         .map(|reader| reader.language)
 }

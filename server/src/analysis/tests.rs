@@ -228,6 +228,23 @@ fn latin_letters_that_move_as_cyrillic_pieces_are_read_as_look_alikes() {
           fix* Write К (`K` -> `К`)
     "#,
     );
+    // An error of the text beside them (a capture with its files only) is
+    // the same in every reading: it does not keep the look-alikes unread.
+    check(
+        "1. e4 Kf6 2. e5 Kd5 3. Kc3 Kxc3 4. dc d6 *",
+        r#"
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A) for the knight
+          fix* Write К (`K` -> `К`)
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A) for the knight
+          fix* Write К (`K` -> `К`)
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A) for the knight
+          fix* Write К (`K` -> `К`)
+        homoglyph @ `K`: "K" (U+004B LATIN CAPITAL LETTER K) is a look-alike of the Russian letter "К" (U+041A) for the knight
+          fix* Write К (`K` -> `К`)
+        syntax @ `dc`: "dc" is a pawn capture written with its files only (an old short form); the only such capture is dxc3
+          fix* Write dxc3 (`dc` -> `dxc3`)
+    "#,
+    );
     // A promotion's letter is no sign of another alphabet.
     check(
         &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. Kd2 Ka3 2. e8=K *"),

@@ -694,8 +694,9 @@ fn a_run_of_latin_look_alikes_in_a_russian_text_is_read_in_russian() {
                 (черные вовремя освобождаются) 9.e:d5 К:d5 10.Фb3 Кce7 11.0-0 0-0.\n\n\
                 Ещё партия: 1.e4 Kf6 2.e5 Kd5 3.Kc3 K:c3 4.dc d6 5.Kf3 Kc6. Главная линия: 6.Сb5 Сd7 7.Фe2 d:e5 8.K:e5.\n";
     let found = text_findings(text);
-    // (`4.dc`, a capture written with its files only, is noted too: with
-    // it, the English reading had not given way to the look-alikes.)
+    // (`4.dc`, a capture written with its files only, is noted too: an
+    // error of the text, the same in every reading, it had kept the
+    // look-alike reading from being taken.)
     let notes: Vec<(&str, &str)> = found.iter().filter(|f| f.0 != "homoglyph").map(|f| (f.0, f.1.as_str())).collect();
     assert_eq!(notes, [("syntax", "dc")], "{found:?}");
     let latin = found.iter().filter(|f| f.0 == "homoglyph").map(|f| f.1.as_str()).collect::<String>();

@@ -52,11 +52,6 @@ pub struct Start {
     /// own letters it reads ([`Head::may_read_in`]): where they leave a
     /// choice, the game is read in it (`Options::document_language`).
     pub document_language: Option<Language>,
-    /// Its `language` is the document's, which reads the game's letters
-    /// only as look-alikes (`Kf3` for the Russian `Кf3`): a reading tried
-    /// after the one as written, taken only where it has no error and
-    /// reads every letter in that language (no `language-mix`).
-    pub lookalikes: bool,
 }
 
 impl Start {
@@ -72,7 +67,6 @@ impl Start {
             before: Letters::default(),
             lost: None,
             document_language: None,
-            lookalikes: false,
         }
     }
 }
@@ -201,22 +195,6 @@ const UNPLACED_NOTE: &str = "these moves were not replayed: their first move fit
                              they may branch off (a move before them may be written in words); only their syntax and \
                              numbering were checked";
 
-/// Whether a finding of a reading in a language that reads some letters
-/// only as look-alikes (`Start::lookalikes`) still lets it stand: one of
-/// the text (a syntax error, a look-alike, a mark), not of a move that the
-/// reading cannot play or a letter it cannot read.
-fn reads_as_lookalikes(d: &Diagnostic) -> bool {
-    !matches!(
-        d.code,
-        Code::IllegalMove
-            | Code::AmbiguousMove
-            | Code::MissingPromotion
-            | Code::LanguageMix
-            | Code::PawnLetter
-            | Code::Unchecked
-    )
-}
-
 /// Errors, moves replayed (more is better) and warnings: how a start that
 /// has errors is weighed against the others.
 type FewestFindings = (usize, std::cmp::Reverse<usize>, usize);
@@ -261,9 +239,6 @@ pub fn choose(
             continue;
         }
         let (report, trace) = replayed(game, source, options, start);
-        if start.lookalikes && report.diagnostics.iter().any(|d| !reads_as_lookalikes(d)) {
-            continue;
-        }
         let first_fails = first_move.as_ref().is_some_and(|m| {
             report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
         });
