@@ -207,11 +207,13 @@ module.exports = grammar({
     ),
 
     // `12.` `12...` `12…` `12)` and a bare `12` of old texts. `12. ...`
-    // (dots after a space) is a number and a separate ellipsis. A bidi mark
+    // (dots after a space) is a number and a separate ellipsis, and so are
+    // the spaced dots of typeset books and old print, `12. . . Nf6` (the
+    // number's dot the first of three) and `12. . . . Nf6`. A bidi mark
     // between the digits and the dot is tolerated (right-to-left editors).
     move_number: _ => token(choice(
       new RegExp(`[0-9]+[\\u200E\\u200F]*(${DOT}+|…|\\))?`),
-      /\.\.\.|…/,
+      /\.\.\.|…|\.( \.)+/,
     )),
 
     move: $ => seq(

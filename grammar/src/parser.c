@@ -5230,731 +5230,731 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(130);
-      if (lookahead == '\r') SKIP(130);
-      if (lookahead == ' ') SKIP(130);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == ',') ADVANCE(241);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(207);
-      if (lookahead == '9') ADVANCE(158);
-      if (lookahead == ';') ADVANCE(242);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == ']') ADVANCE(148);
-      if (lookahead == 'b') ADVANCE(200);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == '}') ADVANCE(152);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(131);
+      if (lookahead == '\r') SKIP(131);
+      if (lookahead == ' ') SKIP(131);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '"') ADVANCE(27);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == ',') ADVANCE(243);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(215);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(209);
+      if (lookahead == '9') ADVANCE(160);
+      if (lookahead == ';') ADVANCE(244);
+      if (lookahead == '=') ADVANCE(214);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(205);
+      if (lookahead == 'B') ADVANCE(192);
+      if (lookahead == 'N') ADVANCE(222);
+      if (lookahead == 'R') ADVANCE(188);
+      if (lookahead == 'S') ADVANCE(189);
+      if (lookahead == 'T') ADVANCE(187);
+      if (lookahead == 'W') ADVANCE(191);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == ']') ADVANCE(149);
+      if (lookahead == 'b') ADVANCE(202);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == '}') ADVANCE(153);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(193);
       if (lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
+          lookahead == 0x417) ADVANCE(208);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(212);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 'k' ||
           lookahead == 'n' ||
           lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
+          lookahead == 'r') ADVANCE(194);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(208);
+          lookahead == 0x445) ADVANCE(211);
+      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(210);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(184);
+          lookahead == 0x4bb) ADVANCE(207);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(131);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(186);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(51);
+      if (lookahead == '\n') ADVANCE(52);
       if (lookahead == '{') ADVANCE(2);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead != 0) ADVANCE(1);
       END_STATE();
     case 2:
-      if (lookahead == '\n') ADVANCE(52);
+      if (lookahead == '\n') ADVANCE(53);
       if (lookahead == '{') ADVANCE(3);
-      if (lookahead == '}') ADVANCE(223);
+      if (lookahead == '}') ADVANCE(225);
       if (lookahead != 0) ADVANCE(2);
       END_STATE();
     case 3:
-      if (lookahead == '\n') ADVANCE(52);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '\n') ADVANCE(53);
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead != 0) ADVANCE(3);
       END_STATE();
     case 4:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(205);
+      if (lookahead == 'B') ADVANCE(192);
+      if (lookahead == 'N') ADVANCE(222);
+      if (lookahead == 'R') ADVANCE(188);
+      if (lookahead == 'S') ADVANCE(189);
+      if (lookahead == 'T') ADVANCE(187);
+      if (lookahead == 'W') ADVANCE(191);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(193);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(212);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(211);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
       END_STATE();
     case 5:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(222);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 6:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 7:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == '9') ADVANCE(158);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(188);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == '9') ADVANCE(160);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(205);
+      if (lookahead == 'B') ADVANCE(192);
+      if (lookahead == 'N') ADVANCE(190);
+      if (lookahead == 'R') ADVANCE(188);
+      if (lookahead == 'S') ADVANCE(189);
+      if (lookahead == 'T') ADVANCE(187);
+      if (lookahead == 'W') ADVANCE(191);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(193);
       if (lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
+          lookahead == 0x417) ADVANCE(208);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(212);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('1' <= lookahead && lookahead <= '8')) ADVANCE(208);
+          lookahead == 0x445) ADVANCE(211);
+      if (('1' <= lookahead && lookahead <= '8')) ADVANCE(210);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(207);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
       END_STATE();
     case 8:
       if (lookahead == '\n') SKIP(8);
       if (lookahead == '\r') SKIP(8);
       if (lookahead == ' ') SKIP(8);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 9:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'b') ADVANCE(200);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(215);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(214);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(200);
+      if (lookahead == 'N') ADVANCE(198);
+      if (lookahead == 'R') ADVANCE(196);
+      if (lookahead == 'S') ADVANCE(197);
+      if (lookahead == 'T') ADVANCE(195);
+      if (lookahead == 'W') ADVANCE(199);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'b') ADVANCE(202);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
+          lookahead == 0x41a) ADVANCE(201);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(175);
+          lookahead == 0x435) ADVANCE(177);
       if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(212);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 'k' ||
           lookahead == 'n' ||
           lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
+          lookahead == 'r') ADVANCE(194);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(211);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
       END_STATE();
     case 10:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'b') ADVANCE(201);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(215);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(214);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(200);
+      if (lookahead == 'N') ADVANCE(198);
+      if (lookahead == 'R') ADVANCE(196);
+      if (lookahead == 'S') ADVANCE(197);
+      if (lookahead == 'T') ADVANCE(195);
+      if (lookahead == 'W') ADVANCE(199);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'b') ADVANCE(203);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
+          lookahead == 0x41a) ADVANCE(201);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(176);
+          lookahead == 0x435) ADVANCE(178);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 'k' ||
           lookahead == 'n' ||
           lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
+          lookahead == 'r') ADVANCE(194);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
       END_STATE();
     case 11:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(176);
+          lookahead == 0x435) ADVANCE(178);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 12:
       if (lookahead == '\n') SKIP(12);
       if (lookahead == '\r') SKIP(12);
       if (lookahead == ' ') SKIP(12);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(177);
+          lookahead == 0x435) ADVANCE(179);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 13:
       if (lookahead == '\n') SKIP(13);
       if (lookahead == '\r') SKIP(13);
       if (lookahead == ' ') SKIP(13);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(241);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == ',') ADVANCE(243);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 14:
       if (lookahead == '\n') SKIP(16);
       if (lookahead == '\r') SKIP(16);
       if (lookahead == ' ') SKIP(16);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '@') ADVANCE(202);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '@') ADVANCE(204);
       if (lookahead == '{') ADVANCE(1);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
+          lookahead == 0x41a) ADVANCE(193);
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x2014) ADVANCE(212);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
+          lookahead == 0x445) ADVANCE(211);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
+          lookahead == 0x417) ADVANCE(208);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
+          lookahead == 0x4bb) ADVANCE(207);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
       END_STATE();
     case 15:
       if (lookahead == '\n') SKIP(16);
       if (lookahead == '\r') SKIP(16);
       if (lookahead == ' ') SKIP(16);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == ';') ADVANCE(227);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == ';') ADVANCE(229);
       if (lookahead == '{') ADVANCE(1);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
+          lookahead == 0x41a) ADVANCE(201);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
       END_STATE();
     case 16:
       if (lookahead == '\n') SKIP(16);
       if (lookahead == '\r') SKIP(16);
       if (lookahead == ' ') SKIP(16);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == ';') ADVANCE(227);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == ';') ADVANCE(229);
       if (lookahead == '{') ADVANCE(1);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
       END_STATE();
@@ -5962,320 +5962,302 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '\n') SKIP(17);
       if (lookahead == '\r') SKIP(17);
       if (lookahead == ' ') SKIP(17);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == ';') ADVANCE(227);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == ';') ADVANCE(229);
       if (lookahead == '{') ADVANCE(1);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(17);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(149);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(150);
       END_STATE();
     case 18:
-      if (lookahead == '\n') ADVANCE(53);
-      if (lookahead == '{') ADVANCE(91);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '\n') ADVANCE(54);
+      if (lookahead == '{') ADVANCE(92);
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead != 0) ADVANCE(18);
       END_STATE();
     case 19:
       if (lookahead == '\n') SKIP(19);
       if (lookahead == '\r') SKIP(19);
       if (lookahead == ' ') SKIP(19);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(241);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(242);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == ',') ADVANCE(243);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(244);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(19);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 20:
       if (lookahead == '\n') SKIP(20);
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(166);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'P') ADVANCE(167);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(168);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x43f) ADVANCE(163);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(168);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'P') ADVANCE(169);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == 'p') ADVANCE(170);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x43f) ADVANCE(165);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 21:
       if (lookahead == '\n') SKIP(20);
       if (lookahead == '\r') SKIP(20);
       if (lookahead == ' ') SKIP(20);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(166);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'P') ADVANCE(167);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(168);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x43f) ADVANCE(163);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(168);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'P') ADVANCE(169);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == 'p') ADVANCE(170);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x43f) ADVANCE(165);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 22:
       if (lookahead == '\n') SKIP(22);
       if (lookahead == '\r') SKIP(22);
       if (lookahead == ' ') SKIP(22);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 23:
       if (lookahead == '\n') SKIP(22);
       if (lookahead == '\r') SKIP(22);
       if (lookahead == ' ') SKIP(22);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(156);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(158);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 24:
       if (lookahead == '\n') SKIP(25);
       if (lookahead == '\r') SKIP(25);
       if (lookahead == ' ') SKIP(25);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == ';') ADVANCE(227);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == ';') ADVANCE(229);
       if (lookahead == '{') ADVANCE(1);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0xe7 ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(128);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
-      END_STATE();
-    case 25:
-      if (lookahead == '\n') SKIP(25);
-      if (lookahead == '\r') SKIP(25);
-      if (lookahead == ' ') SKIP(25);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '{') ADVANCE(1);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
@@ -6283,495 +6265,507 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(129);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      END_STATE();
+    case 25:
+      if (lookahead == '\n') SKIP(25);
+      if (lookahead == '\r') SKIP(25);
+      if (lookahead == ' ') SKIP(25);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '{') ADVANCE(1);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(175);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(130);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 26:
-      if (lookahead == '"') ADVANCE(151);
-      if (lookahead == '\\') ADVANCE(27);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(26);
+      if (lookahead == ' ') ADVANCE(33);
+      if (lookahead == '.') ADVANCE(32);
       END_STATE();
     case 27:
-      if (lookahead == '"') ADVANCE(150);
+      if (lookahead == '"') ADVANCE(152);
+      if (lookahead == '\\') ADVANCE(28);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(26);
+          lookahead != '\n') ADVANCE(27);
       END_STATE();
     case 28:
-      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '"') ADVANCE(151);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(27);
       END_STATE();
     case 29:
-      if (lookahead == '+') ADVANCE(230);
+      if (lookahead == ')') ADVANCE(241);
       END_STATE();
     case 30:
-      if (lookahead == '+') ADVANCE(230);
-      if (lookahead == '/') ADVANCE(29);
+      if (lookahead == '+') ADVANCE(232);
       END_STATE();
     case 31:
-      if (lookahead == '.') ADVANCE(153);
+      if (lookahead == '+') ADVANCE(232);
+      if (lookahead == '/') ADVANCE(30);
       END_STATE();
     case 32:
-      if (lookahead == '.') ADVANCE(31);
+      if (lookahead == '.') ADVANCE(154);
       END_STATE();
     case 33:
-      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '.') ADVANCE(155);
       END_STATE();
     case 34:
-      if (lookahead == '/') ADVANCE(118);
-      if (lookahead == '-' ||
-          lookahead == '=' ||
-          lookahead == 0x2212) ADVANCE(230);
+      if (lookahead == '.') ADVANCE(247);
       END_STATE();
     case 35:
-      if (lookahead == '0') ADVANCE(240);
+      if (lookahead == '/') ADVANCE(119);
+      if (lookahead == '-' ||
+          lookahead == '=' ||
+          lookahead == 0x2212) ADVANCE(232);
       END_STATE();
     case 36:
-      if (lookahead == '0') ADVANCE(240);
+      if (lookahead == '0') ADVANCE(242);
+      END_STATE();
+    case 37:
+      if (lookahead == '0') ADVANCE(242);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(35);
-      END_STATE();
-    case 37:
-      if (lookahead == '0') ADVANCE(221);
+          lookahead == 0x3000) ADVANCE(36);
       END_STATE();
     case 38:
-      if (lookahead == '1') ADVANCE(240);
+      if (lookahead == '0') ADVANCE(223);
       END_STATE();
     case 39:
-      if (lookahead == '1') ADVANCE(240);
+      if (lookahead == '1') ADVANCE(242);
+      END_STATE();
+    case 40:
+      if (lookahead == '1') ADVANCE(242);
       if (lookahead == '0' ||
           lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(161);
+          lookahead == 0x41e) ADVANCE(163);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(38);
-      END_STATE();
-    case 40:
-      if (lookahead == '1') ADVANCE(240);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(38);
+          lookahead == 0x3000) ADVANCE(39);
       END_STATE();
     case 41:
-      if (lookahead == '1') ADVANCE(113);
+      if (lookahead == '1') ADVANCE(242);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(39);
       END_STATE();
     case 42:
-      if (lookahead == '1') ADVANCE(113);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(41);
+      if (lookahead == '1') ADVANCE(114);
       END_STATE();
     case 43:
-      if (lookahead == '2') ADVANCE(240);
+      if (lookahead == '1') ADVANCE(114);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(42);
       END_STATE();
     case 44:
-      if (lookahead == '2') ADVANCE(240);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(43);
+      if (lookahead == '2') ADVANCE(242);
       END_STATE();
     case 45:
-      if (lookahead == '2') ADVANCE(124);
-      END_STATE();
-    case 46:
-      if (lookahead == '2') ADVANCE(124);
+      if (lookahead == '2') ADVANCE(242);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(45);
+          lookahead == 0x3000) ADVANCE(44);
+      END_STATE();
+    case 46:
+      if (lookahead == '2') ADVANCE(125);
       END_STATE();
     case 47:
-      if (lookahead == ':') ADVANCE(244);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(47);
+      if (lookahead == '2') ADVANCE(125);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(46);
       END_STATE();
     case 48:
-      if (lookahead == '=') ADVANCE(230);
+      if (lookahead == ':') ADVANCE(246);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(48);
       END_STATE();
     case 49:
-      if (lookahead == '@') ADVANCE(221);
+      if (lookahead == '=') ADVANCE(232);
       END_STATE();
     case 50:
-      if (lookahead == '@') ADVANCE(49);
+      if (lookahead == '@') ADVANCE(223);
       END_STATE();
     case 51:
-      if (lookahead == '[') ADVANCE(88);
-      if (lookahead == '{') ADVANCE(2);
-      if (lookahead == '}') ADVANCE(222);
-      if (lookahead == '\t' ||
-          lookahead == '\n' ||
-          lookahead == '\r' ||
-          lookahead == ' ') ADVANCE(51);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(1);
+      if (lookahead == '@') ADVANCE(50);
       END_STATE();
     case 52:
-      if (lookahead == '[') ADVANCE(90);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '[') ADVANCE(89);
+      if (lookahead == '{') ADVANCE(2);
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') ADVANCE(52);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(3);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(1);
       END_STATE();
     case 53:
-      if (lookahead == '[') ADVANCE(89);
-      if (lookahead == '{') ADVANCE(91);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '[') ADVANCE(91);
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') ADVANCE(53);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(18);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(3);
       END_STATE();
     case 54:
-      if (lookahead == 'a') ADVANCE(58);
+      if (lookahead == '[') ADVANCE(90);
+      if (lookahead == '{') ADVANCE(92);
+      if (lookahead == '}') ADVANCE(224);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(54);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(18);
       END_STATE();
     case 55:
-      if (lookahead == 'a') ADVANCE(81);
+      if (lookahead == 'a') ADVANCE(59);
       END_STATE();
     case 56:
-      if (lookahead == 'a') ADVANCE(81);
-      if (lookahead == 's') ADVANCE(47);
+      if (lookahead == 'a') ADVANCE(82);
       END_STATE();
     case 57:
-      if (lookahead == 'a') ADVANCE(77);
+      if (lookahead == 'a') ADVANCE(82);
+      if (lookahead == 's') ADVANCE(48);
       END_STATE();
     case 58:
-      if (lookahead == 'c') ADVANCE(69);
-      if (lookahead == 'n') ADVANCE(59);
+      if (lookahead == 'a') ADVANCE(78);
       END_STATE();
     case 59:
-      if (lookahead == 'c') ADVANCE(56);
+      if (lookahead == 'c') ADVANCE(70);
+      if (lookahead == 'n') ADVANCE(60);
       END_STATE();
     case 60:
-      if (lookahead == 'e') ADVANCE(47);
+      if (lookahead == 'c') ADVANCE(57);
       END_STATE();
     case 61:
-      if (lookahead == 'e') ADVANCE(82);
+      if (lookahead == 'e') ADVANCE(48);
       END_STATE();
     case 62:
-      if (lookahead == 'e') ADVANCE(79);
+      if (lookahead == 'e') ADVANCE(83);
       END_STATE();
     case 63:
-      if (lookahead == 'f') ADVANCE(230);
+      if (lookahead == 'e') ADVANCE(80);
       END_STATE();
     case 64:
-      if (lookahead == 'g') ADVANCE(78);
+      if (lookahead == 'f') ADVANCE(232);
       END_STATE();
     case 65:
-      if (lookahead == 'h') ADVANCE(86);
+      if (lookahead == 'g') ADVANCE(79);
       END_STATE();
     case 66:
-      if (lookahead == 'i') ADVANCE(80);
+      if (lookahead == 'h') ADVANCE(87);
       END_STATE();
     case 67:
-      if (lookahead == 'i') ADVANCE(83);
+      if (lookahead == 'i') ADVANCE(81);
       END_STATE();
     case 68:
-      if (lookahead == 'i') ADVANCE(76);
+      if (lookahead == 'i') ADVANCE(84);
       END_STATE();
     case 69:
-      if (lookahead == 'k') ADVANCE(47);
+      if (lookahead == 'i') ADVANCE(77);
       END_STATE();
     case 70:
-      if (lookahead == 'n') ADVANCE(63);
+      if (lookahead == 'k') ADVANCE(48);
       END_STATE();
     case 71:
-      if (lookahead == 'n') ADVANCE(245);
+      if (lookahead == 'n') ADVANCE(64);
       END_STATE();
     case 72:
-      if (lookahead == 'n') ADVANCE(82);
+      if (lookahead == 'n') ADVANCE(247);
       END_STATE();
     case 73:
-      if (lookahead == 'n') ADVANCE(61);
+      if (lookahead == 'n') ADVANCE(83);
       END_STATE();
     case 74:
-      if (lookahead == 'o') ADVANCE(72);
+      if (lookahead == 'n') ADVANCE(62);
       END_STATE();
     case 75:
       if (lookahead == 'o') ADVANCE(73);
       END_STATE();
     case 76:
-      if (lookahead == 'r') ADVANCE(81);
+      if (lookahead == 'o') ADVANCE(74);
       END_STATE();
     case 77:
-      if (lookahead == 'r') ADVANCE(87);
+      if (lookahead == 'r') ADVANCE(82);
       END_STATE();
     case 78:
-      if (lookahead == 'r') ADVANCE(55);
+      if (lookahead == 'r') ADVANCE(88);
       END_STATE();
     case 79:
-      if (lookahead == 'r') ADVANCE(71);
+      if (lookahead == 'r') ADVANCE(56);
       END_STATE();
     case 80:
-      if (lookahead == 's') ADVANCE(81);
-      if (lookahead == 0xdf) ADVANCE(47);
+      if (lookahead == 'r') ADVANCE(72);
       END_STATE();
     case 81:
-      if (lookahead == 's') ADVANCE(47);
+      if (lookahead == 's') ADVANCE(82);
+      if (lookahead == 0xdf) ADVANCE(48);
       END_STATE();
     case 82:
-      if (lookahead == 's') ADVANCE(245);
+      if (lookahead == 's') ADVANCE(48);
       END_STATE();
     case 83:
-      if (lookahead == 't') ADVANCE(60);
+      if (lookahead == 's') ADVANCE(247);
       END_STATE();
     case 84:
-      if (lookahead == 'u') ADVANCE(62);
+      if (lookahead == 't') ADVANCE(61);
       END_STATE();
     case 85:
-      if (lookahead == 'w') ADVANCE(72);
+      if (lookahead == 'u') ADVANCE(63);
       END_STATE();
     case 86:
-      if (lookahead == 'w') ADVANCE(57);
+      if (lookahead == 'w') ADVANCE(73);
       END_STATE();
     case 87:
-      if (lookahead == 'z') ADVANCE(47);
+      if (lookahead == 'w') ADVANCE(58);
       END_STATE();
     case 88:
+      if (lookahead == 'z') ADVANCE(48);
+      END_STATE();
+    case 89:
       if (lookahead == '{') ADVANCE(3);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead != 0 &&
           (lookahead < 'A' || 'Z' < lookahead) &&
           (lookahead < 'a' || '{' < lookahead)) ADVANCE(1);
       END_STATE();
-    case 89:
-      if (lookahead == '}') ADVANCE(222);
+    case 90:
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead != 0 &&
           (lookahead < 'A' || 'Z' < lookahead) &&
           (lookahead < 'a' || '{' < lookahead)) ADVANCE(18);
       END_STATE();
-    case 90:
-      if (lookahead == '}') ADVANCE(222);
+    case 91:
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead != 0 &&
           (lookahead < 'A' || 'Z' < lookahead) &&
           (lookahead < 'a' || 'z' < lookahead)) ADVANCE(3);
       END_STATE();
-    case 91:
+    case 92:
       if (lookahead == '}') ADVANCE(18);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '{') ADVANCE(91);
-      END_STATE();
-    case 92:
-      if (lookahead == 0xbd) ADVANCE(240);
+          lookahead != '{') ADVANCE(92);
       END_STATE();
     case 93:
-      if (lookahead == 0xbd) ADVANCE(240);
+      if (lookahead == 0xbd) ADVANCE(242);
+      END_STATE();
+    case 94:
+      if (lookahead == 0xbd) ADVANCE(242);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(92);
-      END_STATE();
-    case 94:
-      if (lookahead == 0x430) ADVANCE(99);
+          lookahead == 0x3000) ADVANCE(93);
       END_STATE();
     case 95:
-      if (lookahead == 0x435) ADVANCE(100);
-      if (lookahead == 0x456) ADVANCE(101);
+      if (lookahead == 0x430) ADVANCE(100);
       END_STATE();
     case 96:
-      if (lookahead == 0x435) ADVANCE(104);
-      if (lookahead == 0x43e) ADVANCE(105);
-      if (lookahead == 0x451) ADVANCE(104);
+      if (lookahead == 0x435) ADVANCE(101);
+      if (lookahead == 0x456) ADVANCE(102);
       END_STATE();
     case 97:
-      if (lookahead == 0x435) ADVANCE(47);
+      if (lookahead == 0x435) ADVANCE(105);
+      if (lookahead == 0x43e) ADVANCE(106);
+      if (lookahead == 0x451) ADVANCE(105);
       END_STATE();
     case 98:
-      if (lookahead == 0x438) ADVANCE(245);
+      if (lookahead == 0x435) ADVANCE(48);
       END_STATE();
     case 99:
-      if (lookahead == 0x43a) ADVANCE(98);
+      if (lookahead == 0x438) ADVANCE(247);
       END_STATE();
     case 100:
-      if (lookahead == 0x43b) ADVANCE(108);
+      if (lookahead == 0x43a) ADVANCE(99);
       END_STATE();
     case 101:
       if (lookahead == 0x43b) ADVANCE(109);
       END_STATE();
     case 102:
-      if (lookahead == 0x43d) ADVANCE(108);
+      if (lookahead == 0x43b) ADVANCE(110);
       END_STATE();
     case 103:
       if (lookahead == 0x43d) ADVANCE(109);
       END_STATE();
     case 104:
-      if (lookahead == 0x440) ADVANCE(102);
+      if (lookahead == 0x43d) ADVANCE(110);
       END_STATE();
     case 105:
       if (lookahead == 0x440) ADVANCE(103);
       END_STATE();
     case 106:
-      if (lookahead == 0x448) ADVANCE(99);
+      if (lookahead == 0x440) ADVANCE(104);
       END_STATE();
     case 107:
-      if (lookahead == 0x448) ADVANCE(94);
+      if (lookahead == 0x448) ADVANCE(100);
       END_STATE();
     case 108:
-      if (lookahead == 0x44b) ADVANCE(97);
+      if (lookahead == 0x448) ADVANCE(95);
       END_STATE();
     case 109:
-      if (lookahead == 0x456) ADVANCE(47);
+      if (lookahead == 0x44b) ADVANCE(98);
       END_STATE();
     case 110:
+      if (lookahead == 0x456) ADVANCE(48);
+      END_STATE();
+    case 111:
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(110);
+          lookahead == ' ') ADVANCE(111);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != '"' &&
-          lookahead != ']') ADVANCE(26);
-      END_STATE();
-    case 111:
-      if (lookahead == '/' ||
-          lookahead == 0x2215) ADVANCE(46);
-      if (lookahead == '-' ||
-          lookahead == 0x2013 ||
-          lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(36);
+          lookahead != ']') ADVANCE(27);
       END_STATE();
     case 112:
       if (lookahead == '/' ||
-          lookahead == 0x2215) ADVANCE(44);
+          lookahead == 0x2215) ADVANCE(47);
+      if (lookahead == '-' ||
+          lookahead == 0x2013 ||
+          lookahead == 0x2014 ||
+          lookahead == 0x2212) ADVANCE(37);
       END_STATE();
     case 113:
       if (lookahead == '/' ||
-          lookahead == 0x2215) ADVANCE(44);
+          lookahead == 0x2215) ADVANCE(45);
+      END_STATE();
+    case 114:
+      if (lookahead == '/' ||
+          lookahead == 0x2215) ADVANCE(45);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(112);
-      END_STATE();
-    case 114:
-      if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
+          lookahead == 0x3000) ADVANCE(113);
       END_STATE();
     case 115:
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(114);
+          lookahead == 0x440) ADVANCE(217);
       END_STATE();
     case 116:
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(181);
+          lookahead == 0x440) ADVANCE(217);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(115);
       END_STATE();
     case 117:
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(181);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(116);
+          lookahead == 0x440) ADVANCE(183);
       END_STATE();
     case 118:
-      if (lookahead == '-' ||
-          lookahead == '=' ||
-          lookahead == 0x2212) ADVANCE(230);
+      if (lookahead == 'p' ||
+          lookahead == 0x440) ADVANCE(183);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(117);
       END_STATE();
     case 119:
       if (lookahead == '-' ||
-          lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(125);
+          lookahead == '=' ||
+          lookahead == 0x2212) ADVANCE(232);
       END_STATE();
     case 120:
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
-          lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(40);
+          lookahead == 0x2014) ADVANCE(126);
       END_STATE();
     case 121:
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
           lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(93);
+          lookahead == 0x2212) ADVANCE(41);
       END_STATE();
     case 122:
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
           lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(93);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(121);
+          lookahead == 0x2212) ADVANCE(94);
       END_STATE();
     case 123:
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
           lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(42);
-      END_STATE();
-    case 124:
-      if (lookahead == '-' ||
-          lookahead == 0x2013 ||
-          lookahead == 0x2014 ||
-          lookahead == 0x2212) ADVANCE(42);
+          lookahead == 0x2212) ADVANCE(94);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(123);
+          lookahead == 0x3000) ADVANCE(122);
+      END_STATE();
+    case 124:
+      if (lookahead == '-' ||
+          lookahead == 0x2013 ||
+          lookahead == 0x2014 ||
+          lookahead == 0x2212) ADVANCE(43);
       END_STATE();
     case 125:
-      if (lookahead == '0' ||
-          lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(161);
+      if (lookahead == '-' ||
+          lookahead == 0x2013 ||
+          lookahead == 0x2014 ||
+          lookahead == 0x2212) ADVANCE(43);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(124);
       END_STATE();
     case 126:
       if (lookahead == '0' ||
           lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(160);
+          lookahead == 0x41e) ADVANCE(163);
       END_STATE();
     case 127:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
+      if (lookahead == '0' ||
+          lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(162);
       END_STATE();
     case 128:
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'B' ||
-          lookahead == 'I' ||
-          lookahead == 'S' ||
-          lookahead == 'Z' ||
-          lookahead == 'l' ||
-          lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(204);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
       END_STATE();
     case 129:
       if (('1' <= lookahead && lookahead <= '8') ||
@@ -6781,1245 +6775,1227 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'Z' ||
           lookahead == 'l' ||
           lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(174);
+          lookahead == 0x417) ADVANCE(206);
       END_STATE();
     case 130:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(130);
-      if (lookahead == '\r') SKIP(130);
-      if (lookahead == ' ') SKIP(130);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(241);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(242);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == ']') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == '}') ADVANCE(152);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
-      if (lookahead == ':' ||
-          lookahead == 'X' ||
-          lookahead == 'x' ||
-          lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0xe7 ||
-          lookahead == 0x430 ||
-          lookahead == 0x435 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(130);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
+          lookahead == 'l' ||
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(176);
       END_STATE();
     case 131:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(135);
-      if (lookahead == '\r') SKIP(135);
-      if (lookahead == ' ') SKIP(135);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(131);
+      if (lookahead == '\r') SKIP(131);
+      if (lookahead == ' ') SKIP(131);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '"') ADVANCE(27);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == ',') ADVANCE(243);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(244);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == ']') ADVANCE(149);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == '}') ADVANCE(153);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
-      if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(131);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 132:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(135);
-      if (lookahead == '\r') SKIP(135);
-      if (lookahead == ' ') SKIP(135);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(220);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(136);
+      if (lookahead == '\r') SKIP(136);
+      if (lookahead == ' ') SKIP(136);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(205);
+      if (lookahead == 'B') ADVANCE(192);
+      if (lookahead == 'N') ADVANCE(222);
+      if (lookahead == 'R') ADVANCE(188);
+      if (lookahead == 'S') ADVANCE(189);
+      if (lookahead == 'T') ADVANCE(187);
+      if (lookahead == 'W') ADVANCE(191);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(193);
+      if (lookahead == 0x2013 ||
+          lookahead == 0x2014) ADVANCE(212);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(211);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
       END_STATE();
     case 133:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(135);
-      if (lookahead == '\r') SKIP(135);
-      if (lookahead == ' ') SKIP(135);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(136);
+      if (lookahead == '\r') SKIP(136);
+      if (lookahead == ' ') SKIP(136);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(222);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == '#' ||
           lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 134:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(135);
-      if (lookahead == '\r') SKIP(135);
-      if (lookahead == ' ') SKIP(135);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(207);
-      if (lookahead == '9') ADVANCE(158);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(203);
-      if (lookahead == 'B') ADVANCE(190);
-      if (lookahead == 'N') ADVANCE(188);
-      if (lookahead == 'R') ADVANCE(186);
-      if (lookahead == 'S') ADVANCE(187);
-      if (lookahead == 'T') ADVANCE(185);
-      if (lookahead == 'W') ADVANCE(189);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(136);
+      if (lookahead == '\r') SKIP(136);
+      if (lookahead == ' ') SKIP(136);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(191);
-      if (lookahead == 'l' ||
-          lookahead == 0x417) ADVANCE(206);
-      if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
+          lookahead == 0x41a) ADVANCE(175);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(208);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(205);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(184);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 135:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(135);
-      if (lookahead == '\r') SKIP(135);
-      if (lookahead == ' ') SKIP(135);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(136);
+      if (lookahead == '\r') SKIP(136);
+      if (lookahead == ' ') SKIP(136);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(209);
+      if (lookahead == '9') ADVANCE(160);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(205);
+      if (lookahead == 'B') ADVANCE(192);
+      if (lookahead == 'N') ADVANCE(190);
+      if (lookahead == 'R') ADVANCE(188);
+      if (lookahead == 'S') ADVANCE(189);
+      if (lookahead == 'T') ADVANCE(187);
+      if (lookahead == 'W') ADVANCE(191);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(193);
+      if (lookahead == 'l' ||
+          lookahead == 0x417) ADVANCE(208);
+      if (lookahead == 0x2013 ||
+          lookahead == 0x2014) ADVANCE(212);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(211);
+      if (('2' <= lookahead && lookahead <= '8')) ADVANCE(210);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(135);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+          lookahead == 0x4bb) ADVANCE(207);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
       END_STATE();
     case 136:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(139);
-      if (lookahead == '\r') SKIP(139);
-      if (lookahead == ' ') SKIP(139);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(211);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'b') ADVANCE(200);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(136);
+      if (lookahead == '\r') SKIP(136);
+      if (lookahead == ' ') SKIP(136);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(175);
-      if (lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(210);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
-      if (lookahead == 'k' ||
-          lookahead == 'n' ||
-          lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(209);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
+          lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 137:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(139);
-      if (lookahead == '\r') SKIP(139);
-      if (lookahead == ' ') SKIP(139);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(213);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(212);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(198);
-      if (lookahead == 'N') ADVANCE(196);
-      if (lookahead == 'R') ADVANCE(194);
-      if (lookahead == 'S') ADVANCE(195);
-      if (lookahead == 'T') ADVANCE(193);
-      if (lookahead == 'W') ADVANCE(197);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'b') ADVANCE(201);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(199);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(176);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
-      if (lookahead == 'k' ||
-          lookahead == 'n' ||
-          lookahead == 'q' ||
-          lookahead == 'r') ADVANCE(192);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (lookahead == ':' ||
-          lookahead == 'X' ||
-          lookahead == 'x' ||
-          lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0xe7 ||
-          lookahead == 0x430 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(192);
-      END_STATE();
-    case 138:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(139);
-      if (lookahead == '\r') SKIP(139);
-      if (lookahead == ' ') SKIP(139);
-      if (lookahead == '!') ADVANCE(219);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(217);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(219);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(176);
-      if (lookahead == '#' ||
-          lookahead == 0x2020 ||
-          lookahead == 0x2021) ADVANCE(216);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
-      if (lookahead == 0x203c ||
-          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(218);
-      if (lookahead == ':' ||
-          lookahead == 'X' ||
-          lookahead == 'x' ||
-          lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0xe7 ||
-          lookahead == 0x430 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
-      END_STATE();
-    case 139:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(139);
-      if (lookahead == '\r') SKIP(139);
-      if (lookahead == ' ') SKIP(139);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(32);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
-      if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
-      if (lookahead == 'e' ||
-          lookahead == 0x435) ADVANCE(177);
-      if (lookahead == 'O' ||
-          lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
-      if (lookahead == ':' ||
-          lookahead == 'X' ||
-          lookahead == 'x' ||
-          lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
-      if (('a' <= lookahead && lookahead <= 'h') ||
-          lookahead == 0xe7 ||
-          lookahead == 0x430 ||
-          lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(139);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
-      END_STATE();
-    case 140:
-      if (eof) ADVANCE(146);
+      if (eof) ADVANCE(147);
       if (lookahead == '\n') SKIP(140);
       if (lookahead == '\r') SKIP(140);
       if (lookahead == ' ') SKIP(140);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(241);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(242);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(215);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(214);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(200);
+      if (lookahead == 'N') ADVANCE(198);
+      if (lookahead == 'R') ADVANCE(196);
+      if (lookahead == 'S') ADVANCE(197);
+      if (lookahead == 'T') ADVANCE(195);
+      if (lookahead == 'W') ADVANCE(199);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'b') ADVANCE(202);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(201);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(177);
+      if (lookahead == 0x2013 ||
+          lookahead == 0x2014) ADVANCE(212);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(218);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
+      if (lookahead == 'k' ||
+          lookahead == 'n' ||
+          lookahead == 'q' ||
+          lookahead == 'r') ADVANCE(194);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(211);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
-          lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
+      END_STATE();
+    case 138:
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(140);
+      if (lookahead == '\r') SKIP(140);
+      if (lookahead == ' ') SKIP(140);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(215);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(214);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(200);
+      if (lookahead == 'N') ADVANCE(198);
+      if (lookahead == 'R') ADVANCE(196);
+      if (lookahead == 'S') ADVANCE(197);
+      if (lookahead == 'T') ADVANCE(195);
+      if (lookahead == 'W') ADVANCE(199);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'b') ADVANCE(203);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(201);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(178);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(218);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(120);
+      if (lookahead == 'k' ||
+          lookahead == 'n' ||
+          lookahead == 'q' ||
+          lookahead == 'r') ADVANCE(194);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
+      if (lookahead == ':' ||
+          lookahead == 'X' ||
+          lookahead == 'x' ||
+          lookahead == 0xd7 ||
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
+          lookahead == 0x430 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
+      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
+      END_STATE();
+    case 139:
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(140);
+      if (lookahead == '\r') SKIP(140);
+      if (lookahead == ' ') SKIP(140);
+      if (lookahead == '!') ADVANCE(221);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(219);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(221);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(175);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(178);
+      if (lookahead == '#' ||
+          lookahead == 0x2020 ||
+          lookahead == 0x2021) ADVANCE(218);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(120);
+      if (lookahead == 0x203c ||
+          (0x2047 <= lookahead && lookahead <= 0x2049)) ADVANCE(220);
+      if (lookahead == ':' ||
+          lookahead == 'X' ||
+          lookahead == 'x' ||
+          lookahead == 0xd7 ||
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
+          lookahead == 0x430 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      END_STATE();
+    case 140:
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(140);
+      if (lookahead == '\r') SKIP(140);
+      if (lookahead == ' ') SKIP(140);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(175);
+      if (lookahead == 'e' ||
+          lookahead == 0x435) ADVANCE(179);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(120);
+      if (lookahead == ':' ||
+          lookahead == 'X' ||
+          lookahead == 'x' ||
+          lookahead == 0xd7 ||
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
+          lookahead == 0x430 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 141:
-      if (eof) ADVANCE(146);
+      if (eof) ADVANCE(147);
       if (lookahead == '\n') SKIP(141);
       if (lookahead == '\r') SKIP(141);
       if (lookahead == ' ') SKIP(141);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '"') ADVANCE(26);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == ')') ADVANCE(237);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == ',') ADVANCE(241);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == ']') ADVANCE(148);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == '}') ADVANCE(152);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == ',') ADVANCE(243);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(244);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(141);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 142:
-      if (eof) ADVANCE(146);
+      if (eof) ADVANCE(147);
       if (lookahead == '\n') SKIP(142);
       if (lookahead == '\r') SKIP(142);
       if (lookahead == ' ') SKIP(142);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(166);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'P') ADVANCE(167);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(168);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x43f) ADVANCE(163);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '"') ADVANCE(27);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == ')') ADVANCE(239);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == ',') ADVANCE(243);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == ']') ADVANCE(149);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == '}') ADVANCE(153);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 143:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(142);
-      if (lookahead == '\r') SKIP(142);
-      if (lookahead == ' ') SKIP(142);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(166);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'P') ADVANCE(167);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == 'p') ADVANCE(168);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x43f) ADVANCE(163);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(143);
+      if (lookahead == '\r') SKIP(143);
+      if (lookahead == ' ') SKIP(143);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(168);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'P') ADVANCE(169);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == 'p') ADVANCE(170);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x43f) ADVANCE(165);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(143);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 144:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(144);
-      if (lookahead == '\r') SKIP(144);
-      if (lookahead == ' ') SKIP(144);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(143);
+      if (lookahead == '\r') SKIP(143);
+      if (lookahead == ' ') SKIP(143);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(168);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'P') ADVANCE(169);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == 'p') ADVANCE(170);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x43f) ADVANCE(165);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(179);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(143);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 145:
-      if (eof) ADVANCE(146);
-      if (lookahead == '\n') SKIP(144);
-      if (lookahead == '\r') SKIP(144);
-      if (lookahead == ' ') SKIP(144);
-      if (lookahead == '!') ADVANCE(234);
-      if (lookahead == '$') ADVANCE(127);
-      if (lookahead == '%') ADVANCE(228);
-      if (lookahead == '(') ADVANCE(236);
-      if (lookahead == '*') ADVANCE(240);
-      if (lookahead == '+') ADVANCE(34);
-      if (lookahead == '-') ADVANCE(231);
-      if (lookahead == '.') ADVANCE(243);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '0') ADVANCE(154);
-      if (lookahead == '1') ADVANCE(155);
-      if (lookahead == ';') ADVANCE(227);
-      if (lookahead == '=') ADVANCE(233);
-      if (lookahead == '?') ADVANCE(234);
-      if (lookahead == '@') ADVANCE(182);
-      if (lookahead == 'B') ADVANCE(172);
-      if (lookahead == 'N') ADVANCE(170);
-      if (lookahead == 'R') ADVANCE(165);
-      if (lookahead == 'S') ADVANCE(169);
-      if (lookahead == 'T') ADVANCE(164);
-      if (lookahead == 'W') ADVANCE(171);
-      if (lookahead == 'Z') ADVANCE(37);
-      if (lookahead == '[') ADVANCE(147);
-      if (lookahead == 'i') ADVANCE(70);
-      if (lookahead == '{') ADVANCE(224);
-      if (lookahead == 0xbd) ADVANCE(122);
-      if (lookahead == 0x411) ADVANCE(95);
-      if (lookahead == 0x427) ADVANCE(96);
-      if (lookahead == 0x2026) ADVANCE(153);
-      if (lookahead == 0x2212) ADVANCE(30);
-      if (lookahead == 0x221e) ADVANCE(232);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(145);
+      if (lookahead == '\r') SKIP(145);
+      if (lookahead == ' ') SKIP(145);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
       if (lookahead == 'K' ||
-          lookahead == 0x41a) ADVANCE(173);
+          lookahead == 0x41a) ADVANCE(175);
       if (lookahead == 'O' ||
           lookahead == 'o' ||
-          lookahead == 0x41e) ADVANCE(119);
+          lookahead == 0x41e) ADVANCE(120);
       if (lookahead == ':' ||
           lookahead == 'X' ||
           lookahead == 'x' ||
           lookahead == 0xd7 ||
-          lookahead == 0x445) ADVANCE(183);
-      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(158);
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (('a' <= lookahead && lookahead <= 'h') ||
           lookahead == 0xe7 ||
           lookahead == 0x430 ||
           lookahead == 0x435 ||
           lookahead == 0x441 ||
-          lookahead == 0x4bb) ADVANCE(178);
-      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(230);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(144);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(162);
+          lookahead == 0x4bb) ADVANCE(181);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(145);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 146:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (eof) ADVANCE(147);
+      if (lookahead == '\n') SKIP(145);
+      if (lookahead == '\r') SKIP(145);
+      if (lookahead == ' ') SKIP(145);
+      if (lookahead == '!') ADVANCE(236);
+      if (lookahead == '$') ADVANCE(128);
+      if (lookahead == '%') ADVANCE(230);
+      if (lookahead == '(') ADVANCE(238);
+      if (lookahead == '*') ADVANCE(242);
+      if (lookahead == '+') ADVANCE(35);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '.') ADVANCE(245);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '0') ADVANCE(156);
+      if (lookahead == '1') ADVANCE(157);
+      if (lookahead == ';') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(235);
+      if (lookahead == '?') ADVANCE(236);
+      if (lookahead == '@') ADVANCE(184);
+      if (lookahead == 'B') ADVANCE(174);
+      if (lookahead == 'N') ADVANCE(172);
+      if (lookahead == 'R') ADVANCE(167);
+      if (lookahead == 'S') ADVANCE(171);
+      if (lookahead == 'T') ADVANCE(166);
+      if (lookahead == 'W') ADVANCE(173);
+      if (lookahead == 'Z') ADVANCE(38);
+      if (lookahead == '[') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == '{') ADVANCE(226);
+      if (lookahead == 0xbd) ADVANCE(123);
+      if (lookahead == 0x411) ADVANCE(96);
+      if (lookahead == 0x427) ADVANCE(97);
+      if (lookahead == 0x2026) ADVANCE(154);
+      if (lookahead == 0x2212) ADVANCE(31);
+      if (lookahead == 0x221e) ADVANCE(234);
+      if (lookahead == 'K' ||
+          lookahead == 0x41a) ADVANCE(175);
+      if (lookahead == 'O' ||
+          lookahead == 'o' ||
+          lookahead == 0x41e) ADVANCE(120);
+      if (lookahead == ':' ||
+          lookahead == 'X' ||
+          lookahead == 'x' ||
+          lookahead == 0xd7 ||
+          lookahead == 0x445) ADVANCE(185);
+      if (('2' <= lookahead && lookahead <= '9')) ADVANCE(160);
+      if (('a' <= lookahead && lookahead <= 'h') ||
+          lookahead == 0xe7 ||
+          lookahead == 0x430 ||
+          lookahead == 0x435 ||
+          lookahead == 0x441 ||
+          lookahead == 0x4bb) ADVANCE(180);
+      if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(145);
+      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
       END_STATE();
     case 147:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 148:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
     case 149:
+      ACCEPT_TOKEN(anon_sym_RBRACK);
+      END_STATE();
+    case 150:
       ACCEPT_TOKEN(sym_tag_name);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(149);
-      END_STATE();
-    case 150:
-      ACCEPT_TOKEN(sym_tag_value);
-      if (lookahead == '"') ADVANCE(151);
-      if (lookahead == '\\') ADVANCE(27);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(26);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(150);
       END_STATE();
     case 151:
       ACCEPT_TOKEN(sym_tag_value);
+      if (lookahead == '"') ADVANCE(152);
+      if (lookahead == '\\') ADVANCE(28);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(27);
+      END_STATE();
+    case 152:
+      ACCEPT_TOKEN(sym_tag_value);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(110);
+          lookahead == ' ') ADVANCE(111);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
           lookahead != '"' &&
-          lookahead != ']') ADVANCE(26);
-      END_STATE();
-    case 152:
-      ACCEPT_TOKEN(anon_sym_RBRACE);
+          lookahead != ']') ADVANCE(27);
       END_STATE();
     case 153:
-      ACCEPT_TOKEN(sym_move_number);
+      ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
     case 154:
       ACCEPT_TOKEN(sym_move_number);
-      ADVANCE_MAP(
-        0x2212, 40,
-        ')', 153,
-        0x2026, 153,
-        0x200e, 157,
-        0x200f, 157,
-        '-', 39,
-        0x2013, 39,
-        0x2014, 39,
-        '.', 159,
-        0x702, 159,
-        0x2024, 159,
-        0xa4f8, 159,
-        0xff0e, 159,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(120);
       END_STATE();
     case 155:
       ACCEPT_TOKEN(sym_move_number);
-      ADVANCE_MAP(
-        ')', 153,
-        0x2026, 153,
-        '/', 46,
-        0x2215, 46,
-        0x200e, 157,
-        0x200f, 157,
-        '-', 36,
-        0x2013, 36,
-        0x2014, 36,
-        0x2212, 36,
-        '.', 159,
-        0x702, 159,
-        0x2024, 159,
-        0xa4f8, 159,
-        0xff0e, 159,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
-      if (lookahead == '\t' ||
-          lookahead == ' ' ||
-          lookahead == 0xa0 ||
-          (0x2000 <= lookahead && lookahead <= 0x200b) ||
-          lookahead == 0x202f ||
-          lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(111);
+      if (lookahead == ' ') ADVANCE(33);
       END_STATE();
     case 156:
       ACCEPT_TOKEN(sym_move_number);
       ADVANCE_MAP(
-        ')', 153,
-        0x2026, 153,
-        0x200e, 157,
-        0x200f, 157,
-        '-', 125,
-        0x2013, 125,
-        0x2014, 125,
-        '.', 159,
-        0x702, 159,
-        0x2024, 159,
-        0xa4f8, 159,
-        0xff0e, 159,
+        0x2212, 41,
+        ')', 154,
+        0x2026, 154,
+        0x200e, 159,
+        0x200f, 159,
+        '-', 40,
+        0x2013, 40,
+        0x2014, 40,
+        '.', 161,
+        0x702, 161,
+        0x2024, 161,
+        0xa4f8, 161,
+        0xff0e, 161,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(160);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(121);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym_move_number);
       ADVANCE_MAP(
-        ')', 153,
-        0x2026, 153,
-        0x200e, 157,
-        0x200f, 157,
-        '.', 159,
-        0x702, 159,
-        0x2024, 159,
-        0xa4f8, 159,
-        0xff0e, 159,
+        ')', 154,
+        0x2026, 154,
+        '/', 47,
+        0x2215, 47,
+        0x200e, 159,
+        0x200f, 159,
+        '-', 37,
+        0x2013, 37,
+        0x2014, 37,
+        0x2212, 37,
+        '.', 161,
+        0x702, 161,
+        0x2024, 161,
+        0xa4f8, 161,
+        0xff0e, 161,
       );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(160);
+      if (lookahead == '\t' ||
+          lookahead == ' ' ||
+          lookahead == 0xa0 ||
+          (0x2000 <= lookahead && lookahead <= 0x200b) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000) ADVANCE(112);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym_move_number);
       ADVANCE_MAP(
-        ')', 153,
-        0x2026, 153,
-        0x200e, 157,
-        0x200f, 157,
-        '.', 159,
-        0x702, 159,
-        0x2024, 159,
-        0xa4f8, 159,
-        0xff0e, 159,
+        ')', 154,
+        0x2026, 154,
+        0x200e, 159,
+        0x200f, 159,
+        '-', 126,
+        0x2013, 126,
+        0x2014, 126,
+        '.', 161,
+        0x702, 161,
+        0x2024, 161,
+        0xa4f8, 161,
+        0xff0e, 161,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(160);
       END_STATE();
     case 159:
+      ACCEPT_TOKEN(sym_move_number);
+      ADVANCE_MAP(
+        ')', 154,
+        0x2026, 154,
+        0x200e, 159,
+        0x200f, 159,
+        '.', 161,
+        0x702, 161,
+        0x2024, 161,
+        0xa4f8, 161,
+        0xff0e, 161,
+      );
+      END_STATE();
+    case 160:
+      ACCEPT_TOKEN(sym_move_number);
+      ADVANCE_MAP(
+        ')', 154,
+        0x2026, 154,
+        0x200e, 159,
+        0x200f, 159,
+        '.', 161,
+        0x702, 161,
+        0x2024, 161,
+        0xa4f8, 161,
+        0xff0e, 161,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(160);
+      END_STATE();
+    case 161:
       ACCEPT_TOKEN(sym_move_number);
       if (lookahead == '.' ||
           lookahead == 0x702 ||
           lookahead == 0x2024 ||
           lookahead == 0xa4f8 ||
-          lookahead == 0xff0e) ADVANCE(159);
+          lookahead == 0xff0e) ADVANCE(161);
       END_STATE();
-    case 160:
+    case 162:
       ACCEPT_TOKEN(sym_castling);
       END_STATE();
-    case 161:
+    case 163:
       ACCEPT_TOKEN(sym_castling);
       if (lookahead == '-' ||
           lookahead == 0x2013 ||
-          lookahead == 0x2014) ADVANCE(126);
-      END_STATE();
-    case 162:
-      ACCEPT_TOKEN(sym_piece);
-      END_STATE();
-    case 163:
-      ACCEPT_TOKEN(sym_piece);
-      if (lookahead == '.') ADVANCE(245);
-      if (lookahead == 0x435) ADVANCE(106);
-      if (lookahead == 0x43f) ADVANCE(33);
-      if (lookahead == 0x456) ADVANCE(107);
+          lookahead == 0x2014) ADVANCE(127);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'N') ADVANCE(230);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'R') ADVANCE(230);
+      if (lookahead == '.') ADVANCE(247);
+      if (lookahead == 0x435) ADVANCE(107);
+      if (lookahead == 0x43f) ADVANCE(34);
+      if (lookahead == 0x456) ADVANCE(108);
       END_STATE();
     case 166:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'a') ADVANCE(84);
-      if (lookahead == 'l') ADVANCE(54);
+      if (lookahead == 'N') ADVANCE(232);
       END_STATE();
     case 167:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'a') ADVANCE(85);
+      if (lookahead == 'R') ADVANCE(232);
       END_STATE();
     case 168:
       ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'a') ADVANCE(85);
-      if (lookahead == 'e') ADVANCE(75);
-      if (lookahead == 'i') ADVANCE(74);
+      if (lookahead == 'l') ADVANCE(55);
       END_STATE();
     case 169:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'c') ADVANCE(65);
+      if (lookahead == 'a') ADVANCE(86);
       END_STATE();
     case 170:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'e') ADVANCE(64);
-      if (lookahead == 'o') ADVANCE(68);
+      if (lookahead == 'a') ADVANCE(86);
+      if (lookahead == 'e') ADVANCE(76);
+      if (lookahead == 'i') ADVANCE(75);
       END_STATE();
     case 171:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'e') ADVANCE(66);
-      if (lookahead == 'h') ADVANCE(67);
+      if (lookahead == 'c') ADVANCE(66);
       END_STATE();
     case 172:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'l') ADVANCE(54);
+      if (lookahead == 'e') ADVANCE(65);
+      if (lookahead == 'o') ADVANCE(69);
       END_STATE();
     case 173:
       ACCEPT_TOKEN(sym_piece);
-      if (lookahead == 'p' ||
-          lookahead == 'r' ||
-          lookahead == 0x440) ADVANCE(162);
+      if (lookahead == 'e') ADVANCE(67);
+      if (lookahead == 'h') ADVANCE(68);
       END_STATE();
     case 174:
-      ACCEPT_TOKEN(sym_square);
+      ACCEPT_TOKEN(sym_piece);
+      if (lookahead == 'l') ADVANCE(55);
       END_STATE();
     case 175:
-      ACCEPT_TOKEN(sym_file);
-      if (lookahead == '.') ADVANCE(115);
+      ACCEPT_TOKEN(sym_piece);
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(114);
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'B' ||
-          lookahead == 'I' ||
-          lookahead == 'S' ||
-          lookahead == 'Z' ||
-          lookahead == 'l' ||
-          lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(204);
+          lookahead == 'r' ||
+          lookahead == 0x440) ADVANCE(164);
       END_STATE();
     case 176:
-      ACCEPT_TOKEN(sym_file);
-      if (lookahead == '.') ADVANCE(115);
-      if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(215);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(114);
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'B' ||
-          lookahead == 'I' ||
-          lookahead == 'S' ||
-          lookahead == 'Z' ||
-          lookahead == 'l' ||
-          lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(174);
+      ACCEPT_TOKEN(sym_square);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(sym_file);
-      if (lookahead == '.') ADVANCE(117);
+      if (lookahead == '.') ADVANCE(116);
       if (lookahead == 'p' ||
-          lookahead == 0x440) ADVANCE(181);
+          lookahead == 0x440) ADVANCE(217);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') ADVANCE(116);
+          lookahead == ' ') ADVANCE(115);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'B' ||
           lookahead == 'I' ||
@@ -8027,10 +8003,15 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'Z' ||
           lookahead == 'l' ||
           lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(174);
+          lookahead == 0x417) ADVANCE(206);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(sym_file);
+      if (lookahead == '.') ADVANCE(116);
+      if (lookahead == 'p' ||
+          lookahead == 0x440) ADVANCE(217);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(115);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'B' ||
           lookahead == 'I' ||
@@ -8038,9 +8019,25 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'Z' ||
           lookahead == 'l' ||
           lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(204);
+          lookahead == 0x417) ADVANCE(176);
       END_STATE();
     case 179:
+      ACCEPT_TOKEN(sym_file);
+      if (lookahead == '.') ADVANCE(118);
+      if (lookahead == 'p' ||
+          lookahead == 0x440) ADVANCE(183);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') ADVANCE(117);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
+          lookahead == 'l' ||
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(176);
+      END_STATE();
+    case 180:
       ACCEPT_TOKEN(sym_file);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'B' ||
@@ -8049,104 +8046,104 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'Z' ||
           lookahead == 'l' ||
           lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(174);
-      END_STATE();
-    case 180:
-      ACCEPT_TOKEN(sym_en_passant);
+          lookahead == 0x417) ADVANCE(206);
       END_STATE();
     case 181:
-      ACCEPT_TOKEN(sym_en_passant);
-      if (lookahead == '.') ADVANCE(180);
+      ACCEPT_TOKEN(sym_file);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
+          lookahead == 'l' ||
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(176);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(sym_drop);
-      if (lookahead == '@') ADVANCE(50);
+      ACCEPT_TOKEN(sym_en_passant);
       END_STATE();
     case 183:
-      ACCEPT_TOKEN(sym_capture);
+      ACCEPT_TOKEN(sym_en_passant);
+      if (lookahead == '.') ADVANCE(182);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(sym__piece_imm);
+      ACCEPT_TOKEN(sym_drop);
+      if (lookahead == '@') ADVANCE(51);
       END_STATE();
     case 185:
-      ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'N') ADVANCE(230);
+      ACCEPT_TOKEN(sym_capture);
       END_STATE();
     case 186:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'R') ADVANCE(230);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'c') ADVANCE(65);
+      if (lookahead == 'N') ADVANCE(232);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'e') ADVANCE(64);
-      if (lookahead == 'o') ADVANCE(68);
+      if (lookahead == 'R') ADVANCE(232);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'e') ADVANCE(66);
-      if (lookahead == 'h') ADVANCE(67);
+      if (lookahead == 'c') ADVANCE(66);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'l') ADVANCE(54);
+      if (lookahead == 'e') ADVANCE(65);
+      if (lookahead == 'o') ADVANCE(69);
       END_STATE();
     case 191:
       ACCEPT_TOKEN(sym__piece_imm);
-      if (lookahead == 'p' ||
-          lookahead == 'r' ||
-          lookahead == 0x440) ADVANCE(184);
+      if (lookahead == 'e') ADVANCE(67);
+      if (lookahead == 'h') ADVANCE(68);
       END_STATE();
     case 192:
-      ACCEPT_TOKEN(sym__promoted_imm);
+      ACCEPT_TOKEN(sym__piece_imm);
+      if (lookahead == 'l') ADVANCE(55);
       END_STATE();
     case 193:
-      ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'N') ADVANCE(230);
+      ACCEPT_TOKEN(sym__piece_imm);
+      if (lookahead == 'p' ||
+          lookahead == 'r' ||
+          lookahead == 0x440) ADVANCE(186);
       END_STATE();
     case 194:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'R') ADVANCE(230);
       END_STATE();
     case 195:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'c') ADVANCE(65);
+      if (lookahead == 'N') ADVANCE(232);
       END_STATE();
     case 196:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'e') ADVANCE(64);
-      if (lookahead == 'o') ADVANCE(68);
+      if (lookahead == 'R') ADVANCE(232);
       END_STATE();
     case 197:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'e') ADVANCE(66);
-      if (lookahead == 'h') ADVANCE(67);
+      if (lookahead == 'c') ADVANCE(66);
       END_STATE();
     case 198:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'l') ADVANCE(54);
+      if (lookahead == 'e') ADVANCE(65);
+      if (lookahead == 'o') ADVANCE(69);
       END_STATE();
     case 199:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (lookahead == 'p' ||
-          lookahead == 'r' ||
-          lookahead == 0x440) ADVANCE(192);
+      if (lookahead == 'e') ADVANCE(67);
+      if (lookahead == 'h') ADVANCE(68);
       END_STATE();
     case 200:
       ACCEPT_TOKEN(sym__promoted_imm);
-      if (('1' <= lookahead && lookahead <= '8') ||
-          lookahead == 'B' ||
-          lookahead == 'I' ||
-          lookahead == 'S' ||
-          lookahead == 'Z' ||
-          lookahead == 'l' ||
-          lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(204);
+      if (lookahead == 'l') ADVANCE(55);
       END_STATE();
     case 201:
+      ACCEPT_TOKEN(sym__promoted_imm);
+      if (lookahead == 'p' ||
+          lookahead == 'r' ||
+          lookahead == 0x440) ADVANCE(194);
+      END_STATE();
+    case 202:
       ACCEPT_TOKEN(sym__promoted_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'B' ||
@@ -8155,19 +8152,30 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'Z' ||
           lookahead == 'l' ||
           lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(174);
-      END_STATE();
-    case 202:
-      ACCEPT_TOKEN(anon_sym_AT);
+          lookahead == 0x417) ADVANCE(206);
       END_STATE();
     case 203:
-      ACCEPT_TOKEN(anon_sym_AT);
-      if (lookahead == '@') ADVANCE(50);
+      ACCEPT_TOKEN(sym__promoted_imm);
+      if (('1' <= lookahead && lookahead <= '8') ||
+          lookahead == 'B' ||
+          lookahead == 'I' ||
+          lookahead == 'S' ||
+          lookahead == 'Z' ||
+          lookahead == 'l' ||
+          lookahead == '|' ||
+          lookahead == 0x417) ADVANCE(176);
       END_STATE();
     case 204:
-      ACCEPT_TOKEN(sym__square_imm);
+      ACCEPT_TOKEN(anon_sym_AT);
       END_STATE();
     case 205:
+      ACCEPT_TOKEN(anon_sym_AT);
+      if (lookahead == '@') ADVANCE(51);
+      END_STATE();
+    case 206:
+      ACCEPT_TOKEN(sym__square_imm);
+      END_STATE();
+    case 207:
       ACCEPT_TOKEN(sym__file_imm);
       if (('1' <= lookahead && lookahead <= '8') ||
           lookahead == 'B' ||
@@ -8176,217 +8184,218 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'Z' ||
           lookahead == 'l' ||
           lookahead == '|' ||
-          lookahead == 0x417) ADVANCE(204);
+          lookahead == 0x417) ADVANCE(206);
       END_STATE();
-    case 206:
+    case 208:
       ACCEPT_TOKEN(sym__rank_imm);
       END_STATE();
-    case 207:
+    case 209:
       ACCEPT_TOKEN(sym__rank_imm);
       ADVANCE_MAP(
-        ')', 153,
-        0x2026, 153,
-        '/', 46,
-        0x2215, 46,
-        0x200e, 157,
-        0x200f, 157,
-        '-', 36,
-        0x2013, 36,
-        0x2014, 36,
-        0x2212, 36,
-        '.', 159,
-        0x702, 159,
-        0x2024, 159,
-        0xa4f8, 159,
-        0xff0e, 159,
+        ')', 154,
+        0x2026, 154,
+        '/', 47,
+        0x2215, 47,
+        0x200e, 159,
+        0x200f, 159,
+        '-', 37,
+        0x2013, 37,
+        0x2014, 37,
+        0x2212, 37,
+        '.', 161,
+        0x702, 161,
+        0x2024, 161,
+        0xa4f8, 161,
+        0xff0e, 161,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(160);
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xa0 ||
           (0x2000 <= lookahead && lookahead <= 0x200b) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
-          lookahead == 0x3000) ADVANCE(111);
-      END_STATE();
-    case 208:
-      ACCEPT_TOKEN(sym__rank_imm);
-      ADVANCE_MAP(
-        ')', 153,
-        0x2026, 153,
-        0x200e, 157,
-        0x200f, 157,
-        '.', 159,
-        0x702, 159,
-        0x2024, 159,
-        0xa4f8, 159,
-        0xff0e, 159,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(158);
-      END_STATE();
-    case 209:
-      ACCEPT_TOKEN(sym__capture_imm);
+          lookahead == 0x3000) ADVANCE(112);
       END_STATE();
     case 210:
-      ACCEPT_TOKEN(sym__dash_imm);
+      ACCEPT_TOKEN(sym__rank_imm);
+      ADVANCE_MAP(
+        ')', 154,
+        0x2026, 154,
+        0x200e, 159,
+        0x200f, 159,
+        '.', 161,
+        0x702, 161,
+        0x2024, 161,
+        0xa4f8, 161,
+        0xff0e, 161,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(160);
       END_STATE();
     case 211:
-      ACCEPT_TOKEN(sym__dash_imm);
-      if (lookahead == '+') ADVANCE(230);
-      if (lookahead == '-') ADVANCE(221);
-      if (lookahead == '/') ADVANCE(29);
+      ACCEPT_TOKEN(sym__capture_imm);
       END_STATE();
     case 212:
-      ACCEPT_TOKEN(sym__equals_imm);
-      if (lookahead == '/') ADVANCE(235);
-      if (lookahead == '+' ||
-          lookahead == '=' ||
-          lookahead == 0x221e) ADVANCE(230);
+      ACCEPT_TOKEN(sym__dash_imm);
       END_STATE();
     case 213:
-      ACCEPT_TOKEN(sym__equals_imm);
-      if (lookahead == '=') ADVANCE(230);
+      ACCEPT_TOKEN(sym__dash_imm);
+      if (lookahead == '+') ADVANCE(232);
+      if (lookahead == '-') ADVANCE(223);
+      if (lookahead == '/') ADVANCE(30);
       END_STATE();
     case 214:
-      ACCEPT_TOKEN(sym__en_passant_imm);
+      ACCEPT_TOKEN(sym__equals_imm);
+      if (lookahead == '/') ADVANCE(237);
+      if (lookahead == '+' ||
+          lookahead == '=' ||
+          lookahead == 0x221e) ADVANCE(232);
       END_STATE();
     case 215:
-      ACCEPT_TOKEN(sym__en_passant_imm);
-      if (lookahead == '.') ADVANCE(214);
+      ACCEPT_TOKEN(sym__equals_imm);
+      if (lookahead == '=') ADVANCE(232);
       END_STATE();
     case 216:
-      ACCEPT_TOKEN(sym__check_imm);
+      ACCEPT_TOKEN(sym__en_passant_imm);
       END_STATE();
     case 217:
-      ACCEPT_TOKEN(sym__check_imm);
-      if (lookahead == '+') ADVANCE(216);
-      if (lookahead == '/') ADVANCE(118);
-      if (lookahead == '-' ||
-          lookahead == '=' ||
-          lookahead == 0x2212) ADVANCE(230);
+      ACCEPT_TOKEN(sym__en_passant_imm);
+      if (lookahead == '.') ADVANCE(216);
       END_STATE();
     case 218:
-      ACCEPT_TOKEN(sym__annotation_imm);
+      ACCEPT_TOKEN(sym__check_imm);
       END_STATE();
     case 219:
-      ACCEPT_TOKEN(sym__annotation_imm);
-      if (lookahead == '!' ||
-          lookahead == '?') ADVANCE(218);
+      ACCEPT_TOKEN(sym__check_imm);
+      if (lookahead == '+') ADVANCE(218);
+      if (lookahead == '/') ADVANCE(119);
+      if (lookahead == '-' ||
+          lookahead == '=' ||
+          lookahead == 0x2212) ADVANCE(232);
       END_STATE();
     case 220:
-      ACCEPT_TOKEN(anon_sym_N);
-      if (lookahead == 'e') ADVANCE(64);
-      if (lookahead == 'o') ADVANCE(68);
+      ACCEPT_TOKEN(sym__annotation_imm);
       END_STATE();
     case 221:
-      ACCEPT_TOKEN(sym_null_move);
+      ACCEPT_TOKEN(sym__annotation_imm);
+      if (lookahead == '!' ||
+          lookahead == '?') ADVANCE(220);
       END_STATE();
     case 222:
-      ACCEPT_TOKEN(sym_comment);
+      ACCEPT_TOKEN(anon_sym_N);
+      if (lookahead == 'e') ADVANCE(65);
+      if (lookahead == 'o') ADVANCE(69);
       END_STATE();
     case 223:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '\n') ADVANCE(53);
-      if (lookahead == '{') ADVANCE(91);
-      if (lookahead == '}') ADVANCE(222);
-      if (lookahead != 0) ADVANCE(18);
+      ACCEPT_TOKEN(sym_null_move);
       END_STATE();
     case 224:
-      ACCEPT_TOKEN(sym__open_comment);
-      if (lookahead == '\n') ADVANCE(51);
-      if (lookahead == '{') ADVANCE(225);
-      if (lookahead == '}') ADVANCE(222);
-      if (lookahead != 0) ADVANCE(224);
+      ACCEPT_TOKEN(sym_comment);
       END_STATE();
     case 225:
-      ACCEPT_TOKEN(sym__open_comment);
-      if (lookahead == '\n') ADVANCE(52);
-      if (lookahead == '{') ADVANCE(226);
-      if (lookahead == '}') ADVANCE(223);
-      if (lookahead != 0) ADVANCE(225);
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead == '\n') ADVANCE(54);
+      if (lookahead == '{') ADVANCE(92);
+      if (lookahead == '}') ADVANCE(224);
+      if (lookahead != 0) ADVANCE(18);
       END_STATE();
     case 226:
       ACCEPT_TOKEN(sym__open_comment);
       if (lookahead == '\n') ADVANCE(52);
-      if (lookahead == '}') ADVANCE(222);
+      if (lookahead == '{') ADVANCE(227);
+      if (lookahead == '}') ADVANCE(224);
       if (lookahead != 0) ADVANCE(226);
       END_STATE();
     case 227:
-      ACCEPT_TOKEN(sym_line_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(227);
+      ACCEPT_TOKEN(sym__open_comment);
+      if (lookahead == '\n') ADVANCE(53);
+      if (lookahead == '{') ADVANCE(228);
+      if (lookahead == '}') ADVANCE(225);
+      if (lookahead != 0) ADVANCE(227);
       END_STATE();
     case 228:
-      ACCEPT_TOKEN(sym_escape);
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(228);
+      ACCEPT_TOKEN(sym__open_comment);
+      if (lookahead == '\n') ADVANCE(53);
+      if (lookahead == '}') ADVANCE(224);
+      if (lookahead != 0) ADVANCE(228);
       END_STATE();
     case 229:
-      ACCEPT_TOKEN(sym_nag);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
+      ACCEPT_TOKEN(sym_line_comment);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(229);
       END_STATE();
     case 230:
-      ACCEPT_TOKEN(sym_glyph);
+      ACCEPT_TOKEN(sym_escape);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(230);
       END_STATE();
     case 231:
-      ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '+') ADVANCE(230);
-      if (lookahead == '-') ADVANCE(221);
-      if (lookahead == '/') ADVANCE(29);
+      ACCEPT_TOKEN(sym_nag);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
       END_STATE();
     case 232:
       ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '/') ADVANCE(48);
-      if (lookahead == '=') ADVANCE(230);
       END_STATE();
     case 233:
       ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '/') ADVANCE(235);
-      if (lookahead == '+' ||
-          lookahead == '=' ||
-          lookahead == 0x221e) ADVANCE(230);
+      if (lookahead == '+') ADVANCE(232);
+      if (lookahead == '-') ADVANCE(223);
+      if (lookahead == '/') ADVANCE(30);
       END_STATE();
     case 234:
       ACCEPT_TOKEN(sym_glyph);
-      if (lookahead == '!' ||
-          lookahead == '?') ADVANCE(230);
+      if (lookahead == '/') ADVANCE(49);
+      if (lookahead == '=') ADVANCE(232);
       END_STATE();
     case 235:
       ACCEPT_TOKEN(sym_glyph);
+      if (lookahead == '/') ADVANCE(237);
       if (lookahead == '+' ||
-          lookahead == 0x221e) ADVANCE(230);
+          lookahead == '=' ||
+          lookahead == 0x221e) ADVANCE(232);
       END_STATE();
     case 236:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
-      if (lookahead == '=') ADVANCE(28);
+      ACCEPT_TOKEN(sym_glyph);
+      if (lookahead == '!' ||
+          lookahead == '?') ADVANCE(232);
       END_STATE();
     case 237:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(sym_glyph);
+      if (lookahead == '+' ||
+          lookahead == 0x221e) ADVANCE(232);
       END_STATE();
     case 238:
-      ACCEPT_TOKEN(sym_draw_offer);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
+      if (lookahead == '=') ADVANCE(29);
       END_STATE();
     case 239:
-      ACCEPT_TOKEN(sym_draw_offer);
-      if (lookahead == '.') ADVANCE(238);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 240:
-      ACCEPT_TOKEN(sym_result);
+      ACCEPT_TOKEN(sym_draw_offer);
       END_STATE();
     case 241:
-      ACCEPT_TOKEN(anon_sym_COMMA);
+      ACCEPT_TOKEN(sym_draw_offer);
+      if (lookahead == '.') ADVANCE(240);
       END_STATE();
     case 242:
-      ACCEPT_TOKEN(anon_sym_SEMI);
+      ACCEPT_TOKEN(sym_result);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(anon_sym_DOT);
-      if (lookahead == '.') ADVANCE(31);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 244:
-      ACCEPT_TOKEN(sym_side);
+      ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
     case 245:
+      ACCEPT_TOKEN(anon_sym_DOT);
+      if (lookahead == ' ') ADVANCE(33);
+      if (lookahead == '.') ADVANCE(32);
+      END_STATE();
+    case 246:
+      ACCEPT_TOKEN(sym_side);
+      END_STATE();
+    case 247:
       ACCEPT_TOKEN(sym_pawns_label);
       END_STATE();
     default:
@@ -8396,96 +8405,96 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 141},
-  [2] = {.lex_state = 131, .external_lex_state = 2},
-  [3] = {.lex_state = 131, .external_lex_state = 2},
-  [4] = {.lex_state = 136, .external_lex_state = 2},
-  [5] = {.lex_state = 136, .external_lex_state = 2},
-  [6] = {.lex_state = 141},
-  [7] = {.lex_state = 141},
+  [1] = {.lex_state = 142},
+  [2] = {.lex_state = 132, .external_lex_state = 2},
+  [3] = {.lex_state = 132, .external_lex_state = 2},
+  [4] = {.lex_state = 137, .external_lex_state = 2},
+  [5] = {.lex_state = 137, .external_lex_state = 2},
+  [6] = {.lex_state = 142},
+  [7] = {.lex_state = 142},
   [8] = {.lex_state = 4, .external_lex_state = 2},
   [9] = {.lex_state = 4, .external_lex_state = 2},
-  [10] = {.lex_state = 134},
+  [10] = {.lex_state = 135},
   [11] = {.lex_state = 9, .external_lex_state = 2},
   [12] = {.lex_state = 9, .external_lex_state = 2},
-  [13] = {.lex_state = 137, .external_lex_state = 2},
-  [14] = {.lex_state = 137, .external_lex_state = 2},
-  [15] = {.lex_state = 137, .external_lex_state = 2},
-  [16] = {.lex_state = 137, .external_lex_state = 2},
-  [17] = {.lex_state = 137, .external_lex_state = 2},
-  [18] = {.lex_state = 137, .external_lex_state = 2},
-  [19] = {.lex_state = 137, .external_lex_state = 2},
-  [20] = {.lex_state = 137, .external_lex_state = 2},
-  [21] = {.lex_state = 137, .external_lex_state = 2},
-  [22] = {.lex_state = 137, .external_lex_state = 2},
-  [23] = {.lex_state = 137, .external_lex_state = 2},
-  [24] = {.lex_state = 137, .external_lex_state = 2},
+  [13] = {.lex_state = 138, .external_lex_state = 2},
+  [14] = {.lex_state = 138, .external_lex_state = 2},
+  [15] = {.lex_state = 138, .external_lex_state = 2},
+  [16] = {.lex_state = 138, .external_lex_state = 2},
+  [17] = {.lex_state = 138, .external_lex_state = 2},
+  [18] = {.lex_state = 138, .external_lex_state = 2},
+  [19] = {.lex_state = 138, .external_lex_state = 2},
+  [20] = {.lex_state = 138, .external_lex_state = 2},
+  [21] = {.lex_state = 138, .external_lex_state = 2},
+  [22] = {.lex_state = 138, .external_lex_state = 2},
+  [23] = {.lex_state = 138, .external_lex_state = 2},
+  [24] = {.lex_state = 138, .external_lex_state = 2},
   [25] = {.lex_state = 7},
-  [26] = {.lex_state = 138, .external_lex_state = 2},
-  [27] = {.lex_state = 138, .external_lex_state = 2},
-  [28] = {.lex_state = 138, .external_lex_state = 2},
+  [26] = {.lex_state = 139, .external_lex_state = 2},
+  [27] = {.lex_state = 139, .external_lex_state = 2},
+  [28] = {.lex_state = 139, .external_lex_state = 2},
   [29] = {.lex_state = 10, .external_lex_state = 2},
-  [30] = {.lex_state = 138, .external_lex_state = 2},
-  [31] = {.lex_state = 138, .external_lex_state = 2},
-  [32] = {.lex_state = 138, .external_lex_state = 2},
-  [33] = {.lex_state = 141},
-  [34] = {.lex_state = 132, .external_lex_state = 2},
-  [35] = {.lex_state = 132, .external_lex_state = 2},
-  [36] = {.lex_state = 132, .external_lex_state = 2},
-  [37] = {.lex_state = 132, .external_lex_state = 2},
-  [38] = {.lex_state = 132, .external_lex_state = 2},
-  [39] = {.lex_state = 138, .external_lex_state = 2},
-  [40] = {.lex_state = 141},
-  [41] = {.lex_state = 138, .external_lex_state = 2},
-  [42] = {.lex_state = 138, .external_lex_state = 2},
-  [43] = {.lex_state = 138, .external_lex_state = 2},
-  [44] = {.lex_state = 132, .external_lex_state = 2},
-  [45] = {.lex_state = 132, .external_lex_state = 2},
-  [46] = {.lex_state = 132, .external_lex_state = 2},
-  [47] = {.lex_state = 132, .external_lex_state = 2},
-  [48] = {.lex_state = 132, .external_lex_state = 2},
-  [49] = {.lex_state = 132, .external_lex_state = 2},
-  [50] = {.lex_state = 132, .external_lex_state = 2},
-  [51] = {.lex_state = 138, .external_lex_state = 2},
-  [52] = {.lex_state = 141},
-  [53] = {.lex_state = 138, .external_lex_state = 2},
-  [54] = {.lex_state = 138, .external_lex_state = 2},
-  [55] = {.lex_state = 138, .external_lex_state = 2},
-  [56] = {.lex_state = 138, .external_lex_state = 2},
-  [57] = {.lex_state = 132, .external_lex_state = 2},
-  [58] = {.lex_state = 132, .external_lex_state = 2},
-  [59] = {.lex_state = 132, .external_lex_state = 2},
-  [60] = {.lex_state = 132, .external_lex_state = 2},
-  [61] = {.lex_state = 132, .external_lex_state = 2},
-  [62] = {.lex_state = 132, .external_lex_state = 2},
-  [63] = {.lex_state = 132, .external_lex_state = 2},
-  [64] = {.lex_state = 138, .external_lex_state = 2},
-  [65] = {.lex_state = 132, .external_lex_state = 2},
-  [66] = {.lex_state = 138, .external_lex_state = 2},
-  [67] = {.lex_state = 138, .external_lex_state = 2},
-  [68] = {.lex_state = 138, .external_lex_state = 2},
-  [69] = {.lex_state = 138, .external_lex_state = 2},
-  [70] = {.lex_state = 132, .external_lex_state = 2},
-  [71] = {.lex_state = 132, .external_lex_state = 2},
-  [72] = {.lex_state = 132, .external_lex_state = 2},
-  [73] = {.lex_state = 138, .external_lex_state = 2},
-  [74] = {.lex_state = 138, .external_lex_state = 2},
-  [75] = {.lex_state = 138, .external_lex_state = 2},
-  [76] = {.lex_state = 132, .external_lex_state = 2},
-  [77] = {.lex_state = 132, .external_lex_state = 2},
-  [78] = {.lex_state = 132, .external_lex_state = 2},
-  [79] = {.lex_state = 138, .external_lex_state = 2},
-  [80] = {.lex_state = 138, .external_lex_state = 2},
-  [81] = {.lex_state = 138, .external_lex_state = 2},
-  [82] = {.lex_state = 138, .external_lex_state = 2},
-  [83] = {.lex_state = 138, .external_lex_state = 2},
-  [84] = {.lex_state = 132, .external_lex_state = 2},
-  [85] = {.lex_state = 132, .external_lex_state = 2},
-  [86] = {.lex_state = 132, .external_lex_state = 2},
+  [30] = {.lex_state = 139, .external_lex_state = 2},
+  [31] = {.lex_state = 139, .external_lex_state = 2},
+  [32] = {.lex_state = 139, .external_lex_state = 2},
+  [33] = {.lex_state = 142},
+  [34] = {.lex_state = 133, .external_lex_state = 2},
+  [35] = {.lex_state = 133, .external_lex_state = 2},
+  [36] = {.lex_state = 133, .external_lex_state = 2},
+  [37] = {.lex_state = 133, .external_lex_state = 2},
+  [38] = {.lex_state = 133, .external_lex_state = 2},
+  [39] = {.lex_state = 139, .external_lex_state = 2},
+  [40] = {.lex_state = 142},
+  [41] = {.lex_state = 139, .external_lex_state = 2},
+  [42] = {.lex_state = 139, .external_lex_state = 2},
+  [43] = {.lex_state = 139, .external_lex_state = 2},
+  [44] = {.lex_state = 133, .external_lex_state = 2},
+  [45] = {.lex_state = 133, .external_lex_state = 2},
+  [46] = {.lex_state = 133, .external_lex_state = 2},
+  [47] = {.lex_state = 133, .external_lex_state = 2},
+  [48] = {.lex_state = 133, .external_lex_state = 2},
+  [49] = {.lex_state = 133, .external_lex_state = 2},
+  [50] = {.lex_state = 133, .external_lex_state = 2},
+  [51] = {.lex_state = 139, .external_lex_state = 2},
+  [52] = {.lex_state = 142},
+  [53] = {.lex_state = 139, .external_lex_state = 2},
+  [54] = {.lex_state = 139, .external_lex_state = 2},
+  [55] = {.lex_state = 139, .external_lex_state = 2},
+  [56] = {.lex_state = 139, .external_lex_state = 2},
+  [57] = {.lex_state = 133, .external_lex_state = 2},
+  [58] = {.lex_state = 133, .external_lex_state = 2},
+  [59] = {.lex_state = 133, .external_lex_state = 2},
+  [60] = {.lex_state = 133, .external_lex_state = 2},
+  [61] = {.lex_state = 133, .external_lex_state = 2},
+  [62] = {.lex_state = 133, .external_lex_state = 2},
+  [63] = {.lex_state = 133, .external_lex_state = 2},
+  [64] = {.lex_state = 139, .external_lex_state = 2},
+  [65] = {.lex_state = 133, .external_lex_state = 2},
+  [66] = {.lex_state = 139, .external_lex_state = 2},
+  [67] = {.lex_state = 139, .external_lex_state = 2},
+  [68] = {.lex_state = 139, .external_lex_state = 2},
+  [69] = {.lex_state = 139, .external_lex_state = 2},
+  [70] = {.lex_state = 133, .external_lex_state = 2},
+  [71] = {.lex_state = 133, .external_lex_state = 2},
+  [72] = {.lex_state = 133, .external_lex_state = 2},
+  [73] = {.lex_state = 139, .external_lex_state = 2},
+  [74] = {.lex_state = 139, .external_lex_state = 2},
+  [75] = {.lex_state = 139, .external_lex_state = 2},
+  [76] = {.lex_state = 133, .external_lex_state = 2},
+  [77] = {.lex_state = 133, .external_lex_state = 2},
+  [78] = {.lex_state = 133, .external_lex_state = 2},
+  [79] = {.lex_state = 139, .external_lex_state = 2},
+  [80] = {.lex_state = 139, .external_lex_state = 2},
+  [81] = {.lex_state = 139, .external_lex_state = 2},
+  [82] = {.lex_state = 139, .external_lex_state = 2},
+  [83] = {.lex_state = 139, .external_lex_state = 2},
+  [84] = {.lex_state = 133, .external_lex_state = 2},
+  [85] = {.lex_state = 133, .external_lex_state = 2},
+  [86] = {.lex_state = 133, .external_lex_state = 2},
   [87] = {.lex_state = 10, .external_lex_state = 2},
   [88] = {.lex_state = 10, .external_lex_state = 2},
   [89] = {.lex_state = 10, .external_lex_state = 2},
-  [90] = {.lex_state = 132, .external_lex_state = 2},
+  [90] = {.lex_state = 133, .external_lex_state = 2},
   [91] = {.lex_state = 10, .external_lex_state = 2},
   [92] = {.lex_state = 10, .external_lex_state = 2},
   [93] = {.lex_state = 10, .external_lex_state = 2},
@@ -8494,109 +8503,109 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [96] = {.lex_state = 10, .external_lex_state = 2},
   [97] = {.lex_state = 10, .external_lex_state = 2},
   [98] = {.lex_state = 10, .external_lex_state = 2},
-  [99] = {.lex_state = 141},
-  [100] = {.lex_state = 143},
-  [101] = {.lex_state = 132, .external_lex_state = 2},
-  [102] = {.lex_state = 132, .external_lex_state = 2},
-  [103] = {.lex_state = 132, .external_lex_state = 2},
-  [104] = {.lex_state = 132, .external_lex_state = 2},
-  [105] = {.lex_state = 132, .external_lex_state = 2},
-  [106] = {.lex_state = 132, .external_lex_state = 2},
-  [107] = {.lex_state = 132, .external_lex_state = 2},
-  [108] = {.lex_state = 132, .external_lex_state = 2},
-  [109] = {.lex_state = 132, .external_lex_state = 2},
-  [110] = {.lex_state = 132, .external_lex_state = 2},
-  [111] = {.lex_state = 143},
-  [112] = {.lex_state = 132, .external_lex_state = 2},
-  [113] = {.lex_state = 132, .external_lex_state = 2},
-  [114] = {.lex_state = 132, .external_lex_state = 2},
-  [115] = {.lex_state = 132, .external_lex_state = 2},
-  [116] = {.lex_state = 140},
-  [117] = {.lex_state = 132, .external_lex_state = 2},
-  [118] = {.lex_state = 132, .external_lex_state = 2},
-  [119] = {.lex_state = 140},
-  [120] = {.lex_state = 132, .external_lex_state = 2},
-  [121] = {.lex_state = 132, .external_lex_state = 2},
-  [122] = {.lex_state = 132, .external_lex_state = 2},
-  [123] = {.lex_state = 132, .external_lex_state = 2},
-  [124] = {.lex_state = 132, .external_lex_state = 2},
-  [125] = {.lex_state = 132, .external_lex_state = 2},
-  [126] = {.lex_state = 132, .external_lex_state = 2},
-  [127] = {.lex_state = 132, .external_lex_state = 2},
-  [128] = {.lex_state = 132, .external_lex_state = 2},
-  [129] = {.lex_state = 132, .external_lex_state = 2},
-  [130] = {.lex_state = 132, .external_lex_state = 2},
-  [131] = {.lex_state = 132, .external_lex_state = 2},
-  [132] = {.lex_state = 132, .external_lex_state = 2},
-  [133] = {.lex_state = 132, .external_lex_state = 2},
-  [134] = {.lex_state = 140},
-  [135] = {.lex_state = 132, .external_lex_state = 2},
-  [136] = {.lex_state = 132, .external_lex_state = 2},
-  [137] = {.lex_state = 133, .external_lex_state = 2},
+  [99] = {.lex_state = 142},
+  [100] = {.lex_state = 144},
+  [101] = {.lex_state = 133, .external_lex_state = 2},
+  [102] = {.lex_state = 133, .external_lex_state = 2},
+  [103] = {.lex_state = 133, .external_lex_state = 2},
+  [104] = {.lex_state = 133, .external_lex_state = 2},
+  [105] = {.lex_state = 133, .external_lex_state = 2},
+  [106] = {.lex_state = 133, .external_lex_state = 2},
+  [107] = {.lex_state = 133, .external_lex_state = 2},
+  [108] = {.lex_state = 133, .external_lex_state = 2},
+  [109] = {.lex_state = 133, .external_lex_state = 2},
+  [110] = {.lex_state = 133, .external_lex_state = 2},
+  [111] = {.lex_state = 144},
+  [112] = {.lex_state = 133, .external_lex_state = 2},
+  [113] = {.lex_state = 133, .external_lex_state = 2},
+  [114] = {.lex_state = 133, .external_lex_state = 2},
+  [115] = {.lex_state = 133, .external_lex_state = 2},
+  [116] = {.lex_state = 141},
+  [117] = {.lex_state = 133, .external_lex_state = 2},
+  [118] = {.lex_state = 133, .external_lex_state = 2},
+  [119] = {.lex_state = 141},
+  [120] = {.lex_state = 133, .external_lex_state = 2},
+  [121] = {.lex_state = 133, .external_lex_state = 2},
+  [122] = {.lex_state = 133, .external_lex_state = 2},
+  [123] = {.lex_state = 133, .external_lex_state = 2},
+  [124] = {.lex_state = 133, .external_lex_state = 2},
+  [125] = {.lex_state = 133, .external_lex_state = 2},
+  [126] = {.lex_state = 133, .external_lex_state = 2},
+  [127] = {.lex_state = 133, .external_lex_state = 2},
+  [128] = {.lex_state = 133, .external_lex_state = 2},
+  [129] = {.lex_state = 133, .external_lex_state = 2},
+  [130] = {.lex_state = 133, .external_lex_state = 2},
+  [131] = {.lex_state = 133, .external_lex_state = 2},
+  [132] = {.lex_state = 133, .external_lex_state = 2},
+  [133] = {.lex_state = 133, .external_lex_state = 2},
+  [134] = {.lex_state = 141},
+  [135] = {.lex_state = 133, .external_lex_state = 2},
+  [136] = {.lex_state = 133, .external_lex_state = 2},
+  [137] = {.lex_state = 134, .external_lex_state = 2},
   [138] = {.lex_state = 13},
-  [139] = {.lex_state = 133, .external_lex_state = 2},
-  [140] = {.lex_state = 133, .external_lex_state = 2},
-  [141] = {.lex_state = 133, .external_lex_state = 2},
-  [142] = {.lex_state = 133, .external_lex_state = 2},
-  [143] = {.lex_state = 133, .external_lex_state = 2},
-  [144] = {.lex_state = 133, .external_lex_state = 2},
-  [145] = {.lex_state = 133, .external_lex_state = 2},
-  [146] = {.lex_state = 133, .external_lex_state = 2},
-  [147] = {.lex_state = 133, .external_lex_state = 2},
-  [148] = {.lex_state = 133, .external_lex_state = 2},
-  [149] = {.lex_state = 133, .external_lex_state = 2},
-  [150] = {.lex_state = 133, .external_lex_state = 2},
-  [151] = {.lex_state = 133, .external_lex_state = 2},
-  [152] = {.lex_state = 133, .external_lex_state = 2},
-  [153] = {.lex_state = 141},
-  [154] = {.lex_state = 141},
-  [155] = {.lex_state = 145},
-  [156] = {.lex_state = 141},
-  [157] = {.lex_state = 133, .external_lex_state = 2},
-  [158] = {.lex_state = 133, .external_lex_state = 2},
-  [159] = {.lex_state = 133, .external_lex_state = 2},
-  [160] = {.lex_state = 133, .external_lex_state = 2},
-  [161] = {.lex_state = 133, .external_lex_state = 2},
-  [162] = {.lex_state = 133, .external_lex_state = 2},
-  [163] = {.lex_state = 133, .external_lex_state = 2},
-  [164] = {.lex_state = 133, .external_lex_state = 2},
-  [165] = {.lex_state = 133, .external_lex_state = 2},
-  [166] = {.lex_state = 133, .external_lex_state = 2},
-  [167] = {.lex_state = 133, .external_lex_state = 2},
-  [168] = {.lex_state = 140},
-  [169] = {.lex_state = 145},
-  [170] = {.lex_state = 141},
-  [171] = {.lex_state = 133, .external_lex_state = 2},
-  [172] = {.lex_state = 133, .external_lex_state = 2},
-  [173] = {.lex_state = 133, .external_lex_state = 2},
-  [174] = {.lex_state = 133, .external_lex_state = 2},
-  [175] = {.lex_state = 141},
-  [176] = {.lex_state = 141},
-  [177] = {.lex_state = 141},
-  [178] = {.lex_state = 140},
-  [179] = {.lex_state = 133, .external_lex_state = 2},
-  [180] = {.lex_state = 133, .external_lex_state = 2},
-  [181] = {.lex_state = 133, .external_lex_state = 2},
-  [182] = {.lex_state = 133, .external_lex_state = 2},
-  [183] = {.lex_state = 133, .external_lex_state = 2},
-  [184] = {.lex_state = 141},
-  [185] = {.lex_state = 133, .external_lex_state = 2},
-  [186] = {.lex_state = 133, .external_lex_state = 2},
+  [139] = {.lex_state = 134, .external_lex_state = 2},
+  [140] = {.lex_state = 134, .external_lex_state = 2},
+  [141] = {.lex_state = 134, .external_lex_state = 2},
+  [142] = {.lex_state = 134, .external_lex_state = 2},
+  [143] = {.lex_state = 134, .external_lex_state = 2},
+  [144] = {.lex_state = 134, .external_lex_state = 2},
+  [145] = {.lex_state = 134, .external_lex_state = 2},
+  [146] = {.lex_state = 134, .external_lex_state = 2},
+  [147] = {.lex_state = 134, .external_lex_state = 2},
+  [148] = {.lex_state = 134, .external_lex_state = 2},
+  [149] = {.lex_state = 134, .external_lex_state = 2},
+  [150] = {.lex_state = 134, .external_lex_state = 2},
+  [151] = {.lex_state = 134, .external_lex_state = 2},
+  [152] = {.lex_state = 134, .external_lex_state = 2},
+  [153] = {.lex_state = 142},
+  [154] = {.lex_state = 142},
+  [155] = {.lex_state = 146},
+  [156] = {.lex_state = 142},
+  [157] = {.lex_state = 134, .external_lex_state = 2},
+  [158] = {.lex_state = 134, .external_lex_state = 2},
+  [159] = {.lex_state = 134, .external_lex_state = 2},
+  [160] = {.lex_state = 134, .external_lex_state = 2},
+  [161] = {.lex_state = 134, .external_lex_state = 2},
+  [162] = {.lex_state = 134, .external_lex_state = 2},
+  [163] = {.lex_state = 134, .external_lex_state = 2},
+  [164] = {.lex_state = 134, .external_lex_state = 2},
+  [165] = {.lex_state = 134, .external_lex_state = 2},
+  [166] = {.lex_state = 134, .external_lex_state = 2},
+  [167] = {.lex_state = 134, .external_lex_state = 2},
+  [168] = {.lex_state = 141},
+  [169] = {.lex_state = 146},
+  [170] = {.lex_state = 142},
+  [171] = {.lex_state = 134, .external_lex_state = 2},
+  [172] = {.lex_state = 134, .external_lex_state = 2},
+  [173] = {.lex_state = 134, .external_lex_state = 2},
+  [174] = {.lex_state = 134, .external_lex_state = 2},
+  [175] = {.lex_state = 142},
+  [176] = {.lex_state = 142},
+  [177] = {.lex_state = 142},
+  [178] = {.lex_state = 141},
+  [179] = {.lex_state = 134, .external_lex_state = 2},
+  [180] = {.lex_state = 134, .external_lex_state = 2},
+  [181] = {.lex_state = 134, .external_lex_state = 2},
+  [182] = {.lex_state = 134, .external_lex_state = 2},
+  [183] = {.lex_state = 134, .external_lex_state = 2},
+  [184] = {.lex_state = 142},
+  [185] = {.lex_state = 134, .external_lex_state = 2},
+  [186] = {.lex_state = 134, .external_lex_state = 2},
   [187] = {.lex_state = 13},
-  [188] = {.lex_state = 133, .external_lex_state = 2},
+  [188] = {.lex_state = 134, .external_lex_state = 2},
   [189] = {.lex_state = 11, .external_lex_state = 2},
-  [190] = {.lex_state = 133, .external_lex_state = 2},
-  [191] = {.lex_state = 133, .external_lex_state = 2},
+  [190] = {.lex_state = 134, .external_lex_state = 2},
+  [191] = {.lex_state = 134, .external_lex_state = 2},
   [192] = {.lex_state = 13},
   [193] = {.lex_state = 11, .external_lex_state = 2},
-  [194] = {.lex_state = 133, .external_lex_state = 2},
+  [194] = {.lex_state = 134, .external_lex_state = 2},
   [195] = {.lex_state = 5, .external_lex_state = 2},
   [196] = {.lex_state = 5, .external_lex_state = 2},
   [197] = {.lex_state = 5, .external_lex_state = 2},
   [198] = {.lex_state = 5, .external_lex_state = 2},
   [199] = {.lex_state = 5, .external_lex_state = 2},
   [200] = {.lex_state = 11, .external_lex_state = 2},
-  [201] = {.lex_state = 133, .external_lex_state = 2},
+  [201] = {.lex_state = 134, .external_lex_state = 2},
   [202] = {.lex_state = 11, .external_lex_state = 2},
   [203] = {.lex_state = 11, .external_lex_state = 2},
   [204] = {.lex_state = 11, .external_lex_state = 2},
@@ -8619,7 +8628,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [221] = {.lex_state = 5, .external_lex_state = 2},
   [222] = {.lex_state = 5, .external_lex_state = 2},
   [223] = {.lex_state = 11, .external_lex_state = 2},
-  [224] = {.lex_state = 133, .external_lex_state = 2},
+  [224] = {.lex_state = 134, .external_lex_state = 2},
   [225] = {.lex_state = 11, .external_lex_state = 2},
   [226] = {.lex_state = 11, .external_lex_state = 2},
   [227] = {.lex_state = 11, .external_lex_state = 2},
@@ -8632,7 +8641,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [234] = {.lex_state = 5, .external_lex_state = 2},
   [235] = {.lex_state = 5, .external_lex_state = 2},
   [236] = {.lex_state = 11, .external_lex_state = 2},
-  [237] = {.lex_state = 140},
+  [237] = {.lex_state = 141},
   [238] = {.lex_state = 11, .external_lex_state = 2},
   [239] = {.lex_state = 11, .external_lex_state = 2},
   [240] = {.lex_state = 11, .external_lex_state = 2},
@@ -8651,450 +8660,450 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [253] = {.lex_state = 11, .external_lex_state = 2},
   [254] = {.lex_state = 11, .external_lex_state = 2},
   [255] = {.lex_state = 11, .external_lex_state = 2},
-  [256] = {.lex_state = 141},
-  [257] = {.lex_state = 133, .external_lex_state = 2},
+  [256] = {.lex_state = 142},
+  [257] = {.lex_state = 134, .external_lex_state = 2},
   [258] = {.lex_state = 5, .external_lex_state = 2},
-  [259] = {.lex_state = 133, .external_lex_state = 2},
-  [260] = {.lex_state = 133, .external_lex_state = 2},
-  [261] = {.lex_state = 133, .external_lex_state = 2},
-  [262] = {.lex_state = 133, .external_lex_state = 2},
-  [263] = {.lex_state = 133, .external_lex_state = 2},
-  [264] = {.lex_state = 133, .external_lex_state = 2},
-  [265] = {.lex_state = 133, .external_lex_state = 2},
-  [266] = {.lex_state = 141},
-  [267] = {.lex_state = 133, .external_lex_state = 2},
-  [268] = {.lex_state = 133, .external_lex_state = 2},
-  [269] = {.lex_state = 133, .external_lex_state = 2},
-  [270] = {.lex_state = 133, .external_lex_state = 2},
-  [271] = {.lex_state = 133, .external_lex_state = 2},
-  [272] = {.lex_state = 133, .external_lex_state = 2},
-  [273] = {.lex_state = 133, .external_lex_state = 2},
-  [274] = {.lex_state = 133, .external_lex_state = 2},
+  [259] = {.lex_state = 134, .external_lex_state = 2},
+  [260] = {.lex_state = 134, .external_lex_state = 2},
+  [261] = {.lex_state = 134, .external_lex_state = 2},
+  [262] = {.lex_state = 134, .external_lex_state = 2},
+  [263] = {.lex_state = 134, .external_lex_state = 2},
+  [264] = {.lex_state = 134, .external_lex_state = 2},
+  [265] = {.lex_state = 134, .external_lex_state = 2},
+  [266] = {.lex_state = 142},
+  [267] = {.lex_state = 134, .external_lex_state = 2},
+  [268] = {.lex_state = 134, .external_lex_state = 2},
+  [269] = {.lex_state = 134, .external_lex_state = 2},
+  [270] = {.lex_state = 134, .external_lex_state = 2},
+  [271] = {.lex_state = 134, .external_lex_state = 2},
+  [272] = {.lex_state = 134, .external_lex_state = 2},
+  [273] = {.lex_state = 134, .external_lex_state = 2},
+  [274] = {.lex_state = 134, .external_lex_state = 2},
   [275] = {.lex_state = 19},
-  [276] = {.lex_state = 133, .external_lex_state = 2},
-  [277] = {.lex_state = 133, .external_lex_state = 2},
-  [278] = {.lex_state = 133, .external_lex_state = 2},
-  [279] = {.lex_state = 133, .external_lex_state = 2},
-  [280] = {.lex_state = 133, .external_lex_state = 2},
-  [281] = {.lex_state = 133, .external_lex_state = 2},
-  [282] = {.lex_state = 133, .external_lex_state = 2},
-  [283] = {.lex_state = 133, .external_lex_state = 2},
+  [276] = {.lex_state = 134, .external_lex_state = 2},
+  [277] = {.lex_state = 134, .external_lex_state = 2},
+  [278] = {.lex_state = 134, .external_lex_state = 2},
+  [279] = {.lex_state = 134, .external_lex_state = 2},
+  [280] = {.lex_state = 134, .external_lex_state = 2},
+  [281] = {.lex_state = 134, .external_lex_state = 2},
+  [282] = {.lex_state = 134, .external_lex_state = 2},
+  [283] = {.lex_state = 134, .external_lex_state = 2},
   [284] = {.lex_state = 5, .external_lex_state = 2},
-  [285] = {.lex_state = 133, .external_lex_state = 2},
-  [286] = {.lex_state = 141},
-  [287] = {.lex_state = 133, .external_lex_state = 2},
-  [288] = {.lex_state = 133, .external_lex_state = 2},
-  [289] = {.lex_state = 133, .external_lex_state = 2},
-  [290] = {.lex_state = 133, .external_lex_state = 2},
-  [291] = {.lex_state = 133, .external_lex_state = 2},
-  [292] = {.lex_state = 133, .external_lex_state = 2},
-  [293] = {.lex_state = 133, .external_lex_state = 2},
+  [285] = {.lex_state = 134, .external_lex_state = 2},
+  [286] = {.lex_state = 142},
+  [287] = {.lex_state = 134, .external_lex_state = 2},
+  [288] = {.lex_state = 134, .external_lex_state = 2},
+  [289] = {.lex_state = 134, .external_lex_state = 2},
+  [290] = {.lex_state = 134, .external_lex_state = 2},
+  [291] = {.lex_state = 134, .external_lex_state = 2},
+  [292] = {.lex_state = 134, .external_lex_state = 2},
+  [293] = {.lex_state = 134, .external_lex_state = 2},
   [294] = {.lex_state = 21},
   [295] = {.lex_state = 19},
-  [296] = {.lex_state = 133, .external_lex_state = 2},
-  [297] = {.lex_state = 133, .external_lex_state = 2},
-  [298] = {.lex_state = 133, .external_lex_state = 2},
+  [296] = {.lex_state = 134, .external_lex_state = 2},
+  [297] = {.lex_state = 134, .external_lex_state = 2},
+  [298] = {.lex_state = 134, .external_lex_state = 2},
   [299] = {.lex_state = 5, .external_lex_state = 2},
-  [300] = {.lex_state = 133, .external_lex_state = 2},
-  [301] = {.lex_state = 133, .external_lex_state = 2},
-  [302] = {.lex_state = 133, .external_lex_state = 2},
-  [303] = {.lex_state = 133, .external_lex_state = 2},
-  [304] = {.lex_state = 133, .external_lex_state = 2},
-  [305] = {.lex_state = 133, .external_lex_state = 2},
-  [306] = {.lex_state = 133, .external_lex_state = 2},
-  [307] = {.lex_state = 133, .external_lex_state = 2},
-  [308] = {.lex_state = 133, .external_lex_state = 2},
+  [300] = {.lex_state = 134, .external_lex_state = 2},
+  [301] = {.lex_state = 134, .external_lex_state = 2},
+  [302] = {.lex_state = 134, .external_lex_state = 2},
+  [303] = {.lex_state = 134, .external_lex_state = 2},
+  [304] = {.lex_state = 134, .external_lex_state = 2},
+  [305] = {.lex_state = 134, .external_lex_state = 2},
+  [306] = {.lex_state = 134, .external_lex_state = 2},
+  [307] = {.lex_state = 134, .external_lex_state = 2},
+  [308] = {.lex_state = 134, .external_lex_state = 2},
   [309] = {.lex_state = 5, .external_lex_state = 2},
-  [310] = {.lex_state = 133, .external_lex_state = 2},
+  [310] = {.lex_state = 134, .external_lex_state = 2},
   [311] = {.lex_state = 5, .external_lex_state = 2},
-  [312] = {.lex_state = 133, .external_lex_state = 2},
-  [313] = {.lex_state = 133, .external_lex_state = 2},
-  [314] = {.lex_state = 133, .external_lex_state = 2},
-  [315] = {.lex_state = 133, .external_lex_state = 2},
+  [312] = {.lex_state = 134, .external_lex_state = 2},
+  [313] = {.lex_state = 134, .external_lex_state = 2},
+  [314] = {.lex_state = 134, .external_lex_state = 2},
+  [315] = {.lex_state = 134, .external_lex_state = 2},
   [316] = {.lex_state = 5, .external_lex_state = 2},
-  [317] = {.lex_state = 133, .external_lex_state = 2},
+  [317] = {.lex_state = 134, .external_lex_state = 2},
   [318] = {.lex_state = 5, .external_lex_state = 2},
-  [319] = {.lex_state = 133, .external_lex_state = 2},
+  [319] = {.lex_state = 134, .external_lex_state = 2},
   [320] = {.lex_state = 5, .external_lex_state = 2},
-  [321] = {.lex_state = 133, .external_lex_state = 2},
-  [322] = {.lex_state = 133, .external_lex_state = 2},
-  [323] = {.lex_state = 133, .external_lex_state = 2},
-  [324] = {.lex_state = 133, .external_lex_state = 2},
-  [325] = {.lex_state = 133, .external_lex_state = 2},
-  [326] = {.lex_state = 133, .external_lex_state = 2},
+  [321] = {.lex_state = 134, .external_lex_state = 2},
+  [322] = {.lex_state = 134, .external_lex_state = 2},
+  [323] = {.lex_state = 134, .external_lex_state = 2},
+  [324] = {.lex_state = 134, .external_lex_state = 2},
+  [325] = {.lex_state = 134, .external_lex_state = 2},
+  [326] = {.lex_state = 134, .external_lex_state = 2},
   [327] = {.lex_state = 21},
   [328] = {.lex_state = 19},
-  [329] = {.lex_state = 133, .external_lex_state = 2},
-  [330] = {.lex_state = 133, .external_lex_state = 2},
+  [329] = {.lex_state = 134, .external_lex_state = 2},
+  [330] = {.lex_state = 134, .external_lex_state = 2},
   [331] = {.lex_state = 5, .external_lex_state = 2},
-  [332] = {.lex_state = 133, .external_lex_state = 2},
-  [333] = {.lex_state = 133, .external_lex_state = 2},
-  [334] = {.lex_state = 133, .external_lex_state = 2},
-  [335] = {.lex_state = 133, .external_lex_state = 2},
+  [332] = {.lex_state = 134, .external_lex_state = 2},
+  [333] = {.lex_state = 134, .external_lex_state = 2},
+  [334] = {.lex_state = 134, .external_lex_state = 2},
+  [335] = {.lex_state = 134, .external_lex_state = 2},
   [336] = {.lex_state = 5, .external_lex_state = 2},
-  [337] = {.lex_state = 133, .external_lex_state = 2},
+  [337] = {.lex_state = 134, .external_lex_state = 2},
   [338] = {.lex_state = 5, .external_lex_state = 2},
-  [339] = {.lex_state = 133, .external_lex_state = 2},
+  [339] = {.lex_state = 134, .external_lex_state = 2},
   [340] = {.lex_state = 5, .external_lex_state = 2},
-  [341] = {.lex_state = 133, .external_lex_state = 2},
-  [342] = {.lex_state = 133, .external_lex_state = 2},
-  [343] = {.lex_state = 133, .external_lex_state = 2},
-  [344] = {.lex_state = 141},
-  [345] = {.lex_state = 133, .external_lex_state = 2},
-  [346] = {.lex_state = 133, .external_lex_state = 2},
+  [341] = {.lex_state = 134, .external_lex_state = 2},
+  [342] = {.lex_state = 134, .external_lex_state = 2},
+  [343] = {.lex_state = 134, .external_lex_state = 2},
+  [344] = {.lex_state = 142},
+  [345] = {.lex_state = 134, .external_lex_state = 2},
+  [346] = {.lex_state = 134, .external_lex_state = 2},
   [347] = {.lex_state = 5, .external_lex_state = 2},
-  [348] = {.lex_state = 133, .external_lex_state = 2},
+  [348] = {.lex_state = 134, .external_lex_state = 2},
   [349] = {.lex_state = 5, .external_lex_state = 2},
-  [350] = {.lex_state = 133, .external_lex_state = 2},
+  [350] = {.lex_state = 134, .external_lex_state = 2},
   [351] = {.lex_state = 5, .external_lex_state = 2},
-  [352] = {.lex_state = 133, .external_lex_state = 2},
+  [352] = {.lex_state = 134, .external_lex_state = 2},
   [353] = {.lex_state = 5, .external_lex_state = 2},
   [354] = {.lex_state = 5, .external_lex_state = 2},
   [355] = {.lex_state = 5, .external_lex_state = 2},
   [356] = {.lex_state = 5, .external_lex_state = 2},
-  [357] = {.lex_state = 133, .external_lex_state = 2},
-  [358] = {.lex_state = 133, .external_lex_state = 2},
-  [359] = {.lex_state = 133, .external_lex_state = 2},
+  [357] = {.lex_state = 134, .external_lex_state = 2},
+  [358] = {.lex_state = 134, .external_lex_state = 2},
+  [359] = {.lex_state = 134, .external_lex_state = 2},
   [360] = {.lex_state = 5, .external_lex_state = 2},
-  [361] = {.lex_state = 133, .external_lex_state = 2},
+  [361] = {.lex_state = 134, .external_lex_state = 2},
   [362] = {.lex_state = 5, .external_lex_state = 2},
-  [363] = {.lex_state = 133, .external_lex_state = 2},
+  [363] = {.lex_state = 134, .external_lex_state = 2},
   [364] = {.lex_state = 5, .external_lex_state = 2},
-  [365] = {.lex_state = 133, .external_lex_state = 2},
+  [365] = {.lex_state = 134, .external_lex_state = 2},
   [366] = {.lex_state = 5, .external_lex_state = 2},
   [367] = {.lex_state = 5, .external_lex_state = 2},
   [368] = {.lex_state = 5, .external_lex_state = 2},
   [369] = {.lex_state = 5, .external_lex_state = 2},
-  [370] = {.lex_state = 133, .external_lex_state = 2},
-  [371] = {.lex_state = 133, .external_lex_state = 2},
-  [372] = {.lex_state = 133, .external_lex_state = 2},
+  [370] = {.lex_state = 134, .external_lex_state = 2},
+  [371] = {.lex_state = 134, .external_lex_state = 2},
+  [372] = {.lex_state = 134, .external_lex_state = 2},
   [373] = {.lex_state = 5, .external_lex_state = 2},
   [374] = {.lex_state = 5, .external_lex_state = 2},
   [375] = {.lex_state = 5, .external_lex_state = 2},
-  [376] = {.lex_state = 133, .external_lex_state = 2},
+  [376] = {.lex_state = 134, .external_lex_state = 2},
   [377] = {.lex_state = 5, .external_lex_state = 2},
   [378] = {.lex_state = 5, .external_lex_state = 2},
   [379] = {.lex_state = 5, .external_lex_state = 2},
-  [380] = {.lex_state = 133, .external_lex_state = 2},
-  [381] = {.lex_state = 141},
-  [382] = {.lex_state = 141},
-  [383] = {.lex_state = 141},
-  [384] = {.lex_state = 133, .external_lex_state = 2},
-  [385] = {.lex_state = 133, .external_lex_state = 2},
-  [386] = {.lex_state = 133, .external_lex_state = 2},
-  [387] = {.lex_state = 141, .external_lex_state = 2},
-  [388] = {.lex_state = 141, .external_lex_state = 2},
-  [389] = {.lex_state = 141, .external_lex_state = 2},
-  [390] = {.lex_state = 141, .external_lex_state = 2},
-  [391] = {.lex_state = 141, .external_lex_state = 2},
-  [392] = {.lex_state = 141, .external_lex_state = 2},
-  [393] = {.lex_state = 141, .external_lex_state = 2},
-  [394] = {.lex_state = 141, .external_lex_state = 2},
-  [395] = {.lex_state = 141, .external_lex_state = 2},
-  [396] = {.lex_state = 141, .external_lex_state = 2},
-  [397] = {.lex_state = 141, .external_lex_state = 2},
-  [398] = {.lex_state = 141, .external_lex_state = 2},
-  [399] = {.lex_state = 141, .external_lex_state = 2},
-  [400] = {.lex_state = 141, .external_lex_state = 2},
-  [401] = {.lex_state = 141, .external_lex_state = 2},
-  [402] = {.lex_state = 141, .external_lex_state = 2},
-  [403] = {.lex_state = 141, .external_lex_state = 2},
-  [404] = {.lex_state = 141, .external_lex_state = 2},
-  [405] = {.lex_state = 141, .external_lex_state = 2},
-  [406] = {.lex_state = 141, .external_lex_state = 2},
-  [407] = {.lex_state = 141, .external_lex_state = 2},
-  [408] = {.lex_state = 141, .external_lex_state = 2},
-  [409] = {.lex_state = 141, .external_lex_state = 2},
-  [410] = {.lex_state = 141, .external_lex_state = 2},
-  [411] = {.lex_state = 141, .external_lex_state = 2},
-  [412] = {.lex_state = 141, .external_lex_state = 2},
-  [413] = {.lex_state = 141, .external_lex_state = 2},
-  [414] = {.lex_state = 141, .external_lex_state = 2},
-  [415] = {.lex_state = 141, .external_lex_state = 2},
-  [416] = {.lex_state = 141, .external_lex_state = 2},
-  [417] = {.lex_state = 141, .external_lex_state = 2},
-  [418] = {.lex_state = 141, .external_lex_state = 2},
-  [419] = {.lex_state = 141, .external_lex_state = 2},
-  [420] = {.lex_state = 141, .external_lex_state = 2},
-  [421] = {.lex_state = 141, .external_lex_state = 2},
-  [422] = {.lex_state = 141, .external_lex_state = 2},
-  [423] = {.lex_state = 141, .external_lex_state = 2},
-  [424] = {.lex_state = 141, .external_lex_state = 2},
-  [425] = {.lex_state = 141, .external_lex_state = 2},
-  [426] = {.lex_state = 141, .external_lex_state = 2},
-  [427] = {.lex_state = 141, .external_lex_state = 2},
-  [428] = {.lex_state = 141, .external_lex_state = 2},
-  [429] = {.lex_state = 141, .external_lex_state = 2},
-  [430] = {.lex_state = 141, .external_lex_state = 2},
-  [431] = {.lex_state = 141, .external_lex_state = 2},
-  [432] = {.lex_state = 141, .external_lex_state = 2},
-  [433] = {.lex_state = 141, .external_lex_state = 2},
-  [434] = {.lex_state = 141, .external_lex_state = 2},
-  [435] = {.lex_state = 141, .external_lex_state = 2},
-  [436] = {.lex_state = 141, .external_lex_state = 2},
-  [437] = {.lex_state = 141, .external_lex_state = 2},
-  [438] = {.lex_state = 141, .external_lex_state = 2},
-  [439] = {.lex_state = 141, .external_lex_state = 2},
-  [440] = {.lex_state = 141, .external_lex_state = 2},
-  [441] = {.lex_state = 141, .external_lex_state = 2},
-  [442] = {.lex_state = 141, .external_lex_state = 2},
-  [443] = {.lex_state = 141, .external_lex_state = 2},
-  [444] = {.lex_state = 141, .external_lex_state = 2},
-  [445] = {.lex_state = 141, .external_lex_state = 2},
-  [446] = {.lex_state = 141, .external_lex_state = 2},
-  [447] = {.lex_state = 141, .external_lex_state = 2},
-  [448] = {.lex_state = 141, .external_lex_state = 2},
-  [449] = {.lex_state = 141, .external_lex_state = 2},
-  [450] = {.lex_state = 141, .external_lex_state = 2},
-  [451] = {.lex_state = 141, .external_lex_state = 2},
-  [452] = {.lex_state = 141, .external_lex_state = 2},
-  [453] = {.lex_state = 141, .external_lex_state = 2},
-  [454] = {.lex_state = 141, .external_lex_state = 2},
-  [455] = {.lex_state = 141, .external_lex_state = 2},
-  [456] = {.lex_state = 141, .external_lex_state = 2},
-  [457] = {.lex_state = 141, .external_lex_state = 2},
-  [458] = {.lex_state = 141, .external_lex_state = 2},
-  [459] = {.lex_state = 141, .external_lex_state = 2},
-  [460] = {.lex_state = 141, .external_lex_state = 2},
-  [461] = {.lex_state = 141, .external_lex_state = 2},
-  [462] = {.lex_state = 141, .external_lex_state = 2},
-  [463] = {.lex_state = 141, .external_lex_state = 2},
-  [464] = {.lex_state = 141, .external_lex_state = 2},
-  [465] = {.lex_state = 141, .external_lex_state = 2},
-  [466] = {.lex_state = 141, .external_lex_state = 2},
-  [467] = {.lex_state = 141, .external_lex_state = 2},
-  [468] = {.lex_state = 141, .external_lex_state = 2},
-  [469] = {.lex_state = 141, .external_lex_state = 2},
-  [470] = {.lex_state = 141, .external_lex_state = 2},
-  [471] = {.lex_state = 141, .external_lex_state = 2},
-  [472] = {.lex_state = 141, .external_lex_state = 2},
-  [473] = {.lex_state = 141, .external_lex_state = 2},
-  [474] = {.lex_state = 141, .external_lex_state = 2},
-  [475] = {.lex_state = 141, .external_lex_state = 2},
-  [476] = {.lex_state = 141, .external_lex_state = 2},
-  [477] = {.lex_state = 141, .external_lex_state = 2},
-  [478] = {.lex_state = 141, .external_lex_state = 2},
-  [479] = {.lex_state = 141, .external_lex_state = 2},
-  [480] = {.lex_state = 141, .external_lex_state = 2},
-  [481] = {.lex_state = 141, .external_lex_state = 2},
-  [482] = {.lex_state = 141, .external_lex_state = 2},
-  [483] = {.lex_state = 141, .external_lex_state = 2},
-  [484] = {.lex_state = 141, .external_lex_state = 2},
-  [485] = {.lex_state = 141, .external_lex_state = 2},
-  [486] = {.lex_state = 141, .external_lex_state = 2},
-  [487] = {.lex_state = 141, .external_lex_state = 2},
-  [488] = {.lex_state = 141, .external_lex_state = 2},
-  [489] = {.lex_state = 141, .external_lex_state = 2},
-  [490] = {.lex_state = 141, .external_lex_state = 2},
-  [491] = {.lex_state = 141, .external_lex_state = 2},
-  [492] = {.lex_state = 141, .external_lex_state = 2},
-  [493] = {.lex_state = 141, .external_lex_state = 2},
-  [494] = {.lex_state = 141, .external_lex_state = 2},
-  [495] = {.lex_state = 141, .external_lex_state = 2},
-  [496] = {.lex_state = 141, .external_lex_state = 2},
-  [497] = {.lex_state = 141, .external_lex_state = 2},
-  [498] = {.lex_state = 141, .external_lex_state = 2},
-  [499] = {.lex_state = 141, .external_lex_state = 2},
-  [500] = {.lex_state = 141, .external_lex_state = 2},
-  [501] = {.lex_state = 141, .external_lex_state = 2},
-  [502] = {.lex_state = 141, .external_lex_state = 2},
-  [503] = {.lex_state = 141, .external_lex_state = 2},
-  [504] = {.lex_state = 141, .external_lex_state = 2},
-  [505] = {.lex_state = 141, .external_lex_state = 2},
-  [506] = {.lex_state = 141, .external_lex_state = 2},
-  [507] = {.lex_state = 141, .external_lex_state = 2},
-  [508] = {.lex_state = 141, .external_lex_state = 2},
-  [509] = {.lex_state = 141, .external_lex_state = 2},
-  [510] = {.lex_state = 141, .external_lex_state = 2},
-  [511] = {.lex_state = 141, .external_lex_state = 2},
-  [512] = {.lex_state = 141, .external_lex_state = 2},
-  [513] = {.lex_state = 141, .external_lex_state = 2},
-  [514] = {.lex_state = 141, .external_lex_state = 2},
-  [515] = {.lex_state = 141, .external_lex_state = 2},
-  [516] = {.lex_state = 141, .external_lex_state = 2},
-  [517] = {.lex_state = 141, .external_lex_state = 2},
-  [518] = {.lex_state = 141, .external_lex_state = 2},
-  [519] = {.lex_state = 141, .external_lex_state = 2},
-  [520] = {.lex_state = 141, .external_lex_state = 2},
-  [521] = {.lex_state = 141, .external_lex_state = 2},
-  [522] = {.lex_state = 141, .external_lex_state = 2},
-  [523] = {.lex_state = 141, .external_lex_state = 2},
-  [524] = {.lex_state = 141, .external_lex_state = 2},
-  [525] = {.lex_state = 141, .external_lex_state = 2},
-  [526] = {.lex_state = 141, .external_lex_state = 2},
-  [527] = {.lex_state = 141, .external_lex_state = 2},
-  [528] = {.lex_state = 141, .external_lex_state = 2},
-  [529] = {.lex_state = 141, .external_lex_state = 2},
-  [530] = {.lex_state = 141, .external_lex_state = 2},
-  [531] = {.lex_state = 141, .external_lex_state = 2},
-  [532] = {.lex_state = 141, .external_lex_state = 2},
-  [533] = {.lex_state = 141, .external_lex_state = 2},
-  [534] = {.lex_state = 141, .external_lex_state = 2},
-  [535] = {.lex_state = 141, .external_lex_state = 2},
-  [536] = {.lex_state = 141, .external_lex_state = 2},
-  [537] = {.lex_state = 141, .external_lex_state = 2},
-  [538] = {.lex_state = 141, .external_lex_state = 2},
-  [539] = {.lex_state = 141, .external_lex_state = 2},
-  [540] = {.lex_state = 141, .external_lex_state = 2},
-  [541] = {.lex_state = 141, .external_lex_state = 2},
-  [542] = {.lex_state = 141, .external_lex_state = 2},
-  [543] = {.lex_state = 141, .external_lex_state = 2},
-  [544] = {.lex_state = 141, .external_lex_state = 2},
-  [545] = {.lex_state = 141, .external_lex_state = 2},
-  [546] = {.lex_state = 141, .external_lex_state = 2},
-  [547] = {.lex_state = 141, .external_lex_state = 2},
-  [548] = {.lex_state = 141, .external_lex_state = 2},
-  [549] = {.lex_state = 141, .external_lex_state = 2},
-  [550] = {.lex_state = 141, .external_lex_state = 2},
+  [380] = {.lex_state = 134, .external_lex_state = 2},
+  [381] = {.lex_state = 142},
+  [382] = {.lex_state = 142},
+  [383] = {.lex_state = 142},
+  [384] = {.lex_state = 134, .external_lex_state = 2},
+  [385] = {.lex_state = 134, .external_lex_state = 2},
+  [386] = {.lex_state = 134, .external_lex_state = 2},
+  [387] = {.lex_state = 142, .external_lex_state = 2},
+  [388] = {.lex_state = 142, .external_lex_state = 2},
+  [389] = {.lex_state = 142, .external_lex_state = 2},
+  [390] = {.lex_state = 142, .external_lex_state = 2},
+  [391] = {.lex_state = 142, .external_lex_state = 2},
+  [392] = {.lex_state = 142, .external_lex_state = 2},
+  [393] = {.lex_state = 142, .external_lex_state = 2},
+  [394] = {.lex_state = 142, .external_lex_state = 2},
+  [395] = {.lex_state = 142, .external_lex_state = 2},
+  [396] = {.lex_state = 142, .external_lex_state = 2},
+  [397] = {.lex_state = 142, .external_lex_state = 2},
+  [398] = {.lex_state = 142, .external_lex_state = 2},
+  [399] = {.lex_state = 142, .external_lex_state = 2},
+  [400] = {.lex_state = 142, .external_lex_state = 2},
+  [401] = {.lex_state = 142, .external_lex_state = 2},
+  [402] = {.lex_state = 142, .external_lex_state = 2},
+  [403] = {.lex_state = 142, .external_lex_state = 2},
+  [404] = {.lex_state = 142, .external_lex_state = 2},
+  [405] = {.lex_state = 142, .external_lex_state = 2},
+  [406] = {.lex_state = 142, .external_lex_state = 2},
+  [407] = {.lex_state = 142, .external_lex_state = 2},
+  [408] = {.lex_state = 142, .external_lex_state = 2},
+  [409] = {.lex_state = 142, .external_lex_state = 2},
+  [410] = {.lex_state = 142, .external_lex_state = 2},
+  [411] = {.lex_state = 142, .external_lex_state = 2},
+  [412] = {.lex_state = 142, .external_lex_state = 2},
+  [413] = {.lex_state = 142, .external_lex_state = 2},
+  [414] = {.lex_state = 142, .external_lex_state = 2},
+  [415] = {.lex_state = 142, .external_lex_state = 2},
+  [416] = {.lex_state = 142, .external_lex_state = 2},
+  [417] = {.lex_state = 142, .external_lex_state = 2},
+  [418] = {.lex_state = 142, .external_lex_state = 2},
+  [419] = {.lex_state = 142, .external_lex_state = 2},
+  [420] = {.lex_state = 142, .external_lex_state = 2},
+  [421] = {.lex_state = 142, .external_lex_state = 2},
+  [422] = {.lex_state = 142, .external_lex_state = 2},
+  [423] = {.lex_state = 142, .external_lex_state = 2},
+  [424] = {.lex_state = 142, .external_lex_state = 2},
+  [425] = {.lex_state = 142, .external_lex_state = 2},
+  [426] = {.lex_state = 142, .external_lex_state = 2},
+  [427] = {.lex_state = 142, .external_lex_state = 2},
+  [428] = {.lex_state = 142, .external_lex_state = 2},
+  [429] = {.lex_state = 142, .external_lex_state = 2},
+  [430] = {.lex_state = 142, .external_lex_state = 2},
+  [431] = {.lex_state = 142, .external_lex_state = 2},
+  [432] = {.lex_state = 142, .external_lex_state = 2},
+  [433] = {.lex_state = 142, .external_lex_state = 2},
+  [434] = {.lex_state = 142, .external_lex_state = 2},
+  [435] = {.lex_state = 142, .external_lex_state = 2},
+  [436] = {.lex_state = 142, .external_lex_state = 2},
+  [437] = {.lex_state = 142, .external_lex_state = 2},
+  [438] = {.lex_state = 142, .external_lex_state = 2},
+  [439] = {.lex_state = 142, .external_lex_state = 2},
+  [440] = {.lex_state = 142, .external_lex_state = 2},
+  [441] = {.lex_state = 142, .external_lex_state = 2},
+  [442] = {.lex_state = 142, .external_lex_state = 2},
+  [443] = {.lex_state = 142, .external_lex_state = 2},
+  [444] = {.lex_state = 142, .external_lex_state = 2},
+  [445] = {.lex_state = 142, .external_lex_state = 2},
+  [446] = {.lex_state = 142, .external_lex_state = 2},
+  [447] = {.lex_state = 142, .external_lex_state = 2},
+  [448] = {.lex_state = 142, .external_lex_state = 2},
+  [449] = {.lex_state = 142, .external_lex_state = 2},
+  [450] = {.lex_state = 142, .external_lex_state = 2},
+  [451] = {.lex_state = 142, .external_lex_state = 2},
+  [452] = {.lex_state = 142, .external_lex_state = 2},
+  [453] = {.lex_state = 142, .external_lex_state = 2},
+  [454] = {.lex_state = 142, .external_lex_state = 2},
+  [455] = {.lex_state = 142, .external_lex_state = 2},
+  [456] = {.lex_state = 142, .external_lex_state = 2},
+  [457] = {.lex_state = 142, .external_lex_state = 2},
+  [458] = {.lex_state = 142, .external_lex_state = 2},
+  [459] = {.lex_state = 142, .external_lex_state = 2},
+  [460] = {.lex_state = 142, .external_lex_state = 2},
+  [461] = {.lex_state = 142, .external_lex_state = 2},
+  [462] = {.lex_state = 142, .external_lex_state = 2},
+  [463] = {.lex_state = 142, .external_lex_state = 2},
+  [464] = {.lex_state = 142, .external_lex_state = 2},
+  [465] = {.lex_state = 142, .external_lex_state = 2},
+  [466] = {.lex_state = 142, .external_lex_state = 2},
+  [467] = {.lex_state = 142, .external_lex_state = 2},
+  [468] = {.lex_state = 142, .external_lex_state = 2},
+  [469] = {.lex_state = 142, .external_lex_state = 2},
+  [470] = {.lex_state = 142, .external_lex_state = 2},
+  [471] = {.lex_state = 142, .external_lex_state = 2},
+  [472] = {.lex_state = 142, .external_lex_state = 2},
+  [473] = {.lex_state = 142, .external_lex_state = 2},
+  [474] = {.lex_state = 142, .external_lex_state = 2},
+  [475] = {.lex_state = 142, .external_lex_state = 2},
+  [476] = {.lex_state = 142, .external_lex_state = 2},
+  [477] = {.lex_state = 142, .external_lex_state = 2},
+  [478] = {.lex_state = 142, .external_lex_state = 2},
+  [479] = {.lex_state = 142, .external_lex_state = 2},
+  [480] = {.lex_state = 142, .external_lex_state = 2},
+  [481] = {.lex_state = 142, .external_lex_state = 2},
+  [482] = {.lex_state = 142, .external_lex_state = 2},
+  [483] = {.lex_state = 142, .external_lex_state = 2},
+  [484] = {.lex_state = 142, .external_lex_state = 2},
+  [485] = {.lex_state = 142, .external_lex_state = 2},
+  [486] = {.lex_state = 142, .external_lex_state = 2},
+  [487] = {.lex_state = 142, .external_lex_state = 2},
+  [488] = {.lex_state = 142, .external_lex_state = 2},
+  [489] = {.lex_state = 142, .external_lex_state = 2},
+  [490] = {.lex_state = 142, .external_lex_state = 2},
+  [491] = {.lex_state = 142, .external_lex_state = 2},
+  [492] = {.lex_state = 142, .external_lex_state = 2},
+  [493] = {.lex_state = 142, .external_lex_state = 2},
+  [494] = {.lex_state = 142, .external_lex_state = 2},
+  [495] = {.lex_state = 142, .external_lex_state = 2},
+  [496] = {.lex_state = 142, .external_lex_state = 2},
+  [497] = {.lex_state = 142, .external_lex_state = 2},
+  [498] = {.lex_state = 142, .external_lex_state = 2},
+  [499] = {.lex_state = 142, .external_lex_state = 2},
+  [500] = {.lex_state = 142, .external_lex_state = 2},
+  [501] = {.lex_state = 142, .external_lex_state = 2},
+  [502] = {.lex_state = 142, .external_lex_state = 2},
+  [503] = {.lex_state = 142, .external_lex_state = 2},
+  [504] = {.lex_state = 142, .external_lex_state = 2},
+  [505] = {.lex_state = 142, .external_lex_state = 2},
+  [506] = {.lex_state = 142, .external_lex_state = 2},
+  [507] = {.lex_state = 142, .external_lex_state = 2},
+  [508] = {.lex_state = 142, .external_lex_state = 2},
+  [509] = {.lex_state = 142, .external_lex_state = 2},
+  [510] = {.lex_state = 142, .external_lex_state = 2},
+  [511] = {.lex_state = 142, .external_lex_state = 2},
+  [512] = {.lex_state = 142, .external_lex_state = 2},
+  [513] = {.lex_state = 142, .external_lex_state = 2},
+  [514] = {.lex_state = 142, .external_lex_state = 2},
+  [515] = {.lex_state = 142, .external_lex_state = 2},
+  [516] = {.lex_state = 142, .external_lex_state = 2},
+  [517] = {.lex_state = 142, .external_lex_state = 2},
+  [518] = {.lex_state = 142, .external_lex_state = 2},
+  [519] = {.lex_state = 142, .external_lex_state = 2},
+  [520] = {.lex_state = 142, .external_lex_state = 2},
+  [521] = {.lex_state = 142, .external_lex_state = 2},
+  [522] = {.lex_state = 142, .external_lex_state = 2},
+  [523] = {.lex_state = 142, .external_lex_state = 2},
+  [524] = {.lex_state = 142, .external_lex_state = 2},
+  [525] = {.lex_state = 142, .external_lex_state = 2},
+  [526] = {.lex_state = 142, .external_lex_state = 2},
+  [527] = {.lex_state = 142, .external_lex_state = 2},
+  [528] = {.lex_state = 142, .external_lex_state = 2},
+  [529] = {.lex_state = 142, .external_lex_state = 2},
+  [530] = {.lex_state = 142, .external_lex_state = 2},
+  [531] = {.lex_state = 142, .external_lex_state = 2},
+  [532] = {.lex_state = 142, .external_lex_state = 2},
+  [533] = {.lex_state = 142, .external_lex_state = 2},
+  [534] = {.lex_state = 142, .external_lex_state = 2},
+  [535] = {.lex_state = 142, .external_lex_state = 2},
+  [536] = {.lex_state = 142, .external_lex_state = 2},
+  [537] = {.lex_state = 142, .external_lex_state = 2},
+  [538] = {.lex_state = 142, .external_lex_state = 2},
+  [539] = {.lex_state = 142, .external_lex_state = 2},
+  [540] = {.lex_state = 142, .external_lex_state = 2},
+  [541] = {.lex_state = 142, .external_lex_state = 2},
+  [542] = {.lex_state = 142, .external_lex_state = 2},
+  [543] = {.lex_state = 142, .external_lex_state = 2},
+  [544] = {.lex_state = 142, .external_lex_state = 2},
+  [545] = {.lex_state = 142, .external_lex_state = 2},
+  [546] = {.lex_state = 142, .external_lex_state = 2},
+  [547] = {.lex_state = 142, .external_lex_state = 2},
+  [548] = {.lex_state = 142, .external_lex_state = 2},
+  [549] = {.lex_state = 142, .external_lex_state = 2},
+  [550] = {.lex_state = 142, .external_lex_state = 2},
   [551] = {.lex_state = 6, .external_lex_state = 2},
   [552] = {.lex_state = 6, .external_lex_state = 2},
-  [553] = {.lex_state = 141, .external_lex_state = 2},
+  [553] = {.lex_state = 142, .external_lex_state = 2},
   [554] = {.lex_state = 19},
-  [555] = {.lex_state = 141, .external_lex_state = 2},
+  [555] = {.lex_state = 142, .external_lex_state = 2},
   [556] = {.lex_state = 6, .external_lex_state = 2},
-  [557] = {.lex_state = 141, .external_lex_state = 2},
-  [558] = {.lex_state = 141, .external_lex_state = 2},
-  [559] = {.lex_state = 141, .external_lex_state = 2},
-  [560] = {.lex_state = 141, .external_lex_state = 2},
-  [561] = {.lex_state = 141, .external_lex_state = 2},
+  [557] = {.lex_state = 142, .external_lex_state = 2},
+  [558] = {.lex_state = 142, .external_lex_state = 2},
+  [559] = {.lex_state = 142, .external_lex_state = 2},
+  [560] = {.lex_state = 142, .external_lex_state = 2},
+  [561] = {.lex_state = 142, .external_lex_state = 2},
   [562] = {.lex_state = 6, .external_lex_state = 2},
   [563] = {.lex_state = 6, .external_lex_state = 2},
-  [564] = {.lex_state = 141, .external_lex_state = 2},
-  [565] = {.lex_state = 141, .external_lex_state = 2},
+  [564] = {.lex_state = 142, .external_lex_state = 2},
+  [565] = {.lex_state = 142, .external_lex_state = 2},
   [566] = {.lex_state = 6, .external_lex_state = 2},
-  [567] = {.lex_state = 141, .external_lex_state = 2},
+  [567] = {.lex_state = 142, .external_lex_state = 2},
   [568] = {.lex_state = 6, .external_lex_state = 2},
   [569] = {.lex_state = 19},
-  [570] = {.lex_state = 141, .external_lex_state = 2},
-  [571] = {.lex_state = 141, .external_lex_state = 2},
-  [572] = {.lex_state = 141, .external_lex_state = 2},
-  [573] = {.lex_state = 141, .external_lex_state = 2},
-  [574] = {.lex_state = 141, .external_lex_state = 2},
-  [575] = {.lex_state = 141, .external_lex_state = 2},
-  [576] = {.lex_state = 141, .external_lex_state = 2},
+  [570] = {.lex_state = 142, .external_lex_state = 2},
+  [571] = {.lex_state = 142, .external_lex_state = 2},
+  [572] = {.lex_state = 142, .external_lex_state = 2},
+  [573] = {.lex_state = 142, .external_lex_state = 2},
+  [574] = {.lex_state = 142, .external_lex_state = 2},
+  [575] = {.lex_state = 142, .external_lex_state = 2},
+  [576] = {.lex_state = 142, .external_lex_state = 2},
   [577] = {.lex_state = 6, .external_lex_state = 2},
   [578] = {.lex_state = 6, .external_lex_state = 2},
-  [579] = {.lex_state = 141, .external_lex_state = 2},
-  [580] = {.lex_state = 141, .external_lex_state = 2},
+  [579] = {.lex_state = 142, .external_lex_state = 2},
+  [580] = {.lex_state = 142, .external_lex_state = 2},
   [581] = {.lex_state = 6, .external_lex_state = 2},
-  [582] = {.lex_state = 141, .external_lex_state = 2},
+  [582] = {.lex_state = 142, .external_lex_state = 2},
   [583] = {.lex_state = 6, .external_lex_state = 2},
-  [584] = {.lex_state = 141, .external_lex_state = 2},
-  [585] = {.lex_state = 141, .external_lex_state = 2},
-  [586] = {.lex_state = 141, .external_lex_state = 2},
-  [587] = {.lex_state = 141, .external_lex_state = 2},
-  [588] = {.lex_state = 141, .external_lex_state = 2},
-  [589] = {.lex_state = 141, .external_lex_state = 2},
-  [590] = {.lex_state = 141, .external_lex_state = 2},
-  [591] = {.lex_state = 141, .external_lex_state = 2},
-  [592] = {.lex_state = 141, .external_lex_state = 2},
-  [593] = {.lex_state = 141, .external_lex_state = 2},
+  [584] = {.lex_state = 142, .external_lex_state = 2},
+  [585] = {.lex_state = 142, .external_lex_state = 2},
+  [586] = {.lex_state = 142, .external_lex_state = 2},
+  [587] = {.lex_state = 142, .external_lex_state = 2},
+  [588] = {.lex_state = 142, .external_lex_state = 2},
+  [589] = {.lex_state = 142, .external_lex_state = 2},
+  [590] = {.lex_state = 142, .external_lex_state = 2},
+  [591] = {.lex_state = 142, .external_lex_state = 2},
+  [592] = {.lex_state = 142, .external_lex_state = 2},
+  [593] = {.lex_state = 142, .external_lex_state = 2},
   [594] = {.lex_state = 6, .external_lex_state = 2},
-  [595] = {.lex_state = 141, .external_lex_state = 2},
-  [596] = {.lex_state = 141, .external_lex_state = 2},
+  [595] = {.lex_state = 142, .external_lex_state = 2},
+  [596] = {.lex_state = 142, .external_lex_state = 2},
   [597] = {.lex_state = 6, .external_lex_state = 2},
   [598] = {.lex_state = 6, .external_lex_state = 2},
-  [599] = {.lex_state = 141, .external_lex_state = 2},
+  [599] = {.lex_state = 142, .external_lex_state = 2},
   [600] = {.lex_state = 6, .external_lex_state = 2},
   [601] = {.lex_state = 6, .external_lex_state = 2},
   [602] = {.lex_state = 6, .external_lex_state = 2},
   [603] = {.lex_state = 19},
   [604] = {.lex_state = 23},
   [605] = {.lex_state = 13},
-  [606] = {.lex_state = 141, .external_lex_state = 2},
-  [607] = {.lex_state = 141, .external_lex_state = 2},
-  [608] = {.lex_state = 141, .external_lex_state = 2},
-  [609] = {.lex_state = 141, .external_lex_state = 2},
-  [610] = {.lex_state = 141, .external_lex_state = 2},
-  [611] = {.lex_state = 141, .external_lex_state = 2},
-  [612] = {.lex_state = 141, .external_lex_state = 2},
-  [613] = {.lex_state = 141, .external_lex_state = 2},
+  [606] = {.lex_state = 142, .external_lex_state = 2},
+  [607] = {.lex_state = 142, .external_lex_state = 2},
+  [608] = {.lex_state = 142, .external_lex_state = 2},
+  [609] = {.lex_state = 142, .external_lex_state = 2},
+  [610] = {.lex_state = 142, .external_lex_state = 2},
+  [611] = {.lex_state = 142, .external_lex_state = 2},
+  [612] = {.lex_state = 142, .external_lex_state = 2},
+  [613] = {.lex_state = 142, .external_lex_state = 2},
   [614] = {.lex_state = 6, .external_lex_state = 2},
-  [615] = {.lex_state = 141, .external_lex_state = 2},
+  [615] = {.lex_state = 142, .external_lex_state = 2},
   [616] = {.lex_state = 6, .external_lex_state = 2},
-  [617] = {.lex_state = 141, .external_lex_state = 2},
+  [617] = {.lex_state = 142, .external_lex_state = 2},
   [618] = {.lex_state = 6, .external_lex_state = 2},
   [619] = {.lex_state = 6, .external_lex_state = 2},
   [620] = {.lex_state = 6, .external_lex_state = 2},
-  [621] = {.lex_state = 141, .external_lex_state = 2},
+  [621] = {.lex_state = 142, .external_lex_state = 2},
   [622] = {.lex_state = 6, .external_lex_state = 2},
-  [623] = {.lex_state = 141, .external_lex_state = 2},
-  [624] = {.lex_state = 141, .external_lex_state = 2},
-  [625] = {.lex_state = 141, .external_lex_state = 2},
-  [626] = {.lex_state = 141, .external_lex_state = 2},
-  [627] = {.lex_state = 141, .external_lex_state = 2},
-  [628] = {.lex_state = 141, .external_lex_state = 2},
-  [629] = {.lex_state = 141, .external_lex_state = 2},
-  [630] = {.lex_state = 141, .external_lex_state = 2},
+  [623] = {.lex_state = 142, .external_lex_state = 2},
+  [624] = {.lex_state = 142, .external_lex_state = 2},
+  [625] = {.lex_state = 142, .external_lex_state = 2},
+  [626] = {.lex_state = 142, .external_lex_state = 2},
+  [627] = {.lex_state = 142, .external_lex_state = 2},
+  [628] = {.lex_state = 142, .external_lex_state = 2},
+  [629] = {.lex_state = 142, .external_lex_state = 2},
+  [630] = {.lex_state = 142, .external_lex_state = 2},
   [631] = {.lex_state = 6, .external_lex_state = 2},
   [632] = {.lex_state = 6, .external_lex_state = 2},
-  [633] = {.lex_state = 141, .external_lex_state = 2},
+  [633] = {.lex_state = 142, .external_lex_state = 2},
   [634] = {.lex_state = 6, .external_lex_state = 2},
-  [635] = {.lex_state = 141, .external_lex_state = 2},
+  [635] = {.lex_state = 142, .external_lex_state = 2},
   [636] = {.lex_state = 6, .external_lex_state = 2},
-  [637] = {.lex_state = 141, .external_lex_state = 2},
+  [637] = {.lex_state = 142, .external_lex_state = 2},
   [638] = {.lex_state = 6, .external_lex_state = 2},
   [639] = {.lex_state = 6, .external_lex_state = 2},
   [640] = {.lex_state = 13},
   [641] = {.lex_state = 13},
   [642] = {.lex_state = 23},
   [643] = {.lex_state = 13},
-  [644] = {.lex_state = 141, .external_lex_state = 2},
-  [645] = {.lex_state = 141, .external_lex_state = 2},
-  [646] = {.lex_state = 141, .external_lex_state = 2},
-  [647] = {.lex_state = 141, .external_lex_state = 2},
-  [648] = {.lex_state = 141, .external_lex_state = 2},
+  [644] = {.lex_state = 142, .external_lex_state = 2},
+  [645] = {.lex_state = 142, .external_lex_state = 2},
+  [646] = {.lex_state = 142, .external_lex_state = 2},
+  [647] = {.lex_state = 142, .external_lex_state = 2},
+  [648] = {.lex_state = 142, .external_lex_state = 2},
   [649] = {.lex_state = 6, .external_lex_state = 2},
   [650] = {.lex_state = 6, .external_lex_state = 2},
-  [651] = {.lex_state = 141, .external_lex_state = 2},
+  [651] = {.lex_state = 142, .external_lex_state = 2},
   [652] = {.lex_state = 6, .external_lex_state = 2},
   [653] = {.lex_state = 6, .external_lex_state = 2},
-  [654] = {.lex_state = 141, .external_lex_state = 2},
+  [654] = {.lex_state = 142, .external_lex_state = 2},
   [655] = {.lex_state = 6, .external_lex_state = 2},
   [656] = {.lex_state = 6, .external_lex_state = 2},
-  [657] = {.lex_state = 141, .external_lex_state = 2},
-  [658] = {.lex_state = 141, .external_lex_state = 2},
+  [657] = {.lex_state = 142, .external_lex_state = 2},
+  [658] = {.lex_state = 142, .external_lex_state = 2},
   [659] = {.lex_state = 6, .external_lex_state = 2},
-  [660] = {.lex_state = 141, .external_lex_state = 2},
+  [660] = {.lex_state = 142, .external_lex_state = 2},
   [661] = {.lex_state = 6, .external_lex_state = 2},
   [662] = {.lex_state = 6, .external_lex_state = 2},
   [663] = {.lex_state = 13},
   [664] = {.lex_state = 13},
   [665] = {.lex_state = 13},
-  [666] = {.lex_state = 141, .external_lex_state = 2},
-  [667] = {.lex_state = 141, .external_lex_state = 2},
-  [668] = {.lex_state = 141, .external_lex_state = 2},
+  [666] = {.lex_state = 142, .external_lex_state = 2},
+  [667] = {.lex_state = 142, .external_lex_state = 2},
+  [668] = {.lex_state = 142, .external_lex_state = 2},
   [669] = {.lex_state = 6, .external_lex_state = 2},
   [670] = {.lex_state = 6, .external_lex_state = 2},
   [671] = {.lex_state = 6, .external_lex_state = 2},
   [672] = {.lex_state = 6, .external_lex_state = 2},
   [673] = {.lex_state = 13},
   [674] = {.lex_state = 6, .external_lex_state = 2},
-  [675] = {.lex_state = 141, .external_lex_state = 2},
-  [676] = {.lex_state = 141, .external_lex_state = 2},
-  [677] = {.lex_state = 141, .external_lex_state = 2},
-  [678] = {.lex_state = 141, .external_lex_state = 2},
-  [679] = {.lex_state = 141, .external_lex_state = 2},
+  [675] = {.lex_state = 142, .external_lex_state = 2},
+  [676] = {.lex_state = 142, .external_lex_state = 2},
+  [677] = {.lex_state = 142, .external_lex_state = 2},
+  [678] = {.lex_state = 142, .external_lex_state = 2},
+  [679] = {.lex_state = 142, .external_lex_state = 2},
   [680] = {.lex_state = 13},
-  [681] = {.lex_state = 141, .external_lex_state = 2},
+  [681] = {.lex_state = 142, .external_lex_state = 2},
   [682] = {.lex_state = 6, .external_lex_state = 2},
   [683] = {.lex_state = 6, .external_lex_state = 2},
   [684] = {.lex_state = 6, .external_lex_state = 2},
-  [685] = {.lex_state = 141},
+  [685] = {.lex_state = 142},
   [686] = {.lex_state = 6, .external_lex_state = 2},
   [687] = {.lex_state = 6, .external_lex_state = 2},
   [688] = {.lex_state = 6, .external_lex_state = 2},
   [689] = {.lex_state = 6, .external_lex_state = 2},
-  [690] = {.lex_state = 141},
+  [690] = {.lex_state = 142},
   [691] = {.lex_state = 6, .external_lex_state = 2},
   [692] = {.lex_state = 6, .external_lex_state = 2},
   [693] = {.lex_state = 6, .external_lex_state = 2},
   [694] = {.lex_state = 6, .external_lex_state = 2},
   [695] = {.lex_state = 6, .external_lex_state = 2},
   [696] = {.lex_state = 6, .external_lex_state = 2},
-  [697] = {.lex_state = 141},
+  [697] = {.lex_state = 142},
   [698] = {.lex_state = 6, .external_lex_state = 2},
-  [699] = {.lex_state = 141},
+  [699] = {.lex_state = 142},
   [700] = {.lex_state = 6, .external_lex_state = 2},
   [701] = {.lex_state = 6, .external_lex_state = 2},
   [702] = {.lex_state = 6, .external_lex_state = 2},
@@ -9104,26 +9113,26 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [706] = {.lex_state = 6, .external_lex_state = 2},
   [707] = {.lex_state = 6, .external_lex_state = 2},
   [708] = {.lex_state = 6, .external_lex_state = 2},
-  [709] = {.lex_state = 141},
+  [709] = {.lex_state = 142},
   [710] = {.lex_state = 6, .external_lex_state = 2},
   [711] = {.lex_state = 6, .external_lex_state = 2},
-  [712] = {.lex_state = 141},
-  [713] = {.lex_state = 141},
-  [714] = {.lex_state = 141},
+  [712] = {.lex_state = 142},
+  [713] = {.lex_state = 142},
+  [714] = {.lex_state = 142},
   [715] = {.lex_state = 6, .external_lex_state = 2},
   [716] = {.lex_state = 6, .external_lex_state = 2},
-  [717] = {.lex_state = 141},
+  [717] = {.lex_state = 142},
   [718] = {.lex_state = 6, .external_lex_state = 2},
   [719] = {.lex_state = 6, .external_lex_state = 2},
   [720] = {.lex_state = 6, .external_lex_state = 2},
   [721] = {.lex_state = 6, .external_lex_state = 2},
-  [722] = {.lex_state = 141},
+  [722] = {.lex_state = 142},
   [723] = {.lex_state = 6, .external_lex_state = 2},
   [724] = {.lex_state = 6, .external_lex_state = 2},
   [725] = {.lex_state = 6, .external_lex_state = 2},
   [726] = {.lex_state = 6, .external_lex_state = 2},
   [727] = {.lex_state = 6, .external_lex_state = 2},
-  [728] = {.lex_state = 141},
+  [728] = {.lex_state = 142},
   [729] = {.lex_state = 6, .external_lex_state = 2},
   [730] = {.lex_state = 6, .external_lex_state = 2},
   [731] = {.lex_state = 6, .external_lex_state = 2},
@@ -9131,15 +9140,15 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [733] = {.lex_state = 6, .external_lex_state = 2},
   [734] = {.lex_state = 6, .external_lex_state = 2},
   [735] = {.lex_state = 6, .external_lex_state = 2},
-  [736] = {.lex_state = 141},
+  [736] = {.lex_state = 142},
   [737] = {.lex_state = 6, .external_lex_state = 2},
-  [738] = {.lex_state = 141},
+  [738] = {.lex_state = 142},
   [739] = {.lex_state = 6, .external_lex_state = 2},
   [740] = {.lex_state = 6, .external_lex_state = 2},
   [741] = {.lex_state = 6, .external_lex_state = 2},
   [742] = {.lex_state = 6, .external_lex_state = 2},
   [743] = {.lex_state = 6, .external_lex_state = 2},
-  [744] = {.lex_state = 141},
+  [744] = {.lex_state = 142},
   [745] = {.lex_state = 6, .external_lex_state = 2},
   [746] = {.lex_state = 6, .external_lex_state = 2},
   [747] = {.lex_state = 6, .external_lex_state = 2},
@@ -9148,10 +9157,10 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [750] = {.lex_state = 6, .external_lex_state = 2},
   [751] = {.lex_state = 6, .external_lex_state = 2},
   [752] = {.lex_state = 6, .external_lex_state = 2},
-  [753] = {.lex_state = 141},
+  [753] = {.lex_state = 142},
   [754] = {.lex_state = 6, .external_lex_state = 2},
   [755] = {.lex_state = 6, .external_lex_state = 2},
-  [756] = {.lex_state = 141},
+  [756] = {.lex_state = 142},
   [757] = {.lex_state = 6, .external_lex_state = 2},
   [758] = {.lex_state = 6, .external_lex_state = 2},
   [759] = {.lex_state = 6, .external_lex_state = 2},
@@ -9162,7 +9171,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [764] = {.lex_state = 6, .external_lex_state = 2},
   [765] = {.lex_state = 6, .external_lex_state = 2},
   [766] = {.lex_state = 6, .external_lex_state = 2},
-  [767] = {.lex_state = 141},
+  [767] = {.lex_state = 142},
   [768] = {.lex_state = 6, .external_lex_state = 2},
   [769] = {.lex_state = 6, .external_lex_state = 2},
   [770] = {.lex_state = 6, .external_lex_state = 2},
@@ -9174,20 +9183,20 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [776] = {.lex_state = 6, .external_lex_state = 2},
   [777] = {.lex_state = 6, .external_lex_state = 2},
   [778] = {.lex_state = 6, .external_lex_state = 2},
-  [779] = {.lex_state = 141},
+  [779] = {.lex_state = 142},
   [780] = {.lex_state = 6, .external_lex_state = 2},
   [781] = {.lex_state = 6, .external_lex_state = 2},
   [782] = {.lex_state = 6, .external_lex_state = 2},
   [783] = {.lex_state = 6, .external_lex_state = 2},
   [784] = {.lex_state = 6, .external_lex_state = 2},
-  [785] = {.lex_state = 141},
+  [785] = {.lex_state = 142},
   [786] = {.lex_state = 6, .external_lex_state = 2},
-  [787] = {.lex_state = 141},
+  [787] = {.lex_state = 142},
   [788] = {.lex_state = 13},
   [789] = {.lex_state = 13},
   [790] = {.lex_state = 13},
-  [791] = {.lex_state = 141},
-  [792] = {.lex_state = 141},
+  [791] = {.lex_state = 142},
+  [792] = {.lex_state = 142},
   [793] = {.lex_state = 6, .external_lex_state = 2},
   [794] = {.lex_state = 13, .external_lex_state = 2},
   [795] = {.lex_state = 13, .external_lex_state = 2},
@@ -9464,7 +9473,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1066] = {.lex_state = 14},
   [1067] = {.lex_state = 14},
   [1068] = {.lex_state = 14},
-  [1069] = {.lex_state = 131},
+  [1069] = {.lex_state = 132},
   [1070] = {.lex_state = 14},
   [1071] = {.lex_state = 14},
   [1072] = {.lex_state = 14},
@@ -9479,8 +9488,8 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1081] = {.lex_state = 14},
   [1082] = {.lex_state = 14},
   [1083] = {.lex_state = 14},
-  [1084] = {.lex_state = 141},
-  [1085] = {.lex_state = 131},
+  [1084] = {.lex_state = 142},
+  [1085] = {.lex_state = 132},
   [1086] = {.lex_state = 14},
   [1087] = {.lex_state = 14},
   [1088] = {.lex_state = 14},
@@ -9493,90 +9502,90 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1095] = {.lex_state = 14},
   [1096] = {.lex_state = 14},
   [1097] = {.lex_state = 14},
-  [1098] = {.lex_state = 131},
-  [1099] = {.lex_state = 131},
+  [1098] = {.lex_state = 132},
+  [1099] = {.lex_state = 132},
   [1100] = {.lex_state = 14},
   [1101] = {.lex_state = 15},
-  [1102] = {.lex_state = 131},
-  [1103] = {.lex_state = 141},
+  [1102] = {.lex_state = 132},
+  [1103] = {.lex_state = 142},
   [1104] = {.lex_state = 15},
-  [1105] = {.lex_state = 141},
-  [1106] = {.lex_state = 131},
-  [1107] = {.lex_state = 131},
+  [1105] = {.lex_state = 142},
+  [1106] = {.lex_state = 132},
+  [1107] = {.lex_state = 132},
   [1108] = {.lex_state = 15},
-  [1109] = {.lex_state = 131},
+  [1109] = {.lex_state = 132},
   [1110] = {.lex_state = 15},
-  [1111] = {.lex_state = 131},
-  [1112] = {.lex_state = 131},
-  [1113] = {.lex_state = 131},
+  [1111] = {.lex_state = 132},
+  [1112] = {.lex_state = 132},
+  [1113] = {.lex_state = 132},
   [1114] = {.lex_state = 15},
-  [1115] = {.lex_state = 131},
-  [1116] = {.lex_state = 131},
-  [1117] = {.lex_state = 141},
-  [1118] = {.lex_state = 131},
-  [1119] = {.lex_state = 131},
-  [1120] = {.lex_state = 141},
-  [1121] = {.lex_state = 131},
+  [1115] = {.lex_state = 132},
+  [1116] = {.lex_state = 132},
+  [1117] = {.lex_state = 142},
+  [1118] = {.lex_state = 132},
+  [1119] = {.lex_state = 132},
+  [1120] = {.lex_state = 142},
+  [1121] = {.lex_state = 132},
   [1122] = {.lex_state = 15},
   [1123] = {.lex_state = 15},
-  [1124] = {.lex_state = 131},
-  [1125] = {.lex_state = 131},
-  [1126] = {.lex_state = 131},
-  [1127] = {.lex_state = 131},
-  [1128] = {.lex_state = 131},
-  [1129] = {.lex_state = 131},
+  [1124] = {.lex_state = 132},
+  [1125] = {.lex_state = 132},
+  [1126] = {.lex_state = 132},
+  [1127] = {.lex_state = 132},
+  [1128] = {.lex_state = 132},
+  [1129] = {.lex_state = 132},
   [1130] = {.lex_state = 15},
-  [1131] = {.lex_state = 131},
+  [1131] = {.lex_state = 132},
   [1132] = {.lex_state = 15},
-  [1133] = {.lex_state = 131},
+  [1133] = {.lex_state = 132},
   [1134] = {.lex_state = 15},
-  [1135] = {.lex_state = 131},
-  [1136] = {.lex_state = 141},
+  [1135] = {.lex_state = 132},
+  [1136] = {.lex_state = 142},
   [1137] = {.lex_state = 15},
-  [1138] = {.lex_state = 131},
-  [1139] = {.lex_state = 131},
-  [1140] = {.lex_state = 131},
+  [1138] = {.lex_state = 132},
+  [1139] = {.lex_state = 132},
+  [1140] = {.lex_state = 132},
   [1141] = {.lex_state = 15},
   [1142] = {.lex_state = 17},
   [1143] = {.lex_state = 15},
-  [1144] = {.lex_state = 131},
+  [1144] = {.lex_state = 132},
   [1145] = {.lex_state = 15},
-  [1146] = {.lex_state = 131},
-  [1147] = {.lex_state = 131},
-  [1148] = {.lex_state = 131},
-  [1149] = {.lex_state = 141},
-  [1150] = {.lex_state = 131},
-  [1151] = {.lex_state = 131},
-  [1152] = {.lex_state = 131},
-  [1153] = {.lex_state = 131},
+  [1146] = {.lex_state = 132},
+  [1147] = {.lex_state = 132},
+  [1148] = {.lex_state = 132},
+  [1149] = {.lex_state = 142},
+  [1150] = {.lex_state = 132},
+  [1151] = {.lex_state = 132},
+  [1152] = {.lex_state = 132},
+  [1153] = {.lex_state = 132},
   [1154] = {.lex_state = 15},
-  [1155] = {.lex_state = 131},
+  [1155] = {.lex_state = 132},
   [1156] = {.lex_state = 15},
   [1157] = {.lex_state = 15},
-  [1158] = {.lex_state = 131},
-  [1159] = {.lex_state = 131},
-  [1160] = {.lex_state = 131},
+  [1158] = {.lex_state = 132},
+  [1159] = {.lex_state = 132},
+  [1160] = {.lex_state = 132},
   [1161] = {.lex_state = 15},
-  [1162] = {.lex_state = 131},
-  [1163] = {.lex_state = 131},
-  [1164] = {.lex_state = 131},
+  [1162] = {.lex_state = 132},
+  [1163] = {.lex_state = 132},
+  [1164] = {.lex_state = 132},
   [1165] = {.lex_state = 15},
-  [1166] = {.lex_state = 131},
+  [1166] = {.lex_state = 132},
   [1167] = {.lex_state = 15},
   [1168] = {.lex_state = 15},
-  [1169] = {.lex_state = 131},
-  [1170] = {.lex_state = 131},
-  [1171] = {.lex_state = 131},
-  [1172] = {.lex_state = 131},
+  [1169] = {.lex_state = 132},
+  [1170] = {.lex_state = 132},
+  [1171] = {.lex_state = 132},
+  [1172] = {.lex_state = 132},
   [1173] = {.lex_state = 15},
-  [1174] = {.lex_state = 131},
-  [1175] = {.lex_state = 131},
-  [1176] = {.lex_state = 131},
+  [1174] = {.lex_state = 132},
+  [1175] = {.lex_state = 132},
+  [1176] = {.lex_state = 132},
   [1177] = {.lex_state = 15},
   [1178] = {.lex_state = 15},
   [1179] = {.lex_state = 15},
   [1180] = {.lex_state = 15},
-  [1181] = {.lex_state = 131},
+  [1181] = {.lex_state = 132},
   [1182] = {.lex_state = 15},
   [1183] = {.lex_state = 15},
 };

@@ -632,6 +632,20 @@ impl<'a, 'o> Replayer<'a, 'o> {
             }
             None => 0,
         };
+        self.replay_rest(line, start, is_main, before_last, line_id)
+    }
+
+    /// The items of `line` replayed from `start`, their moves traced as
+    /// moves of the traced line `line_id`: a line's own, or, for the rest
+    /// of a line after an undecided move (`beam`), the line it goes on.
+    fn replay_rest(
+        &mut self,
+        line: &Line<'_>,
+        start: Chess,
+        is_main: bool,
+        before_last: Option<Chess>,
+        line_id: usize,
+    ) -> Option<Chess> {
         let mut pos = Some(start.clone());
         // The position before the latest move, where a variation starts.
         let mut before_last: Option<Chess> = before_last;

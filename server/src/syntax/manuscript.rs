@@ -534,6 +534,7 @@ pub const TYPED_SNIPPETS: &[&str] = &[
     "3...",
     "...",
     "…",
+    ". . ",
     ".",
     "e4",
     "Nf3",

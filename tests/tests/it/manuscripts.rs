@@ -706,3 +706,17 @@ fn a_run_of_latin_look_alikes_in_a_russian_text_is_read_in_russian() {
     let walk = "Шутка: 1.e4 e5 2.Ke2 Ke7 3.Ke3 Ke6.\n\nПартия: 1.e4 e5 2.Кf3 Кc6 3.Сb5 a6.\n";
     assert_eq!(text_findings(walk), []);
 }
+
+#[test]
+fn an_old_book_s_uneven_spacing_and_outline_labels_are_its_conventions() {
+    // Icelandic long algebraic as an old book prints it and OCR reads it:
+    // dashes spaced (`e2 — e4`), now and then glued to the destination
+    // (`a7 —a6`); a line of an outline labelled after its move number
+    // (`4. I. Bb5xc6`); Black's move after spaced dots (`3. . . . a7 —a6`).
+    let text = "Spánski leikurinn:\n\n1. e2 — e4 e7 — e5\n2. Rg1 — f3 Rb8 — c6\n3. Bf1 — b5 . . .\n\nNú er leikið 3. . . . a7 —a6 og\n4. I. Bb5xc6 d7xc6\n5. d2 —d4 e5xd4\n6. Dd1xd4 Dd8xd4\n7. Rf3xd4 Bc8-d7\n8. Rb1 — c3 0-0-0\n";
+    assert_eq!(text_findings(text), []);
+    // A run whose first spaced move is followed by Black's without the
+    // blanks: the dash is White's move's (`6. Rb1 — c3 Bf8-e7`).
+    let text = "1. e2-e4 e7-e5 2. Rg1-f3 Rb8-c6 3. Bf1-b5 a7-a6 4. Bb5-a4 Rg8-f6 5. d2-d3 d7-d6\n\nÖnnur leið:\n\n6. Rb1 — c3 Bf8-e7 7. Rc3-e2 0-0\n";
+    assert_eq!(text_findings(text), []);
+}

@@ -61,7 +61,8 @@ impl Head {
                     }
                 }
                 Item::MoveNumber(t) if !seen_move => {
-                    let dots_only = t.text.chars().all(|c| c == '.' || c == '…');
+                    // (`. .` after `12.`: a typeset book's spaced dots.)
+                    let dots_only = t.text.chars().all(|c| c == '.' || c == '…' || c == ' ');
                     if dots_only && number.is_some_and(|n| n.text.starts_with(|c: char| c.is_ascii_digit())) {
                         black_dots = true;
                     } else {

@@ -88,7 +88,10 @@ impl Replayer<'_, '_> {
         self.guesses += 1;
         self.played(m, line_id, pos, chosen, &next, true);
         let mark = self.diagnostics.len();
-        let end = self.replay_line_after(rest, next, is_main, Some(pos.clone()));
+        // The rest goes on in the same traced line: after the undecided
+        // move, a main line's moves are still its own (a manuscript's next
+        // run goes on from its end).
+        let end = self.replay_rest(rest, next, is_main, Some(pos.clone()), line_id);
         // What is wrong under every reading is reported as it is; what only
         // the chosen reading finds is no certain finding: a note says what
         // it depends on, without a fix.

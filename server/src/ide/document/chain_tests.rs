@@ -61,9 +61,37 @@ fn a_run_in_the_sentence_of_a_variation_goes_on_from_it() {
     // line: `7...Nxe4` needs the knight on f6.
     let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 is the main line (the old move was 4...d6) and 5. d4 exd4 6. cxd4 follows.\n\n6...Bb4+ 7. Bd2 Nxe4";
     assert_eq!(check(text, Format::Text), []);
+    // An abbreviation's dot, an initial's and an ordinal's before a word in
+    // lower case end no sentence (`dr. Perlis`, `az 1912. san-sebastiani
+    // versenyen`, as a Hungarian magazine has it).
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6\n\nThe move 4...d6, which dr. Perlis and J. Mieses played in the 1912. tournament: 5. d4 exd4 6. cxd4 Bb6.\n\nThen 7. Nc3 Nf6 8. O-O.\n";
+    assert_eq!(check(text, Format::Text), []);
     // A sentence's end between them, likewise.
     let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6, though 4...d6 is played too. Now 5. d4 exd4 6. cxd4 follows.\n\n6...Bb4+ 7. Bd2 Nxe4";
     assert_eq!(check(text, Format::Text), []);
+}
+
+#[test]
+fn a_game_that_goes_on_past_an_undecided_move_can_be_gone_on_from() {
+    // `4...Ng6` is illegal, and `Nf6` and `Nh6` fit the moves after it
+    // alike: the game is read on as Nf6, and the run after it goes on from
+    // its end (it was not replayed: the record stopped at the undecided
+    // move).
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Ng6 5. d3\n\n5... d6 6. c3 g6\n";
+    assert_eq!(check(text, Format::Text), [("illegal-move", "Ng6".to_owned())]);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Text), [Initial, Continues]);
+}
+
+#[test]
+fn a_typeset_book_s_spaced_dots_make_the_move_black_s() {
+    // `3. . . Nf6`: the number's dot and two more, spaced (and four dots,
+    // `3. . . . Nf6`): Black's move, an alternative to `3...a6`.
+    let text =
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6. Also 3. . . Nf6, after which 4. O-O Nxe4 is the Berlin; or 3. . . . d6 4. d4.";
+    assert_eq!(check(text, Format::Text), []);
+    use StartKind::*;
+    assert_eq!(starts(text, Format::Text), [Initial, Variation, Continues, Variation]);
 }
 
 #[test]

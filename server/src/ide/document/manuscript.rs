@@ -371,11 +371,41 @@ fn in_sentence(text: &str, units: &[syntax::manuscript::Unit], u: usize) -> bool
                 Some(d) => depth = d,
                 None => return false,
             },
-            b'.' | b'!' | b'?' if bytes.get(k + 1).is_none_or(|b| b.is_ascii_whitespace()) => return false,
+            b'.' | b'!' | b'?'
+                if bytes.get(k + 1).is_none_or(|b| b.is_ascii_whitespace()) && ends_sentence(between, k) =>
+            {
+                return false;
+            }
             _ => {}
         }
     }
     true
+}
+
+/// Abbreviations that end in a dot inside a sentence, in the languages of
+/// the notation (`dr. Perlis`, `vgl. Partie 12`, `см. партию`).
+const ABBREVIATIONS: [&str; 24] = [
+    "dr", "prof", "vgl", "bzw", "usw", "etc", "ca", "stb", "pl", "np", "tzn", "itd", "nr", "no", "cf", "vs", "resp",
+    "см", "ср", "напр", "стр", "гр", "st", "str",
+];
+
+/// Whether the mark at `k` of `between` (`.`, `!` or `?` before a blank)
+/// ends a sentence: not the dot of an abbreviation or an initial before
+/// it (`dr. Perlis`, `J. Mieses`), nor a dot after which the sentence goes
+/// on in lower case (a Hungarian or German ordinal: `az 1912. san-sebastiani
+/// versenyen`).
+fn ends_sentence(between: &str, k: usize) -> bool {
+    if between.as_bytes()[k] != b'.' || k == 0 {
+        return true;
+    }
+    let word: String = between[..k].chars().rev().take_while(|c| c.is_alphanumeric()).collect();
+    let word: String = word.chars().rev().collect::<String>().to_lowercase();
+    let initial = word.chars().count() == 1 && !word.starts_with(|c: char| c.is_ascii_digit());
+    if initial || ABBREVIATIONS.contains(&word.as_str()) {
+        return false;
+    }
+    let next = between[k + 1..].trim_start().chars().next();
+    !next.is_some_and(char::is_lowercase)
 }
 
 /// Whether a section whose blank space after the notation changed has a

@@ -255,6 +255,14 @@ fn spaced_dash_move(s: &str) -> Option<SpacedDash> {
     Some(SpacedDash { end: destination.start + n, letter_len: origin.len() + dash.len(), joined, pawn_ranks })
 }
 
+/// A move in long algebraic with its dash or capture sign (`Bf8-e7`,
+/// `e5xd4`) at the start of `s`, ending a word.
+fn long_move(s: &str) -> bool {
+    let Some(n) = move_len(s).filter(|&n| ends_word(s, n)) else { return false };
+    let p = section_at(s, 0).filter(|_| s.starts_with(|c: char| c.is_uppercase())).unwrap_or(0);
+    square_at(s, p).is_some_and(|o| o < n && ch(s, o).is_some_and(|c| is_dash(c) || is_capture(c)))
+}
+
 /// `Nf64. Bg5`: a move number at `n` of `s`, glued to the move before
 /// it, with a blank and a move after it.
 fn number_glued(s: &str, n: usize) -> bool {
@@ -361,6 +369,19 @@ pub(crate) fn look_alike_number(s: &str) -> Option<(usize, String)> {
         return None;
     }
     Some((digits + dots, format!("{number}{}", &s[digits..digits + dots])))
+}
+
+/// `I.`, `IV.`, `a)`, `B.` at the start of `s`: a label of an outline (a
+/// Roman numeral or a letter, with a dot or a bracket) before a blank; its
+/// length.
+fn outline_label(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let roman = b.iter().take_while(|c| matches!(c, b'I' | b'V' | b'X')).count();
+    let letters = if roman > 0 { roman } else { usize::from(b.first().is_some_and(u8::is_ascii_alphabetic)) };
+    if letters == 0 || letters > 4 || !matches!(b.get(letters), Some(b'.' | b')')) {
+        return None;
+    }
+    matches!(b.get(letters + 1), Some(b' ' | b'\t')).then_some(letters + 1)
 }
 
 /// A move number without a dot at `i` (`1 d4 Cf6 2 c4`): its end and its
@@ -504,6 +525,9 @@ impl<'s> Runs<'s> {
             if (ch(s, n).is_some_and(|c| is_capture(c) || is_dash(c)) || sign_next())
                 && let Some(joined) = self.space_in_move(i).filter(|m| m.end > i + n)
             {
+                return Some(joined);
+            }
+            if let Some(joined) = self.dash_glued_to_destination(i, n) {
                 return Some(joined);
             }
             // `Lf1— 7. Cf3`, `Tg6+—`: a dash stuck to the end of a move, a
@@ -851,6 +875,39 @@ impl<'s> Runs<'s> {
         })
     }
 
+    /// `a7 —a6`, `Rg8 —f6` in a text that writes its long algebraic with
+    /// spaced dashes (`e2 — e4`): the origin, a blank and the dash glued to
+    /// the destination, as typeset or scanned text spaces it unevenly. Read
+    /// as the text's convention, as `e2 — e4` is (a pawn's origin and
+    /// destination on one file, one or two ranks apart). `n` is where the
+    /// origin, read as a move of its own (`a7`), ends.
+    fn dash_glued_to_destination(&self, i: usize, n: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        let gap = s[n..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+        if !(1..=2).contains(&gap) {
+            return None;
+        }
+        let dash = ch(s, n + gap).filter(|&c| is_dash(c))?;
+        let after = n + gap + dash.len_utf8();
+        let destination = &s[after..after + s[after..].find(char::is_whitespace).unwrap_or(s.len() - after)];
+        square_at(destination, 0)?;
+        lan_origin(&s[..n])?;
+        if !self.spaced_dashes_near(i) {
+            return None;
+        }
+        // The same move with its dash between blanks, as the convention has it.
+        let spaced = format!("{} {dash} {destination}", &s[..n]);
+        let read = spaced_dash_move(&spaced)?;
+        let end = read.end - 2 + gap;
+        Some(FoundMove {
+            end: i + end,
+            repair: vec![Repair {
+                span: i..i + end,
+                kind: RepairKind::Spaced { letter_len: n + dash.len_utf8(), joined: read.joined },
+            }],
+        })
+    }
+
     /// One move broken by spaces, as scanned text has it (one or two
     /// spaces or tabs in each gap, on one line): a piece letter and its
     /// square (`К f3`), a capture sign standing alone (`e x d4`, `N x d4`),
@@ -1118,7 +1175,10 @@ impl<'s> Runs<'s> {
             Some(k) => (k, true),
             None => (j, black),
         };
-        self.found_move(j)?;
+        // `4. I. Bb5Xc6`: an outline's label after the number (`token`
+        // blanks it when the line is read).
+        let label = outline_label(self.at(j)).map(|n| self.blank(j + n).0).filter(|&k| self.found_move(k).is_some());
+        self.found_move(label.unwrap_or(j))?;
         self.numbers = (0, 0);
         self.spaced_dashes = false;
         self.run_repairs = self.repairs.len();
@@ -1166,6 +1226,10 @@ impl<'s> Runs<'s> {
             3
         } else if s.starts_with(ELLIPSIS) {
             ELLIPSIS.len_utf8()
+        } else if s.starts_with(". .") {
+            // `6. . . Fb4`: a typeset book's spaced dots (the number's own
+            // the first of them), as the grammar reads them.
+            3 + 2 * s[3..].as_bytes().chunks_exact(2).take_while(|pair| pair == b" .").count()
         } else {
             return None;
         };
@@ -1422,9 +1486,20 @@ impl<'s> Runs<'s> {
             (Some(_), Some((from, to))) => from == '7' && to < from,
             _ => false,
         };
+        // `6. Rbl — c3 Bf8-e7`: Black's move after it in long algebraic
+        // (written without the blanks), so the dash is White's move's.
+        let long_follows = || {
+            after_number
+                && second.is_none()
+                && !paragraph
+                && k > j + first.end
+                && k < self.limit
+                && !self.s[j + first.end..k].contains('\n')
+                && long_move(self.at(k))
+        };
         let taken: Vec<(usize, SpacedDash)> = match second {
             Some(second) if after_number && !black => vec![(j, first), (k, second)],
-            _ if self.spaced_dashes || pawn_start || (after_number && black) => vec![(j, first)],
+            _ if self.spaced_dashes || pawn_start || (after_number && black) || long_follows() => vec![(j, first)],
             _ => return None,
         };
         self.spaced_dashes = true;
@@ -1719,7 +1794,15 @@ impl<'s> Runs<'s> {
                     }
                     self.s[..next].trim_end().len().max(dots_end)
                 }
-                None => j + e,
+                // `4. I. Bb5Xc6`, `4. a) Bb5xc6`: an outline's label between
+                // the number and its move, blanked for the parser, silently.
+                None => match outline_label(self.at(k)).filter(|&n| self.found_move(self.blank(k + n).0).is_some()) {
+                    Some(n) if k > j + e && k + n <= self.limit => {
+                        self.repairs.push(Repair { span: k..k + n, kind: RepairKind::Separator });
+                        k + n
+                    }
+                    _ => j + e,
+                },
             };
             return Some((end, Token::Number));
         }
