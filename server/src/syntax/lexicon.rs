@@ -270,6 +270,10 @@ pub const MOVE_NUMBER_DOTS: [char; 5] = ['.', 'ꓸ', '܂', '․', '．'];
 /// The ellipsis that marks Black's move (`12…`, or alone `…`); three dots
 /// (`12...`) do the same.
 pub const ELLIPSIS: char = '…';
+
+/// A typeset book's spaced dots after a move number's own (`6. . . Fb4`,
+/// and more of them, `8. . . . Fb4`): Black's move, as `6...` says.
+pub const SPACED_DOTS: &str = ". .";
 /// The bracket after a move number of old texts (`12)`).
 pub const MOVE_NUMBER_BRACKET: char = ')';
 /// Bidi marks tolerated between a move number's digits and its dot.

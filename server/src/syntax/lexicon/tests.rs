@@ -257,7 +257,7 @@ fn agrees_with_the_grammar() {
     same(&g, "side", &sides);
     same(&g, "pawns_label", &PAWN_LABELS.map(String::from).into());
 
-    let mut numbers: Set = ["...".to_owned(), ELLIPSIS.to_string()].into();
+    let mut numbers: Set = ["...".to_owned(), ELLIPSIS.to_string(), SPACED_DOTS.to_owned()].into();
     let ends = std::iter::once(String::new())
         .chain(MOVE_NUMBER_DOTS.map(String::from))
         .chain([ELLIPSIS.to_string(), MOVE_NUMBER_BRACKET.to_string()]);

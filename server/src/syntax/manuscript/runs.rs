@@ -1226,7 +1226,7 @@ impl<'s> Runs<'s> {
             3
         } else if s.starts_with(ELLIPSIS) {
             ELLIPSIS.len_utf8()
-        } else if let Some(rest) = s.strip_prefix(". .") {
+        } else if let Some(rest) = s.strip_prefix(lexicon::SPACED_DOTS) {
             // `6. . . Fb4`: a typeset book's spaced dots (the number's own
             // the first of them), as the grammar reads them.
             3 + 2 * rest.as_bytes().chunks_exact(2).take_while(|pair| pair == b" .").count()
