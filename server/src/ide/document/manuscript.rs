@@ -398,10 +398,12 @@ fn ends_sentence(between: &str, k: usize) -> bool {
     if between.as_bytes()[k] != b'.' || k == 0 {
         return true;
     }
-    let word: String = between[..k].chars().rev().take_while(|c| c.is_alphanumeric()).collect();
-    let word: String = word.chars().rev().collect::<String>().to_lowercase();
+    let start =
+        between[..k].char_indices().rev().find(|&(_, c)| !c.is_alphanumeric()).map_or(0, |(i, c)| i + c.len_utf8());
+    let word = &between[start..k];
     let initial = word.chars().count() == 1 && !word.starts_with(|c: char| c.is_ascii_digit());
-    if initial || ABBREVIATIONS.contains(&word.as_str()) {
+    let lower = || word.chars().flat_map(char::to_lowercase);
+    if initial || ABBREVIATIONS.iter().any(|a| lower().eq(a.chars())) {
         return false;
     }
     let next = between[k + 1..].trim_start().chars().next();
