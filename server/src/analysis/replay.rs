@@ -533,10 +533,32 @@ struct Replayer<'a, 'o> {
     /// Where the line the replay was given stopped at a move it could not
     /// play, if it did (a variation's stop is not the line's).
     stopped: Option<usize>,
-    /// How the game writes its captures, from those so far: with a sign
-    /// (`x`, `:`, `х`; once one is seen it stays), or without (`Some(None)`,
-    /// `h7-g6` in long algebraic); a fix that adds one writes the game's.
-    capture_written: Option<Option<&'static str>>,
+    /// How the game writes its captures, from those so far: a fix that
+    /// adds a capture writes it the game's way.
+    capture_written: CaptureWriting,
+}
+
+/// How a game writes its captures, from those seen so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum CaptureWriting {
+    /// No capture seen yet: `x`.
+    #[default]
+    Unseen,
+    /// With this sign (`x`, `:`, `х`); once one is seen it stays.
+    Sign(&'static str),
+    /// With no sign: long algebraic that keeps its dash (`Ra6-e6+`).
+    Dash,
+}
+
+impl CaptureWriting {
+    /// The sign a fix that adds a capture writes, none for a dash.
+    fn sign(self) -> Option<&'static str> {
+        match self {
+            CaptureWriting::Unseen => Some("x"),
+            CaptureWriting::Sign(sign) => Some(sign),
+            CaptureWriting::Dash => None,
+        }
+    }
 }
 
 impl<'a, 'o> Replayer<'a, 'o> {
@@ -568,7 +590,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             transliterated: false,
             depth: 0,
             stopped: None,
-            capture_written: None,
+            capture_written: CaptureWriting::Unseen,
         }
     }
 

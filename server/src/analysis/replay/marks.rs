@@ -183,7 +183,7 @@ impl Replayer<'_, '_> {
     pub(super) fn check_after(&mut self, before: &Chess, after: &Chess, m: &WrittenMove<'_>, mv: Move) {
         if let Some(capture) = &m.capture {
             if mv.is_capture() {
-                self.capture_written = Some(Some(capture_sign(capture.text)));
+                self.capture_written = CaptureWriting::Sign(capture_sign(capture.text));
             } else {
                 let to = mv.to();
                 self.diagnostics.push(
@@ -195,17 +195,17 @@ impl Replayer<'_, '_> {
                     .with_fix(Fix::replace("Remove the capture sign", capture.span.clone(), "").preferred(true)),
                 );
             }
-        } else if mv.is_capture() && m.dash.is_some() && self.capture_written.is_none() {
+        } else if mv.is_capture() && m.dash.is_some() && self.capture_written == CaptureWriting::Unseen {
             // `Ra6-e6+` taking on e6: long algebraic that keeps its dash
             // for captures.
-            self.capture_written = Some(None);
+            self.capture_written = CaptureWriting::Dash;
         }
         if m.capture.is_none() && mv.is_capture() && self.options.report_missing_capture && m.castling.is_none() {
             let at = m.destination.as_ref().map_or(m.span.start, |d| d.span.start);
             let sign = if self.language.is_cyrillic() && self.source[m.span.clone()].contains('х') {
                 "х"
             } else {
-                self.capture_written.flatten().unwrap_or("x")
+                self.capture_written.sign().unwrap_or("x")
             };
             self.diagnostics.push(
                 Diagnostic::new(Code::CaptureMark, m.span.clone(), "the move captures but has no capture sign")

@@ -352,7 +352,7 @@ impl Replayer<'_, '_> {
         let mut style = self.style;
         // Compared as written: long algebraic with long (`h7-h6` for
         // `h7-g6`, a pawn's capture in a text that writes none).
-        style.long = matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some();
+        style.long = written_long(m);
         let mut short_style = self.style;
         short_style.long = false;
         // The capture sign as written (`Кf3х04`: the Cyrillic `х`), else `x`.
@@ -498,9 +498,9 @@ impl Replayer<'_, '_> {
         let mut style = self.style;
         style.capture_sign = m.capture.as_ref().map(|c| capture_sign(c.text));
         if m.capture.is_none() && mv.is_capture() {
-            style.capture_sign = self.capture_written.unwrap_or(Some("x"));
+            style.capture_sign = self.capture_written.sign();
         }
-        style.long = matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some();
+        style.long = written_long(m);
         style.castling_zeros = m.castling.as_ref().is_some_and(|c| c.text.contains('0'));
         style.promotion_equals = m.promotion_sign.is_some();
         let mut text = render_move(pos, mv, &style);
@@ -542,4 +542,10 @@ impl Replayer<'_, '_> {
         let src = self.source;
         format!("{}{}{}", &src[m.span.start..cut_start], origin, &src[cut_end..m.span.end])
     }
+}
+
+/// Whether a move is written in long algebraic: a piece's origin square,
+/// or a dash (`Ng1-f3`, `e2-e4`); its readings are rendered so too.
+fn written_long(m: &WrittenMove<'_>) -> bool {
+    matches!(m.origin, Some(Origin::Square(_))) && m.piece.is_some() || m.dash.is_some()
 }
