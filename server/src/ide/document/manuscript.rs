@@ -195,9 +195,9 @@ fn build(
         .collect();
     for (k, game) in lowered.iter().enumerate() {
         let mut head = chain::head_of(game, spec.unit.map(|u| &view.ms.units[u]), k == 0);
-        head.own_line = k == 0 && spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
-        head.aside = k == 0 && spec.unit.is_some_and(|u| in_brackets(text, &view.ms.units[u]));
-        head.in_sentence = k == 0 && spec.unit.is_some_and(|u| in_sentence(text, &view.ms.units, u));
+        if k == 0 {
+            Place::of(text, &view.ms.units, spec.unit).set(&mut head);
+        }
         let plan = chain_so_far.plan(&head, if k == 0 { setup.as_ref() } else { None }, options.language);
         let candidates = plan.starts(&head, view.language);
         let (chosen, mut report, trace) = chain::choose(game, source, options, &candidates);
@@ -291,16 +291,10 @@ fn still_fits(
     if !same_text && old_chain.repairs != relative_repairs(&view.ms, spec) {
         return false;
     }
-    // Whether its first game begins a line is read from the text before
-    // the unit (`Head::own_line`), which an edit may change alone.
-    let own_line = spec.unit.is_some_and(|u| starts_line(text, &view.ms.units[u]));
-    let aside = spec.unit.is_some_and(|u| in_brackets(text, &view.ms.units[u]));
-    let sentence = spec.unit.is_some_and(|u| in_sentence(text, &view.ms.units, u));
-    if old_chain
-        .games
-        .first()
-        .is_some_and(|g| g.head.own_line != own_line || g.head.aside != aside || g.head.in_sentence != sentence)
-    {
+    // Where its first game stands (`Place`) is read from the text around
+    // the unit, which an edit may change alone.
+    let place = Place::of(text, &view.ms.units, spec.unit);
+    if old_chain.games.first().is_some_and(|g| Place::of_head(&g.head) != place) {
         return false;
     }
     let setup = spec.unit.and_then(|u| chain::setup_ref(text, &view.ms.units[u], spec.range.start));
@@ -319,6 +313,36 @@ fn still_fits(
         }
     }
     true
+}
+
+/// Where a unit stands in the text, as its first game's `Head` records it:
+/// at the start of a line (`own_line`), in brackets in a sentence
+/// (`aside`), in the sentence of the run before it (`in_sentence`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Place {
+    own_line: bool,
+    aside: bool,
+    in_sentence: bool,
+}
+
+impl Place {
+    /// The place of unit `u` of `units` (none for a section of no unit).
+    fn of(text: &str, units: &[Unit], u: Option<usize>) -> Place {
+        let Some(u) = u else { return Place { own_line: false, aside: false, in_sentence: false } };
+        Place {
+            own_line: starts_line(text, &units[u]),
+            aside: in_brackets(text, &units[u]),
+            in_sentence: in_sentence(text, units, u),
+        }
+    }
+
+    fn of_head(head: &Head) -> Place {
+        Place { own_line: head.own_line, aside: head.aside, in_sentence: head.in_sentence }
+    }
+
+    fn set(self, head: &mut Head) {
+        (head.own_line, head.aside, head.in_sentence) = (self.own_line, self.aside, self.in_sentence);
+    }
 }
 
 /// Whether `unit` begins a line of `text` (only blanks before it there).

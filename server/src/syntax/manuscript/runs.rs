@@ -259,8 +259,7 @@ fn spaced_dash_move(s: &str) -> Option<SpacedDash> {
 /// `e5xd4`) at the start of `s`, ending a word.
 fn long_move(s: &str) -> bool {
     let Some(n) = move_len(s).filter(|&n| ends_word(s, n)) else { return false };
-    let p = section_at(s, 0).filter(|_| s.starts_with(|c: char| c.is_uppercase())).unwrap_or(0);
-    square_at(s, p).is_some_and(|o| o < n && ch(s, o).is_some_and(|c| is_dash(c) || is_capture(c)))
+    s[..n].char_indices().any(|(o, c)| (is_dash(c) || is_capture(c)) && lan_origin(&s[..o]).is_some())
 }
 
 /// `Nf64. Bg5`: a move number at `n` of `s`, glued to the move before
