@@ -270,7 +270,6 @@ pub const MOVE_NUMBER_DOTS: [char; 5] = ['.', 'ꓸ', '܂', '․', '．'];
 /// The ellipsis that marks Black's move (`12…`, or alone `…`); three dots
 /// (`12...`) do the same.
 pub const ELLIPSIS: char = '…';
-
 /// A typeset book's spaced dots after a move number's own (`6. . . Fb4`,
 /// and more of them, `8. . . . Fb4`): Black's move, as `6...` says.
 pub const SPACED_DOTS: &str = ". .";
