@@ -31,6 +31,9 @@ const NORMALIZE_KIND = "source.chess-ls.normalize";
 const TRANSLATE_KIND = "source.chess-ls.translate";
 
 let client: LanguageClient | undefined;
+/** The client started last, from before its start resolves until it is
+ * stopped on purpose. */
+let newest: LanguageClient | undefined;
 let output: vscode.OutputChannel;
 let statusItem: vscode.StatusBarItem;
 let extensionUri: vscode.Uri;
@@ -236,9 +239,13 @@ async function startClient(): Promise<void> {
     clear() {},
   });
   // The status item says the server's state, as rust-analyzer's does.
+  // (The newest client, set before its start resolves: a server that dies
+  // while it starts is an error too; one stopped on purpose is not, and
+  // `stopClient` forgets it first.)
+  newest = started;
   started.onDidChangeState((e) => {
     serverState = e.newState;
-    if (e.newState === State.Stopped && client === started) {
+    if (e.newState === State.Stopped && newest === started) {
       working.clear();
       statusItem.text = "$(error) chess-ls";
       statusItem.tooltip = "chess-ls: the server stopped. Click for the menu (restart, output).";
@@ -340,9 +347,10 @@ let serverProcess: cp.ChildProcess | undefined;
 const stopped = new WeakSet<cp.ChildProcess>();
 
 async function stopClient(): Promise<void> {
-  const running = client;
+  const running = client ?? newest;
   const child = serverProcess;
   client = undefined;
+  newest = undefined;
   serverProcess = undefined;
   if (child !== undefined) {
     stopped.add(child);
