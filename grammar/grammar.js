@@ -25,7 +25,7 @@
  * move could end and the extras after it end with a comment glued to the
  * next token, the external scanner (src/scanner.c) puts a zero-width
  * `_move_end` right after the move, and what follows the comment starts a
- * new element, as the fast path (server/src/syntax/fast.rs) reads it. Only
+ * new element, as the fast path (server/engine/src/syntax/fast.rs) reads it. Only
  * there: a comment followed by a blank ends the move anyway, and a node
  * holding external tokens costs tree-sitter a walk whenever it is reused. A
  * move that cannot end yet (`N{c}f3`) still reads across the comment.
@@ -61,7 +61,7 @@ const PREC = {
   LONE_NUMBER: -1,
 };
 
-// The letters and signs below are the data of server/src/syntax/lexicon.rs,
+// The letters and signs below are the data of server/engine/src/syntax/lexicon.rs,
 // which every reader of the notation shares; its test `agrees_with_the_grammar`
 // reads src/grammar.json and checks that these token rules accept exactly them.
 //

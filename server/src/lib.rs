@@ -1,11 +1,13 @@
-//! chess-ls: checks chess notation in every language and serves it to
-//! editors. Three layers, one direction: [`syntax`] (the tree-sitter
-//! grammar, lowered to plain types) -> [`analysis`] (replay, diagnostics,
-//! fixes; no IO, no LSP) -> front ends ([`cli`], [`lsp`]).
+//! chess-ls: the front ends of the engine ([`chess_ls_engine`]): the
+//! command line for publishers and CI ([`cli`]) and the language server
+//! ([`lsp`]), with the finding of project settings files ([`project`]).
+//! They read, convert, print and write; every answer about chess comes
+//! from the engine, the same for both.
 
-pub mod analysis;
 pub mod cli;
-pub mod ide;
 pub mod lsp;
 pub mod project;
-pub mod syntax;
+
+// The engine's layers under their old paths, for the test suite and the
+// fuzz targets, which name them as `chess_ls::analysis` and so on.
+pub use chess_ls_engine::{analysis, ide, syntax};

@@ -3,13 +3,13 @@
 //! theirs), read once per directory however many files ask. The command
 //! line asks for each file it reads, the language server for each document
 //! it opens; what the file says is parsed and applied by
-//! [`crate::ide::settings`], the same for both.
+//! [`chess_ls_engine::ide::settings`], the same for both.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::ide::settings::{FILE_NAME, Settings};
+use chess_ls_engine::ide::settings::{FILE_NAME, Settings};
 
 /// A project file read: where it is and what it says.
 #[derive(Debug, PartialEq, Eq)]

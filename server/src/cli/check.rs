@@ -23,10 +23,10 @@ use super::progress::Progress;
 use super::sources::{self, Found, Source};
 use super::stream::{self, Batches};
 use super::{Effective, Session};
-use crate::analysis::{Diagnostic, Severity};
-use crate::ide::check::check_text;
-use crate::ide::document::Kind;
-use crate::syntax::manuscript::Format as ManuscriptFormat;
+use chess_ls_engine::analysis::{Diagnostic, Severity};
+use chess_ls_engine::ide::check::check_text;
+use chess_ls_engine::ide::document::Kind;
+use chess_ls_engine::syntax::manuscript::Format as ManuscriptFormat;
 
 /// Whole files are read and checked in groups of about this many bytes.
 const GROUP_BYTES: u64 = 64 << 20;
@@ -45,7 +45,7 @@ impl Checked {
     /// encoding reported among them.
     pub fn new(source: Source, games: usize, mut diagnostics: Vec<Diagnostic>, continued: bool) -> Checked {
         let invalid = source.invalid.iter().map(|b| (b.offset, b.byte));
-        crate::ide::intake::report_invalid_bytes(invalid, source.encoding.name(), &mut diagnostics);
+        chess_ls_engine::ide::intake::report_invalid_bytes(invalid, source.encoding.name(), &mut diagnostics);
         Checked { source, games, diagnostics, continued }
     }
 

@@ -11,9 +11,9 @@ use super::check::{Checked, analyse, internal_error, test_panic};
 use super::output::{Printer, Summary, plural};
 use super::progress::Progress;
 use super::write::write_back;
-use crate::ide::document::Kind;
-use crate::ide::fixes::{Change, MAX_ROUNDS, fix_text};
-use crate::ide::line_index::{LineIndex, Unit};
+use chess_ls_engine::ide::document::Kind;
+use chess_ls_engine::ide::fixes::{Change, MAX_ROUNDS, fix_text};
+use chess_ls_engine::ide::line_index::{LineIndex, Unit};
 
 /// One file after `--fix`.
 struct FileFix {

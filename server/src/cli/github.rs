@@ -14,7 +14,7 @@
 use std::io::{self, Write};
 
 use super::check::Checked;
-use crate::analysis::Severity;
+use chess_ls_engine::analysis::Severity;
 
 pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
     if file.diagnostics.is_empty() {

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use annotate_snippets::{AnnotationKind, Group, Level, Patch, Renderer, Snippet};
 
 use super::check::Checked;
-use crate::analysis::Severity;
+use chess_ls_engine::analysis::Severity;
 
 /// Lines longer than this (a whole file on one line) are shown without the
 /// patched copy of the line under a fix, which would repeat all of it, and

@@ -30,9 +30,9 @@ use std::time::Instant;
 use clap::{Parser, ValueEnum};
 use rayon::prelude::*;
 
-use crate::analysis::{Language, Options};
-use crate::ide::settings::{self, Filter, Settings};
 use crate::project::Projects;
+use chess_ls_engine::analysis::{Language, Options};
+use chess_ls_engine::ide::settings::{self, Filter, Settings};
 use encoding::Encoding;
 use sources::Source;
 

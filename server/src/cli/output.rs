@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use super::check::Checked;
 use super::{Format, github, human, json, sarif};
-use crate::analysis::Severity;
-use crate::ide::line_index::LineIndex;
+use chess_ls_engine::analysis::Severity;
+use chess_ls_engine::ide::line_index::LineIndex;
 
 pub struct Printer {
     format: Format,
@@ -215,7 +215,7 @@ impl<'a> Positions<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ide::line_index::Unit;
+    use chess_ls_engine::ide::line_index::Unit;
 
     #[test]
     fn positions_agree_with_the_line_index() {

@@ -89,7 +89,7 @@ impl Progress {
     }
 }
 
-impl crate::ide::check::Progress for Progress {
+impl chess_ls_engine::ide::check::Progress for Progress {
     fn advance(&self, bytes: usize) {
         Progress::advance(self, bytes);
     }

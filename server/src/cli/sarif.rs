@@ -14,8 +14,8 @@ use std::io::{self, Write};
 use serde_json::{Value, json};
 
 use super::check::Checked;
-use crate::analysis::{Code, Severity};
-use crate::ide::line_index::{LineIndex, Unit};
+use chess_ls_engine::analysis::{Code, Severity};
+use chess_ls_engine::ide::line_index::{LineIndex, Unit};
 
 /// The log being built; written whole at the end of the run.
 #[derive(Default)]

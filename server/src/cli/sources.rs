@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::encoding::{self, Decoded, Encoding, InvalidByte};
-use crate::syntax::manuscript::Format as ManuscriptFormat;
+use chess_ls_engine::syntax::manuscript::Format as ManuscriptFormat;
 
 /// A text to check, under the name the user gave it.
 pub struct Source {

@@ -148,7 +148,7 @@ impl<'a> Batches<'a> {
             return None;
         }
         let mut last = self.last_start;
-        crate::syntax::split::scan(&self.text, last, |start| {
+        chess_ls_engine::syntax::split::scan(&self.text, last, |start| {
             last = start;
             true
         });
@@ -158,7 +158,7 @@ impl<'a> Batches<'a> {
         }
         // Bare games: after a result that ends its line.
         let text = &self.text;
-        let parts = crate::syntax::split::cut_after_results(text, 0..text.len(), BATCH / 2);
+        let parts = chess_ls_engine::syntax::split::cut_after_results(text, 0..text.len(), BATCH / 2);
         let bytes = text.as_bytes();
         for part in parts.iter().rev().skip(1) {
             let mut i = part.end;

@@ -19,11 +19,11 @@ use super::fix::diff_in_encoding;
 use super::output::plural;
 use super::progress::Progress;
 use super::write::write_back;
-use crate::analysis::Language;
-use crate::analysis::rewrite::Rewrite;
-use crate::ide::document::Kind;
-use crate::ide::line_index::{LineIndex, Unit};
-use crate::ide::rewrite::{Rewritten, rewrite_text};
+use chess_ls_engine::analysis::Language;
+use chess_ls_engine::analysis::rewrite::Rewrite;
+use chess_ls_engine::ide::document::Kind;
+use chess_ls_engine::ide::line_index::{LineIndex, Unit};
+use chess_ls_engine::ide::rewrite::{Rewritten, rewrite_text};
 
 /// Runs `--translate`; returns the exit status (0 done, 1 some games could
 /// not be translated whole, 2 a file could not be read or written).

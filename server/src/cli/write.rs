@@ -35,7 +35,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::encoding;
 use super::sources::{Source, Stamp};
-use crate::ide::line_index::{LineIndex, Unit};
+use chess_ls_engine::ide::line_index::{LineIndex, Unit};
 
 /// Why a file was not written. Nothing was written in any case.
 #[derive(Debug)]

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::analysis::board::Pieces;
-use crate::analysis::{Language, Options};
+use chess_ls_engine::analysis::board::Pieces;
+use chess_ls_engine::analysis::{Language, Options};
 
 /// How boards are drawn in hovers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ impl Default for Settings {
         Settings {
             options: Options::default(),
             board_style: BoardStyle::Figurines,
-            format_width: crate::ide::format::DEFAULT_WIDTH,
+            format_width: chess_ls_engine::ide::format::DEFAULT_WIDTH,
         }
     }
 }

@@ -3,10 +3,10 @@
 
 use tower_lsp_server::ls_types::{self as lsp, PositionEncodingKind};
 
-use crate::analysis::{self, Severity};
-use crate::ide::document::Document;
-use crate::ide::line_index::Unit;
-use crate::syntax::Span;
+use chess_ls_engine::analysis::{self, Severity};
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::syntax::Span;
 
 /// Picks the encoding: UTF-8 when the client offers it (no conversion at
 /// all), else the first the client lists that we know, else UTF-16.

@@ -33,9 +33,9 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::config::Settings;
 use super::convert;
 use super::handlers;
-use crate::ide::cancel::{CancelOnDrop, Cancelled, Token};
-use crate::ide::document::{ByteChange, Document, Kind};
-use crate::ide::line_index::Unit;
+use chess_ls_engine::ide::cancel::{CancelOnDrop, Cancelled, Token};
+use chess_ls_engine::ide::document::{ByteChange, Document, Kind};
+use chess_ls_engine::ide::line_index::Unit;
 
 /// An open document: the newest version, and the newest version whose
 /// diagnostics were published, where the snapshots taken of older versions
@@ -56,14 +56,14 @@ pub struct Open {
 impl Open {
     /// The analysis options of this document: the editor's, with its
     /// project file's over them.
-    fn options(&self, editor: &Settings) -> crate::analysis::Options {
+    fn options(&self, editor: &Settings) -> chess_ls_engine::analysis::Options {
         match &self.project {
             Some(project) => project.settings.options(&editor.options),
             None => editor.options.clone(),
         }
     }
 
-    fn filter(&self) -> crate::ide::settings::Filter {
+    fn filter(&self) -> chess_ls_engine::ide::settings::Filter {
         self.project.as_ref().map(|p| p.settings.filter()).unwrap_or_default()
     }
 }
@@ -99,7 +99,7 @@ fn apply_changes(
     changes: Vec<TextDocumentContentChangeEvent>,
     version: i32,
     unit: Unit,
-    options: &crate::analysis::Options,
+    options: &chess_ls_engine::analysis::Options,
 ) {
     for change in changes {
         let range = change.range.map(|r| convert::span(doc, r, unit));
@@ -168,7 +168,7 @@ struct Snapshot {
     resolves_code_actions: bool,
     translate_command: bool,
     /// The project's `ignore`, `select` and severities.
-    filter: crate::ide::settings::Filter,
+    filter: chess_ls_engine::ide::settings::Filter,
 }
 
 pub struct Backend {

@@ -27,15 +27,15 @@ use tower_lsp_server::ls_types::{
     WorkspaceEdit,
 };
 
-use crate::analysis::rewrite::Rewrite;
-use crate::analysis::{self, Language};
-use crate::ide::cancel::Token;
-use crate::ide::document::Document;
-use crate::ide::fixes;
-use crate::ide::line_index::Unit;
-use crate::ide::rewrite::{Scope, coalesce, rewrite_document};
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
+use chess_ls_engine::analysis::rewrite::Rewrite;
+use chess_ls_engine::analysis::{self, Language};
+use chess_ls_engine::ide::cancel::Token;
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::fixes;
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::ide::rewrite::{Scope, coalesce, rewrite_document};
 
 pub const FIX_ALL: &str = "source.fixAll.chess-ls";
 pub const NORMALIZE: &str = "source.chess-ls.normalize";

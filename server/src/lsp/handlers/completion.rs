@@ -7,12 +7,12 @@ use tower_lsp_server::ls_types::{
     CompletionItem, CompletionItemKind, CompletionResponse, CompletionTextEdit, Position as LspPosition, TextEdit,
 };
 
-use crate::analysis::languages::{Language, MoveStyle, render_move};
-use crate::ide::document::Document;
-use crate::ide::line_index::Unit;
-use crate::ide::position::game_at;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
+use chess_ls_engine::analysis::languages::{Language, MoveStyle, render_move};
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::ide::position::game_at;
 
 pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<CompletionResponse> {
     let offset = convert::offset(doc, position, unit);

@@ -2,10 +2,10 @@
 
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
-use crate::ide::document::Document;
-use crate::ide::line_index::Unit;
-use crate::ide::settings::Filter;
 use crate::lsp::convert;
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::ide::settings::Filter;
 
 /// The diagnostics of a document as the project's settings have them
 /// (`ignore`, `select`, severities: `ide::settings::Filter`).

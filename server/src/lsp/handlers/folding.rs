@@ -8,10 +8,10 @@
 
 use tower_lsp_server::ls_types::{FoldingRange, FoldingRangeKind};
 
-use crate::ide::cancel::Token;
-use crate::ide::document::Document;
-use crate::ide::line_index::Unit;
-use crate::ide::outline::{Fold, line_folds};
+use chess_ls_engine::ide::cancel::Token;
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::ide::outline::{Fold, line_folds};
 
 pub fn ranges(doc: &Document, _unit: Unit, token: &Token, limit: Option<usize>) -> Option<Vec<FoldingRange>> {
     let total: usize = doc.sections.iter().map(|s| s.outline.folds.len()).sum();
@@ -52,8 +52,8 @@ pub fn ranges(doc: &Document, _unit: Unit, token: &Token, limit: Option<usize>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Options;
-    use crate::ide::document::ByteChange;
+    use chess_ls_engine::analysis::Options;
+    use chess_ls_engine::ide::document::ByteChange;
 
     /// The folds as the rope places them, fold by fold (what the answer was
     /// before the sections kept their folds as lines).
@@ -91,14 +91,14 @@ mod tests {
             "*\n\n",
             "é",
         ];
-        let mut next = crate::ide::document::below(0x7777_1234_abcd_0001);
+        let mut next = chess_ls_engine::test_support::below(0x7777_1234_abcd_0001);
         let game = |i: usize| {
             format!("[Event \"{i}\"]\n[Site \"s\"]\r\n\n1. e4 {{a\ncomment}} e5\n(1... c5\n2. Nf3)\n2. Nf3 *\n\n")
         };
         let mut doc = Document::open((0..10).map(game).collect(), 1, &Options::default());
         let never = Token::never();
         for _ in 0..200 {
-            let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 8);
+            let std::ops::Range { start, end } = chess_ls_engine::test_support::random_span(&mut next, &doc.text, 8);
             let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
             doc.apply_changes(vec![change], doc.version + 1, &Options::default());
             let got: Vec<(u32, u32, Fold)> = ranges(&doc, Unit::Utf16, &never, None)

@@ -4,11 +4,11 @@
 
 use tower_lsp_server::ls_types::TextEdit;
 
-use crate::ide::cancel::Token;
-use crate::ide::document::Document;
-use crate::ide::format::format_cancellable;
-use crate::ide::line_index::Unit;
 use crate::lsp::convert;
+use chess_ls_engine::ide::cancel::Token;
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::format::format_cancellable;
+use chess_ls_engine::ide::line_index::Unit;
 
 /// Formats at `width` columns (`0`: lines never wrapped), the
 /// `formatWidth` setting.

@@ -9,16 +9,16 @@ use tree_sitter::Node;
 
 use shakmaty::Chess;
 
-use crate::analysis::board;
-use crate::analysis::glossary;
-use crate::analysis::languages::{Language, MoveStyle, render_move};
-use crate::analysis::{Diagnostic, Severity};
-use crate::ide::document::{Document, Section};
-use crate::ide::line_index::Unit;
-use crate::ide::position::game_at;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
-use crate::syntax;
+use chess_ls_engine::analysis::board;
+use chess_ls_engine::analysis::glossary;
+use chess_ls_engine::analysis::languages::{Language, MoveStyle, render_move};
+use chess_ls_engine::analysis::{Diagnostic, Severity};
+use chess_ls_engine::ide::document::{Document, Section};
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::ide::position::game_at;
+use chess_ls_engine::syntax;
 
 pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
     let offset = convert::offset(doc, position, unit);
@@ -61,7 +61,7 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
             let name = &source[name.byte_range()];
             format!("**{name}**: {}", glossary::tag(name).unwrap_or("a tag outside the PGN standard"))
         }
-        "result" => match crate::analysis::tags::normalize_result(text).unwrap_or("*") {
+        "result" => match chess_ls_engine::analysis::tags::normalize_result(text).unwrap_or("*") {
             "1-0" => "White won".to_owned(),
             "0-1" => "Black won".to_owned(),
             "*" => "result unknown or game unfinished".to_owned(),
@@ -205,7 +205,7 @@ fn description_hover(source: &str, node: Node<'_>, settings: &Settings) -> Optio
         return None;
     }
     let language = settings.options.language.unwrap_or(Language::Ru);
-    match crate::analysis::setup_from_descriptions(&descriptions, language) {
+    match chess_ls_engine::analysis::setup_from_descriptions(&descriptions, language) {
         Ok(pos) => Some(format!(
             "Position\n\n```text\n{}\n```\n\nFEN: `{}`",
             board::diagram(&pos, settings.pieces()),

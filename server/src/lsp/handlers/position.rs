@@ -10,14 +10,14 @@ use serde::Serialize;
 use shakmaty::{CastlingMode, Color, Position};
 use tower_lsp_server::ls_types::{Position as LspPosition, Range};
 
-use crate::analysis::LanguageSource;
-use crate::analysis::board;
-use crate::analysis::languages::{MoveStyle, render_move};
-use crate::ide::document::Document;
-use crate::ide::line_index::Unit;
-use crate::ide::position::game_at;
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
+use chess_ls_engine::analysis::LanguageSource;
+use chess_ls_engine::analysis::board;
+use chess_ls_engine::analysis::languages::{MoveStyle, render_move};
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::ide::position::game_at;
 
 /// What an editor shows for the cursor's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -84,19 +84,21 @@ pub struct MoveInfo {
 
 /// The game's text is move numbers only (`18.`, `18...`), as for the outline.
 fn is_bare_number(doc: &Document, section_start: usize, span: &std::ops::Range<usize>) -> bool {
-    crate::ide::outline::is_bare_move_number(&doc.text[section_start + span.start..section_start + span.end])
+    chess_ls_engine::ide::outline::is_bare_move_number(&doc.text[section_start + span.start..section_start + span.end])
 }
 
 /// The move at the cursor if it is wrong as written: a guessed reading in
 /// the trace (tried in the position before it), or an illegal move no
 /// reading saves (not in the trace: tried in the position at the cursor).
-fn tried(doc: &Document, at: &crate::ide::position::GameAt<'_>, settings: &Settings) -> Option<Tried> {
+fn tried(doc: &Document, at: &chess_ls_engine::ide::position::GameAt<'_>, settings: &Settings) -> Option<Tried> {
     let local = at.local;
-    let errors: Vec<&crate::analysis::Diagnostic> = at
+    let errors: Vec<&chess_ls_engine::analysis::Diagnostic> = at
         .report?
         .diagnostics
         .iter()
-        .filter(|d| d.severity == crate::analysis::Severity::Error && d.span.start <= local && local <= d.span.end)
+        .filter(|d| {
+            d.severity == chess_ls_engine::analysis::Severity::Error && d.span.start <= local && local <= d.span.end
+        })
         .collect();
     let first = errors.first()?;
     let line = at.line()?;

@@ -12,10 +12,10 @@ use tower_lsp_server::ls_types::{
     SemanticTokensLegend, SemanticTokensRangeResult,
 };
 
-use crate::ide::cancel::Token;
-use crate::ide::document::{Document, Section};
-use crate::ide::highlight::{Highlight, LineToken, kept_tokens, section_tokens};
-use crate::ide::line_index::Unit;
+use chess_ls_engine::ide::cancel::Token;
+use chess_ls_engine::ide::document::{Document, Section};
+use chess_ls_engine::ide::highlight::{Highlight, LineToken, kept_tokens, section_tokens};
+use chess_ls_engine::ide::line_index::Unit;
 
 fn types() -> [SemanticTokenType; 10] {
     [
@@ -238,8 +238,8 @@ pub fn range(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Options;
-    use crate::ide::document::ByteChange;
+    use chess_ls_engine::analysis::Options;
+    use chess_ls_engine::ide::document::ByteChange;
 
     /// Applies a delta to the data it was computed against.
     fn apply(mut data: Vec<SemanticToken>, delta: &SemanticTokensDelta) -> Vec<SemanticToken> {
@@ -284,17 +284,21 @@ mod tests {
     fn deltas_follow_random_edits() {
         const SNIPPETS: &[&str] =
             &["", " ", "\n", "\r\n", "Nf3", "Кf3", "{", "}", "(", ")", "[Event \"x\"]\n", "*", "; c\n", "12.", "е"];
-        let mut next = crate::ide::document::below(0x2545_f491_4f6c_dd1d);
+        let mut next = chess_ls_engine::test_support::below(0x2545_f491_4f6c_dd1d);
         let never = Token::never();
-        for kind in [crate::ide::document::Kind::Pgn, crate::ide::document::Kind::Markdown] {
+        for kind in [chess_ls_engine::ide::document::Kind::Pgn, chess_ls_engine::ide::document::Kind::Markdown] {
             let games: String = (0..8).map(|i| format!("[Event \"{i}\"]\n\n1. e4 e5 2. Кf3 {{c}} Nc6 *\n\n")).collect();
-            let text =
-                if kind == crate::ide::document::Kind::Pgn { games } else { format!("# B\n\n```pgn\n{games}```\n") };
+            let text = if kind == chess_ls_engine::ide::document::Kind::Pgn {
+                games
+            } else {
+                format!("# B\n\n```pgn\n{games}```\n")
+            };
             let mut doc = Document::open_as(kind, text, 1, &Options::default());
             let (tokens, mut previous) = full(&doc, Unit::Utf16, &never, "0".to_owned());
             let mut data = tokens.data;
             for k in 0..120 {
-                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 6);
+                let std::ops::Range { start, end } =
+                    chess_ls_engine::test_support::random_span(&mut next, &doc.text, 6);
                 let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
                 doc.apply_changes(vec![change], doc.version + 1, &Options::default());
                 let (d, next_previous) = delta(&doc, Unit::Utf16, &never, &previous, k.to_string());

@@ -8,17 +8,17 @@
 
 use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, Position, Range, SymbolKind};
 
-use crate::ide::cancel::Token;
-use crate::ide::document::{Document, Section};
-use crate::ide::line_index::Unit;
-use crate::ide::outline::{LinePlace, LineSymbol, line_symbols};
+use chess_ls_engine::ide::cancel::Token;
+use chess_ls_engine::ide::document::{Document, Section};
+use chess_ls_engine::ide::line_index::Unit;
+use chess_ls_engine::ide::outline::{LinePlace, LineSymbol, line_symbols};
 
 /// A section's games' symbols with their places in the document.
 fn placed<'d>(
     doc: &'d Document,
     unit: Unit,
     token: &Token,
-) -> impl Iterator<Item = (&'d crate::ide::outline::GameSymbol, Range, Range)> + 'd {
+) -> impl Iterator<Item = (&'d chess_ls_engine::ide::outline::GameSymbol, Range, Range)> + 'd {
     let token = token.clone();
     doc.sections
         .iter()
@@ -142,7 +142,7 @@ fn groups(doc: &Document, unit: Unit, token: &Token, games: usize) -> Vec<Docume
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Options;
+    use chess_ls_engine::analysis::Options;
 
     fn names(response: DocumentSymbolResponse) -> Vec<String> {
         match response {
@@ -172,7 +172,7 @@ mod tests {
     /// after random edits.
     #[test]
     fn groups_equal_every_game_placed_and_grouped() {
-        use crate::ide::document::ByteChange;
+        use chess_ls_engine::ide::document::ByteChange;
         let by_walking = |doc: &Document, unit: Unit| -> Vec<(String, Range, Range, Option<String>)> {
             let all: Vec<_> = placed(doc, unit, &Token::never()).collect();
             all.chunks(GROUP)
@@ -201,11 +201,12 @@ mod tests {
         };
         let mut doc = Document::open((1..=GROUP_ABOVE + 321).map(game).collect(), 1, &Options::default());
         assert!(doc.sections.iter().any(|s| s.outline.symbols.len() > 1));
-        let mut next = crate::ide::document::below(0x05ee_d0f6_a3e5);
+        let mut next = chess_ls_engine::test_support::below(0x05ee_d0f6_a3e5);
         const SNIPPETS: &[&str] = &["", "\n", "[White \"Ж\"]\n", "*\n\n", "1. e4 *\n\n", "e4 "];
         for round in 0..40 {
             if round > 0 {
-                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 8);
+                let std::ops::Range { start, end } =
+                    chess_ls_engine::test_support::random_span(&mut next, &doc.text, 8);
                 let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
                 doc.apply_changes(vec![change], doc.version + 1, &Options::default());
             }
@@ -224,14 +225,14 @@ mod tests {
     /// positions of the games' spans.
     #[test]
     fn symbols_after_random_edits_stand_where_the_rope_says() {
-        use crate::ide::document::ByteChange;
         use crate::lsp::convert;
+        use chess_ls_engine::ide::document::ByteChange;
         const SNIPPETS: &[&str] = &["", "\n", "\r\n", "\r", "😀", "é", "[White \"Ж\"]\n", "*\n\n", "{\n}", "e4 "];
-        let mut next = crate::ide::document::below(0x0bad_5eed_1234_5678);
+        let mut next = chess_ls_engine::test_support::below(0x0bad_5eed_1234_5678);
         let game = |i: usize| format!("[White \"W{i}\"]\n[Black \"Б{i}\"]\r\n\n1. e4 {{😀}} e5 *\n\n");
         let mut doc = Document::open((1..=12).map(game).collect(), 1, &Options::default());
         for _ in 0..150 {
-            let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 8);
+            let std::ops::Range { start, end } = chess_ls_engine::test_support::random_span(&mut next, &doc.text, 8);
             let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
             doc.apply_changes(vec![change], doc.version + 1, &Options::default());
             for unit in [Unit::Utf16, Unit::Char] {

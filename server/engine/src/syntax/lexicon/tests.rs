@@ -14,7 +14,7 @@ use super::*;
 type Set = BTreeSet<String>;
 
 fn grammar() -> serde_json::Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../grammar/src/grammar.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../grammar/src/grammar.json");
     let text = std::fs::read_to_string(path).expect("grammar/src/grammar.json is readable");
     serde_json::from_str(&text).expect("grammar.json is JSON")
 }

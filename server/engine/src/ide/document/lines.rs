@@ -148,7 +148,7 @@ mod tests {
     #[test]
     fn walker_and_breaks_agree_with_the_line_index() {
         const PIECES: &[&str] = &["a", "\n", "\r", "\r\n", "😀", "é", "Кf3", " ", "\n\r"];
-        let mut next = crate::ide::document::below(0x1234_5678_9abc_def1);
+        let mut next = crate::test_support::below(0x1234_5678_9abc_def1);
         for _ in 0..300 {
             let text: String = (0..next(30)).map(|_| PIECES[next(PIECES.len())]).collect();
             let index = LineIndex::new(&text);

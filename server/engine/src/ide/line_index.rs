@@ -6,7 +6,7 @@
 //! language server's positions: a test holds the two to the same answers.
 //!
 //! ```
-//! use chess_ls::ide::line_index::{LineIndex, Unit};
+//! use chess_ls_engine::ide::line_index::{LineIndex, Unit};
 //! let text = "1. e4\n2. Кf3 ♘c6";
 //! let index = LineIndex::new(text);
 //! let at = text.find('♘').unwrap();

@@ -686,32 +686,6 @@ fn floor_boundary(text: &str, mut offset: usize) -> usize {
     offset
 }
 
-/// A test's source of random numbers below `n` (xorshift, from `seed`):
-/// the random-edit tests of documents and of what they serve share it.
-#[cfg(test)]
-pub(crate) fn below(mut state: u64) -> impl FnMut(usize) -> usize {
-    move |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    }
-}
-
-/// A test's random span of at most `longest` bytes in `text`, on
-/// character boundaries (`next` from [`below`]).
-#[cfg(test)]
-pub(crate) fn random_span(next: &mut impl FnMut(usize) -> usize, text: &str, longest: usize) -> Range<usize> {
-    let floor = |mut i: usize| {
-        while !text.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
-    let start = floor(next(text.len() + 1));
-    start..floor((start + next(longest)).min(text.len()))
-}
-
 /// The point after inserting `text` at `start`.
 fn advance(start: Point, text: &str) -> Point {
     let mut row = start.row;
@@ -841,7 +815,7 @@ mod tests {
         same_as_fresh(&doc);
     }
 
-    const RU_GAME: &str = include_str!("../../../tests/fixtures/ru-errors.pgn");
+    const RU_GAME: &str = include_str!("../../../../tests/fixtures/ru-errors.pgn");
 
     fn book() -> String {
         format!(
@@ -985,11 +959,11 @@ mod tests {
             "prose ",
             "# Title\n",
         ];
-        let mut next = crate::ide::document::below(0x9e37_79b9_7f4a_7c15);
+        let mut next = crate::test_support::below(0x9e37_79b9_7f4a_7c15);
         for _ in 0..40 {
             let mut doc = markdown(&format!("{}\n```pgn\n1. e4 e5 2. Кf3 *\n```\nx\n", book()));
             for _ in 0..25 {
-                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 12);
+                let std::ops::Range { start, end } = crate::test_support::random_span(&mut next, &doc.text, 12);
                 let snippet = SNIPPETS[next(SNIPPETS.len())];
                 edit(&mut doc, start, end, snippet);
                 same_as_fresh(&doc);
@@ -1028,7 +1002,7 @@ mod tests {
             "é",
             "e4",
         ];
-        let mut next = below(0x5851_f42d_4c95_7f2d);
+        let mut next = crate::test_support::below(0x5851_f42d_4c95_7f2d);
         let game = |i: usize| {
             format!("[Event \"{i}\"]\r\n[Site \"s\"]\n\n1. e4 {{a\ncomment}} e5\n(1... c5\n2. Nf3)\n2. Кf3 Nc6 *\n\n")
         };
@@ -1036,7 +1010,7 @@ mod tests {
             let mut doc = Document::open((0..6 + round % 3).map(game).collect(), 1, &Options::default());
             same_as_fresh(&doc);
             for _ in 0..30 {
-                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 10);
+                let std::ops::Range { start, end } = crate::test_support::random_span(&mut next, &doc.text, 10);
                 edit(&mut doc, start, end, SNIPPETS[next(SNIPPETS.len())]);
                 same_as_fresh(&doc);
             }

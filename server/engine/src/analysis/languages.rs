@@ -11,7 +11,7 @@
 //! replays legally.
 //!
 //! ```
-//! use chess_ls::analysis::languages::{render_move, Language, MoveStyle};
+//! use chess_ls_engine::analysis::languages::{render_move, Language, MoveStyle};
 //! use shakmaty::{Chess, Move, Position, Role, Square};
 //!
 //! let pos = Chess::default();

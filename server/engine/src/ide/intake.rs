@@ -11,7 +11,7 @@
 //! line ends.
 //!
 //! ```
-//! use chess_ls::ide::intake::parser_view;
+//! use chess_ls_engine::ide::intake::parser_view;
 //! assert_eq!(parser_view("1. e4 ; c\r2. d4\r\n"), "1. e4 ; c\n2. d4\r\n");
 //! ```
 

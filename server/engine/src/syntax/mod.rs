@@ -8,8 +8,8 @@
 //!
 //! ```
 //! let text = "1. e4 e5 2. Кf3 *";
-//! let tree = chess_ls::syntax::parse(text, None);
-//! let games = chess_ls::syntax::lower(&tree, text);
+//! let tree = chess_ls_engine::syntax::parse(text, None);
+//! let games = chess_ls_engine::syntax::lower(&tree, text);
 //! assert_eq!(games.len(), 1);
 //! assert_eq!(games[0].mainline.items.len(), 5);
 //! ```

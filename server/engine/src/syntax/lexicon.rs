@@ -22,7 +22,7 @@
 //! over the languages.
 //!
 //! ```
-//! use chess_ls::syntax::lexicon;
+//! use chess_ls_engine::syntax::lexicon;
 //!
 //! assert_eq!(lexicon::piece_len("Крg1"), Some("Кр".len()));
 //! assert_eq!(lexicon::piece_len("Kpg1"), Some(2)); // Latin look-alikes of `Кр`

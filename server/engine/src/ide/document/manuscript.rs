@@ -953,14 +953,14 @@ mod tests {
                     Gdzie indziej 23. Gh5 Gf6.\n\nПартия: 1. e4 e5 2. Кf3 Кc6 3. Кc3 Кd4 4. d3 b8 5. Кxd4.\n\nТекст.\n";
         const TELLING: [&str; 12] =
             ["Lg5", "Gg5", "Dd2", "Hd2", "Wb1", "Tb1", "Тe1", "Лe1", "Sf3", " 8. Ld3", "\n\n", "1. "];
-        let mut next = crate::ide::document::below(0x9e37_79b9_7f4a_7c15);
+        let mut next = crate::test_support::below(0x9e37_79b9_7f4a_7c15);
         let mut changes = 0;
         for round in 0..24 {
             let kind = [Kind::Text, Kind::Markdown, Kind::Latex][round % 3];
             let mut doc = open(kind, base);
             for _ in 0..16 {
                 let before = doc.manuscript.as_ref().and_then(|v| v.language);
-                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 6);
+                let std::ops::Range { start, end } = crate::test_support::random_span(&mut next, &doc.text, 6);
                 let typed = if next(3) == 0 {
                     TYPED_SNIPPETS[next(TYPED_SNIPPETS.len())]
                 } else {
@@ -977,12 +977,12 @@ mod tests {
     #[test]
     fn random_edits_match_a_fresh_open() {
         let base = "Intro 1. e4 e5 2. Nf3 Nc6.\n\nThen 2...Nf6 3. Nxe5 and 3. Bc4 Nf6 4. d3.\n\n\\newchessgame\n\\mainline{1. d4 d5 2. c4}\nWhite: Kg1, Rd1; pawns f2. Black: Kg8. 1. Rd8#\n\nКf3 кf6 .b3 1. К f3 кf6 .b3 d5\n";
-        let mut next = crate::ide::document::below(0x2545_f491_4f6c_dd1d);
+        let mut next = crate::test_support::below(0x2545_f491_4f6c_dd1d);
         for round in 0..36 {
             let kind = [Kind::Text, Kind::Latex, Kind::Markdown][round % 3];
             let mut doc = open(kind, base);
             for _ in 0..20 {
-                let std::ops::Range { start, end } = crate::ide::document::random_span(&mut next, &doc.text, 10);
+                let std::ops::Range { start, end } = crate::test_support::random_span(&mut next, &doc.text, 10);
                 edit(&mut doc, start, end, TYPED_SNIPPETS[next(TYPED_SNIPPETS.len())]);
                 same_as_fresh(&doc);
             }

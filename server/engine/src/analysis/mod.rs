@@ -5,7 +5,7 @@
 //! threads. The CLI and the language server call the same functions.
 //!
 //! ```
-//! use chess_ls::analysis::{analyze_text, Options};
+//! use chess_ls_engine::analysis::{analyze_text, Options};
 //! let text = "1. Кf3 Кf6 2. d4 d5 3. Кd2 *";
 //! let report = analyze_text(text, &Options::default());
 //! let codes: Vec<_> = report.diagnostics().map(|d| d.code.as_str()).collect();

@@ -1,0 +1,19 @@
+//! The front-end-neutral layer between the analysis and the front ends: the
+//! document model (sections of text with their trees and analyses, kept up
+//! to date edit by edit), what is at a position, the fix policy, and the
+//! rewriting of a whole document. It speaks in byte offsets and plain Rust
+//! types, like the analysis; the command line and every LSP handler call it
+//! and only convert, print and write.
+
+pub mod cancel;
+pub mod check;
+pub mod document;
+pub mod fixes;
+pub mod format;
+pub mod highlight;
+pub mod intake;
+pub mod line_index;
+pub mod outline;
+pub mod position;
+pub mod rewrite;
+pub mod settings;
