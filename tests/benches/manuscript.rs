@@ -57,7 +57,7 @@ fn keystrokes(
                 version,
                 &options,
             );
-            let published = diagnostics::collect(doc, &uri, Unit::Utf16, &Default::default());
+            let published = diagnostics::collect(doc, &uri, Unit::Utf16);
             latencies.push(t.elapsed());
             std::hint::black_box(published);
         }

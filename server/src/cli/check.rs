@@ -394,7 +394,6 @@ pub fn analyse(
     effective: &Effective,
     progress: &Progress,
 ) -> (usize, Vec<Diagnostic>) {
-    let mut found = check_text(text, Kind::from_manuscript(manuscript), &effective.options, progress);
-    effective.filter.apply(&mut found.diagnostics);
+    let found = check_text(text, Kind::from_manuscript(manuscript), &effective.options, &effective.filter, progress);
     (found.games, found.diagnostics)
 }

@@ -51,6 +51,24 @@ pub struct Open {
     /// The settings of the document's project (`chess-ls.toml` above its
     /// file), if it has one.
     project: Option<Arc<crate::project::Project>>,
+    /// The analysis options the document was last analysed with as a
+    /// whole: a settings change that leaves them as they are analyses
+    /// nothing again.
+    analysed_with: chess_ls_engine::analysis::Options,
+    /// The whole document being analysed again for a settings change, off
+    /// the state's lock; `None` when it is not.
+    rebuild: Option<Rebuild>,
+}
+
+/// A document analysed again under new settings on the blocking pool,
+/// while it stays open for edits and requests under the old analysis: the
+/// edits that come meanwhile are applied to it at once (as always) and
+/// kept here, to be applied to the new analysis when it is put in place.
+struct Rebuild {
+    /// Which settings change this is: a newer one replaces it, and the
+    /// document analysed for this one is then dropped.
+    id: u64,
+    changes: Vec<(i32, Vec<TextDocumentContentChangeEvent>)>,
 }
 
 impl Open {
@@ -61,10 +79,6 @@ impl Open {
             Some(project) => project.settings.options(&editor.options),
             None => editor.options.clone(),
         }
-    }
-
-    fn filter(&self) -> chess_ls_engine::ide::settings::Filter {
-        self.project.as_ref().map(|p| p.settings.filter()).unwrap_or_default()
     }
 }
 
@@ -82,8 +96,9 @@ struct Opening {
     /// The changes that came while the document was analysed, applied in
     /// order once it is in place (as `did_change` would have).
     changes: Vec<(i32, Vec<TextDocumentContentChangeEvent>)>,
-    /// The settings changed meanwhile: analysed again once in place.
-    stale_options: bool,
+    /// The analysis options it is being analysed with: if the settings
+    /// change them meanwhile, it is analysed again once in place.
+    options: chess_ls_engine::analysis::Options,
     /// Told `true` once the document is in place; dropped untold when this
     /// open is replaced or closed.
     done: tokio::sync::watch::Sender<bool>,
@@ -136,6 +151,8 @@ pub struct State {
     opening: HashMap<Uri, Opening>,
     /// The id of the latest `didOpen`.
     opens: u64,
+    /// The id of the latest document analysed again for new settings.
+    rebuilds: u64,
     pub unit: Unit,
     pub settings: Arc<Settings>,
     /// The client resolves code actions (`codeAction/resolve` of `edit`).
@@ -167,8 +184,6 @@ struct Snapshot {
     latest: Arc<AtomicI32>,
     resolves_code_actions: bool,
     translate_command: bool,
-    /// The project's `ignore`, `select` and severities.
-    filter: chess_ls_engine::ide::settings::Filter,
 }
 
 pub struct Backend {
@@ -205,6 +220,7 @@ impl Backend {
                 docs: HashMap::new(),
                 opening: HashMap::new(),
                 opens: 0,
+                rebuilds: 0,
                 unit: Unit::Utf16,
                 settings: Arc::new(Settings::default()),
                 resolves_code_actions: false,
@@ -235,7 +251,6 @@ impl Backend {
             folding_limit: state.folding_limit,
             doc: open.doc.clone(),
             tokens: open.tokens.clone(),
-            filter: open.filter(),
             unit: state.unit,
             settings: state.settings.clone(),
             latest: open.latest.clone(),
@@ -392,7 +407,6 @@ impl Backend {
         let doc = snapshot.doc;
         let unit = snapshot.unit;
         let target = uri.clone();
-        let filter = snapshot.filter.clone();
         // The document is let go of in the blocking task, once its
         // diagnostics are collected: held while they are written (and
         // waited for), it would make the next keystroke, often typed by
@@ -400,7 +414,7 @@ impl Backend {
         // the last holder of an older version frees it, which is better
         // done off the runtime's threads.
         let found = tokio::task::spawn_blocking(move || {
-            let found = catch_unwind(AssertUnwindSafe(|| handlers::diagnostics::collect(&doc, &target, unit, &filter)));
+            let found = catch_unwind(AssertUnwindSafe(|| handlers::diagnostics::collect(&doc, &target, unit)));
             drop(doc);
             found.ok()
         })
@@ -537,7 +551,7 @@ impl LanguageServer for Backend {
         // while the document is analysed wait for it in order.
         let Ok((id, kind, options, progress)) = self.with_state(|state| {
             // A Markdown document is analysed in its ```pgn / ```chess blocks.
-            let kind = Kind::detect(&doc.language_id, doc.uri.as_str());
+            let detected = Kind::detect(&doc.language_id, doc.uri.as_str());
             // The project file above the document's file, read as the
             // command line reads it; one that cannot be used is logged and
             // the editor's settings stand.
@@ -552,6 +566,7 @@ impl LanguageServer for Backend {
                 Some(project) => project.settings.options(&state.settings.options),
                 None => state.settings.options.clone(),
             };
+            let kind = detected.in_project(project.as_ref().is_some_and(|p| p.settings.all_manuscripts == Some(true)));
             state.opens += 1;
             let id = state.opens;
             let (done, _) = tokio::sync::watch::channel(false);
@@ -559,7 +574,7 @@ impl LanguageServer for Backend {
             state.docs.remove(&doc.uri);
             state.opening.insert(
                 doc.uri.clone(),
-                Opening { id, version, changes: Vec::new(), stale_options: false, done, project },
+                Opening { id, version, changes: Vec::new(), options: options.clone(), done, project },
             );
             (id, kind, options, state.work_done_progress && doc.text.len() >= PROGRESS_ABOVE)
         }) else {
@@ -599,15 +614,26 @@ impl LanguageServer for Backend {
                 Some(project) => project.settings.options(&state.settings.options),
                 None => state.settings.options.clone(),
             };
-            if opening.stale_options {
+            if opening.options != options {
                 opened.reanalyse_all(&options);
             }
+            // The project's filter of findings: applied by the document to
+            // everything it gives out (published, fixed, hovered).
+            opened.set_filter(project.as_ref().map(|p| p.settings.filter()).unwrap_or_default());
             for (version, changes) in opening.changes {
                 apply_changes(&mut opened, changes, version, state.unit, &options);
             }
             let latest = Arc::new(AtomicI32::new(opened.version));
             let (published, _) = tokio::sync::watch::channel(i32::MIN);
-            let open = Open { doc: Arc::new(opened), latest, published, tokens: Arc::default(), project };
+            let open = Open {
+                doc: Arc::new(opened),
+                latest,
+                published,
+                tokens: Arc::default(),
+                project,
+                analysed_with: options,
+                rebuild: None,
+            };
             state.docs.insert(uri.clone(), open);
             opening.done.send_replace(true);
             true
@@ -648,6 +674,9 @@ impl LanguageServer for Backend {
                 return false;
             }
             let options = open.options(&editor);
+            if let Some(rebuild) = &mut open.rebuild {
+                rebuild.changes.push((version, params.content_changes.clone()));
+            }
             // Copied only if a request still reads the old version.
             let doc = Arc::make_mut(&mut open.doc);
             apply_changes(doc, params.content_changes, version, unit, &options);
@@ -668,22 +697,75 @@ impl LanguageServer for Backend {
         self.send_diagnostics(uri, Vec::new(), None).await;
     }
 
+    /// New settings: each open document whose analysis options they change
+    /// is analysed again off the state's lock, on the blocking pool, while
+    /// edits and requests go on with the analysis it has; the new analysis
+    /// is put in place under a short lock, with the edits that came
+    /// meanwhile applied to it, and published. Settings that change no
+    /// document's options analyse nothing (and the log says so).
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        let uris = self
+        let rebuilds = self
             .with_state(|state| {
+                let before = state.settings.clone();
                 Arc::make_mut(&mut state.settings).update(&params.settings);
-                for opening in state.opening.values_mut() {
-                    opening.stale_options = true;
+                if *before == *state.settings {
+                    tracing::info!("settings unchanged: nothing analysed again");
+                    return Vec::new();
                 }
-                for open in state.docs.values_mut() {
+                let mut rebuilds = Vec::new();
+                for (uri, open) in state.docs.iter_mut() {
                     let options = open.options(&state.settings);
-                    Arc::make_mut(&mut open.doc).reanalyse_all(&options);
+                    if options == open.analysed_with {
+                        continue;
+                    }
+                    state.rebuilds += 1;
+                    open.rebuild = Some(Rebuild { id: state.rebuilds, changes: Vec::new() });
+                    rebuilds.push((uri.clone(), state.rebuilds, open.doc.clone(), options));
                 }
-                state.docs.keys().cloned().collect::<Vec<_>>()
+                if rebuilds.is_empty() {
+                    tracing::info!("settings changed, but no open document's analysis: nothing analysed again");
+                }
+                rebuilds
             })
             .unwrap_or_default();
-        for uri in uris {
-            self.publish(uri).await;
+        for (uri, id, doc, options) in rebuilds {
+            let rebuilt = tokio::task::spawn_blocking(move || {
+                catch_unwind(AssertUnwindSafe(|| {
+                    let mut doc = Document::clone(&*doc);
+                    doc.reanalyse_all(&options);
+                    (doc, options)
+                }))
+            })
+            .await;
+            let rebuilt = match rebuilt {
+                Ok(Ok(rebuilt)) => rebuilt,
+                Ok(Err(panic)) => {
+                    tracing::error!("analysing a document again panicked: {}", panic_message(&*panic));
+                    continue;
+                }
+                Err(e) => {
+                    tracing::error!("analysing a document again did not finish: {e}");
+                    continue;
+                }
+            };
+            let installed = self.with_state(|state| {
+                let unit = state.unit;
+                let Some(open) = state.docs.get_mut(&uri) else { return false };
+                if open.rebuild.as_ref().is_none_or(|r| r.id != id) {
+                    return false;
+                }
+                let Some(rebuild) = open.rebuild.take() else { return false };
+                let (mut doc, options) = rebuilt;
+                for (version, changes) in rebuild.changes {
+                    apply_changes(&mut doc, changes, version, unit, &options);
+                }
+                open.analysed_with = options;
+                open.doc = Arc::new(doc);
+                true
+            });
+            if installed.unwrap_or(false) {
+                self.publish(uri).await;
+            }
         }
     }
 

@@ -40,7 +40,7 @@ fn check(text: &str, format: Format) -> Vec<Diagnostic> {
         Format::Text => DocumentKind::Text,
         Format::Markdown => DocumentKind::Markdown,
     };
-    check_text(text, kind, &Options::default(), &())
+    check_text(text, kind, &Options::default(), &Default::default(), &())
         .diagnostics
         .into_iter()
         .filter(|d| !(d.code == Code::LanguageMix && d.severity == Severity::Info))

@@ -340,3 +340,217 @@ fn translation_there_and_back_gives_the_text_back() {
         }
     }
 }
+
+/// The `chess-ls.toml` files of [`every_setting_means_the_same_in_the_editor_and_with_check`]:
+/// every key of the file, alone and together (none first: the findings
+/// every other is held against).
+const SETTINGS_FILES: &[&str] = &[
+    "",
+    "ignore = [\"check-mark\"]\n",
+    "ignore = [\"homoglyph\", \"move-number\"]\n",
+    "select = [\"illegal-move\", \"syntax\"]\n",
+    "select = [\"check-mark\", \"move-number\", \"homoglyph\"]\n",
+    "[severity]\nmove-number = \"info\"\ncheck-mark = \"error\"\nillegal-move = \"warning\"\n",
+    "language = \"de\"\n",
+    "language = \"auto\"\nmissing-check-marks = true\n",
+    "missing-capture-signs = true\n",
+    "encoding = \"utf-8\"\n",
+    "[manuscript]\nsearch = true\n",
+    "[manuscript]\nall = true\n",
+    "ignore = [\"tag\"]\nmissing-check-marks = true\nmissing-capture-signs = true\nselect = [\"check-mark\", \"capture-mark\", \"illegal-move\", \"ambiguous-move\"]\n[severity]\ncapture-mark = \"hint\"\n",
+];
+
+/// A finding with its severity, as both front ends say it.
+type Reported = (String, u64, u64, String);
+
+fn lsp_severity(n: &Value) -> String {
+    match n.as_u64() {
+        Some(1) => "error",
+        Some(2) => "warning",
+        Some(3) => "info",
+        _ => "hint",
+    }
+    .to_owned()
+}
+
+/// Under a project file of every key, the editor and the command line
+/// agree on everything the file changes: the findings and their
+/// severities, the quick-fixes offered (only for findings reported), what
+/// Fix All leaves for `--fix`, and the findings hovers and the board view
+/// name (`chess-ls.toml` with `ignore = ["check-mark"]` once showed no
+/// finding but still offered, and Fix All applied, the removal of the mark).
+#[test]
+fn every_setting_means_the_same_in_the_editor_and_with_check() {
+    let mut rng = SplitMix64::new(0x5e77);
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    for name in
+        ["ru-errors.pgn", "cli/ru-warnings.pgn", "manuscripts/en.md", "manuscripts/de.tex", "manuscripts/ru.txt"]
+    {
+        let text = std::fs::read_to_string(fixtures.join(name)).expect("fixture");
+        texts.push((name.replace('/', "_"), text));
+    }
+    for (i, language) in [Language::En, Language::Ru, Language::De].into_iter().enumerate() {
+        let style = MoveStyle::for_language(language);
+        let clean = corpus(400 + i as u64, 3, &style, &RenderOptions::default());
+        texts.push((format!("gen_{}_faults.pgn", language.code()), with_faults(&clean, &mut rng)));
+        let written = book(500 + i as u64, 2000, language, Layout::Markdown).text;
+        texts.push((format!("book_{}_faults.md", language.code()), with_faults(&written, &mut rng)));
+    }
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("agreement-settings");
+    let _ = std::fs::remove_dir_all(&root);
+    let mut client = Client::start();
+    client.initialize(&["utf-32"], json!({}));
+    // Where the findings stand with no settings: the places hovered.
+    let mut probes: BTreeMap<String, Vec<(u64, u64)>> = BTreeMap::new();
+    let mut changed_by_settings = 0;
+    let mut baseline: BTreeMap<String, Vec<Reported>> = BTreeMap::new();
+    for (n, settings) in SETTINGS_FILES.iter().enumerate() {
+        let dir = root.join(format!("s{n}"));
+        let paths = write_all(&dir, &texts);
+        if !settings.is_empty() {
+            std::fs::write(dir.join("chess-ls.toml"), settings).expect("write settings");
+        }
+        let out = Command::new(chess_ls()).args(["--check", "--format", "json"]).args(&paths).output().expect("runs");
+        assert!(out.status.code().is_some_and(|c| c < 2), "{settings}: {}", String::from_utf8_lossy(&out.stderr));
+        let mut cli: BTreeMap<String, Vec<Reported>> = BTreeMap::new();
+        let mut messages: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for line in String::from_utf8(out.stdout).expect("UTF-8").lines() {
+            let d: Value = serde_json::from_str(line).expect("JSON Lines");
+            let file = Path::new(d["file"].as_str().unwrap()).file_name().unwrap().to_string_lossy().into_owned();
+            cli.entry(file.clone()).or_default().push((
+                d["code"].as_str().unwrap().to_owned(),
+                d["line"].as_u64().unwrap(),
+                d["column"].as_u64().unwrap(),
+                d["severity"].as_str().unwrap().to_owned(),
+            ));
+            messages.entry(file).or_default().push(d["message"].as_str().unwrap().to_owned());
+        }
+        for ((name, text), path) in texts.iter().zip(&paths) {
+            let uri = format!("file://{}", path.display());
+            client.open_as(&uri, language_id(name), text);
+            let published = client.diagnostics(&uri, 1);
+            let server: Vec<Reported> = published["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| {
+                    let start = &d["range"]["start"];
+                    (
+                        d["code"].as_str().unwrap().to_owned(),
+                        start["line"].as_u64().unwrap() + 1,
+                        start["character"].as_u64().unwrap() + 1,
+                        lsp_severity(&d["severity"]),
+                    )
+                })
+                .collect();
+            let from_cli = cli.get(name).cloned().unwrap_or_default();
+            assert_eq!(server, from_cli, "{name} under {settings:?}: the editor's findings are not --check's");
+            if n == 0 {
+                probes.insert(name.clone(), from_cli.iter().take(8).map(|f| (f.1 - 1, f.2 - 1)).collect());
+                baseline.insert(name.clone(), from_cli.clone());
+            } else if baseline.get(name) != Some(&from_cli) {
+                changed_by_settings += 1;
+            }
+            let reported: Vec<(String, String)> = from_cli.iter().map(|f| (f.0.clone(), f.3.clone())).collect();
+            let said = messages.get(name).cloned().unwrap_or_default();
+
+            // Quick-fixes only for findings reported, at their severity.
+            let lines = text.split_inclusive(['\n', '\r']).count() as u64 + 1;
+            let actions = client.call(
+                "textDocument/codeAction",
+                json!({
+                    "textDocument": {"uri": uri},
+                    "range": {"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}},
+                    "context": {"diagnostics": [], "only": ["quickfix"]},
+                }),
+            );
+            for action in actions.as_array().into_iter().flatten() {
+                for d in action["diagnostics"].as_array().into_iter().flatten() {
+                    let finding = (d["code"].as_str().unwrap_or_default().to_owned(), lsp_severity(&d["severity"]));
+                    assert!(
+                        reported.contains(&finding),
+                        "{name} under {settings:?}: a quick-fix {:?} for {finding:?}, which is not reported",
+                        action["title"]
+                    );
+                }
+            }
+
+            // Hovers and the board view name only findings reported.
+            for &(line, character) in probes.get(name).into_iter().flatten() {
+                let position =
+                    json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}});
+                let hover = client.call("textDocument/hover", position.clone());
+                let shown = hover["contents"]["value"].as_str().unwrap_or_default().to_owned();
+                for code in chess_ls::analysis::Code::ALL {
+                    for severity in ["error", "warning", "info", "hint"] {
+                        if shown.contains(&format!("{severity} ({})", code.as_str())) {
+                            let finding = (code.as_str().to_owned(), severity.to_owned());
+                            assert!(
+                                reported.contains(&finding),
+                                "{name} under {settings:?}: the hover at {line}:{character} shows {finding:?}, not reported:\n{shown}"
+                            );
+                        }
+                    }
+                }
+                let board = client.call("chess-ls/positionAt", position);
+                let tried_in_hover = shown.contains("as written");
+                assert_eq!(
+                    board["tried"].is_object(),
+                    tried_in_hover,
+                    "{name} under {settings:?} at {line}:{character}: the board view and the hover disagree on the move tried\n{shown}\n{board}"
+                );
+                for message in board["tried"]["findings"].as_array().into_iter().flatten() {
+                    assert!(
+                        said.iter().any(|m| m == message.as_str().unwrap_or_default()),
+                        "{name} under {settings:?}: the board view names {message}, not reported"
+                    );
+                }
+            }
+        }
+
+        // Fix All in the editor, then --fix, ends where --fix alone ends.
+        let mut after_fix_all = Vec::new();
+        for ((name, text), path) in texts.iter().zip(&paths) {
+            let uri = format!("file://{}", path.display());
+            let actions = client.call(
+                "textDocument/codeAction",
+                json!({
+                    "textDocument": {"uri": uri},
+                    "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                    "context": {"diagnostics": [], "only": ["source.fixAll.chess-ls"]},
+                }),
+            );
+            let edits: Vec<Value> = actions
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|a| a["kind"] == "source.fixAll.chess-ls")
+                .flat_map(|a| a["edit"]["changes"][&uri].as_array().cloned().unwrap_or_default())
+                .collect();
+            after_fix_all.push((name.clone(), apply_lsp_edits(text, &edits)));
+            client.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}));
+        }
+        let fix = |sub: &str, texts: &[(String, String)]| -> Vec<String> {
+            let dir = root.join(format!("s{n}-{sub}"));
+            let paths = write_all(&dir, texts);
+            if !settings.is_empty() {
+                std::fs::write(dir.join("chess-ls.toml"), settings).expect("write settings");
+            }
+            Command::new(chess_ls()).args(["--check", "--fix"]).args(&paths).output().expect("runs");
+            paths.iter().map(|p| std::fs::read_to_string(p).expect("read")).collect()
+        };
+        let alone = fix("fix-alone", &texts);
+        let after = fix("fix-after-editor", &after_fix_all);
+        for (((name, _), a), b) in texts.iter().zip(&alone).zip(&after) {
+            assert_eq!(
+                a, b,
+                "{name} under {settings:?}: --fix after the editor's Fix All ends elsewhere than --fix alone"
+            );
+        }
+    }
+    // The settings change what is reported: the comparison is not of
+    // unchanged findings.
+    assert!(changed_by_settings > 40, "the settings changed the findings of only {changed_by_settings} texts");
+    client.shutdown();
+}

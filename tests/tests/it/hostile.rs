@@ -716,7 +716,13 @@ fn the_editor_hides_what_the_checker_hides_and_edits_agree_with_a_fresh_open() {
     assert!(found.iter().any(|(code, span)| code == "syntax" && span.len() > 100_000), "{found:?}");
     assert!(found.iter().any(|(code, _)| code == "illegal-move"), "{found:?}");
     let (cli_games, cli) = {
-        let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &options, &());
+        let f = chess_ls::ide::check::check_text(
+            &text,
+            chess_ls::ide::document::Kind::Pgn,
+            &options,
+            &Default::default(),
+            &(),
+        );
         (f.games, f.diagnostics.into_iter().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>())
     };
     assert_eq!((doc.game_count(), found.clone()), (cli_games, cli), "the editor and the checker agree");
@@ -770,7 +776,13 @@ fn one_sixteen_megabyte_game_stays_within_twenty_times_its_size() {
     let text = one_long_game(1 << 20, true);
     let doc = Document::open(text.clone(), 1, &Options::default());
     let found: Vec<_> = doc.diagnostics().map(|d| (d.code.as_str().to_owned(), d.span)).collect();
-    let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &Options::default(), &());
+    let f = chess_ls::ide::check::check_text(
+        &text,
+        chess_ls::ide::document::Kind::Pgn,
+        &Options::default(),
+        &Default::default(),
+        &(),
+    );
     assert_eq!(found, f.diagnostics.into_iter().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>());
     assert!(found.iter().any(|(code, _)| code == "syntax"), "{found:?}");
     // A game just under the bound is read whole.
@@ -781,7 +793,13 @@ fn one_sixteen_megabyte_game_stays_within_twenty_times_its_size() {
         text.push_str("$1 ");
     }
     text.push_str("2. Ke2 *\n");
-    let f = chess_ls::ide::check::check_text(&text, chess_ls::ide::document::Kind::Pgn, &Options::default(), &());
+    let f = chess_ls::ide::check::check_text(
+        &text,
+        chess_ls::ide::document::Kind::Pgn,
+        &Options::default(),
+        &Default::default(),
+        &(),
+    );
     assert!(f.diagnostics.iter().all(|d| d.code != Code::Syntax), "{:?}", &f.diagnostics[..f.diagnostics.len().min(3)]);
 }
 

@@ -18,6 +18,7 @@ use rayon::prelude::*;
 
 use super::document::Kind;
 use super::intake;
+use super::settings::Filter;
 use crate::analysis::{self, Diagnostic, Options};
 use crate::syntax::{self, GameSyntax};
 
@@ -47,8 +48,18 @@ pub struct Findings {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Checks a whole text of a kind (notation or a manuscript).
-pub fn check_text(text: &str, kind: Kind, options: &Options, progress: &dyn Progress) -> Findings {
+/// Checks a whole text of a kind (notation or a manuscript): its findings
+/// as the project's `filter` reports them, as an open [`Document`] of the
+/// same text with the same filter gives them out.
+///
+/// [`Document`]: super::document::Document
+pub fn check_text(text: &str, kind: Kind, options: &Options, filter: &Filter, progress: &dyn Progress) -> Findings {
+    let mut findings = check_unfiltered(text, kind, options, progress);
+    filter.apply(&mut findings.diagnostics);
+    findings
+}
+
+fn check_unfiltered(text: &str, kind: Kind, options: &Options, progress: &dyn Progress) -> Findings {
     if kind != Kind::Pgn {
         // The sections the editor's document holds, each dropped once read.
         let (games, diagnostics) = super::document::check_manuscript(kind, text, options);
@@ -170,7 +181,7 @@ mod tests {
     #[test]
     fn lone_carriage_returns_end_comments() {
         let text = "1. e4 e5 ; a comment\r2. Nf3 Nc6 3. Ke2 Ke7 4. Kf3 *\r";
-        let found = check_text(text, Kind::Pgn, &Options::default(), &());
+        let found = check_text(text, Kind::Pgn, &Options::default(), &Filter::default(), &());
         assert_eq!(found.games, 1);
         let codes: Vec<&str> = found.diagnostics.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["illegal-move"]);

@@ -26,6 +26,7 @@ use std::sync::Arc;
 use ropey::Rope;
 use tree_sitter::{InputEdit, Point, Tree};
 
+use super::settings::Filter;
 use super::{highlight, intake};
 use crate::analysis::{self, Diagnostic, GameReport, Options};
 use crate::ide::line_index::Unit;
@@ -185,6 +186,13 @@ impl Kind {
         }
     }
 
+    /// The kind a document is read as in a project whose `[manuscript]
+    /// all` is set (`--manuscript`): notation is read as plain text, as the
+    /// command line reads every file there.
+    pub fn in_project(self, all_manuscripts: bool) -> Kind {
+        if all_manuscripts && self == Kind::Pgn { Kind::Text } else { self }
+    }
+
     /// The kind of a file read as notation (`None`) or as a manuscript.
     pub fn from_manuscript(format: Option<syntax::manuscript::Format>) -> Kind {
         format.map_or(Kind::Pgn, Kind::of_format)
@@ -227,6 +235,11 @@ pub struct Document {
     /// For notation with a lone `\r`, what the parser reads
     /// (`intake::parser_view`); `None` when that is the text itself.
     view: Option<String>,
+    /// The project's `ignore`, `select` and severities: applied to every
+    /// finding the document gives out (published, fixed, shown in a hover
+    /// or the board view), so no front end can apply them differently.
+    /// Changing it re-analyses nothing.
+    filter: Arc<Filter>,
 }
 
 /// A change as the protocol gives it, already in byte offsets.
@@ -346,7 +359,17 @@ impl Document {
         let source = view.as_deref().unwrap_or(&text);
         let sections = build_all(source, &split::section_starts(source), options);
         let last_reanalysed = sections.len();
-        let mut doc = Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: None, view };
+        let mut doc = Document {
+            version,
+            rope,
+            text,
+            sections,
+            clock: 0,
+            last_reanalysed,
+            manuscript: None,
+            view,
+            filter: Arc::default(),
+        };
         doc.count_lines(None);
         doc
     }
@@ -452,7 +475,9 @@ impl Document {
         for change in changes {
             match change.range {
                 None => {
+                    let filter = self.filter.clone();
                     *self = Document::open_as(self.kind(), change.text, version, options);
+                    self.filter = filter;
                 }
                 Some(range) => {
                     let start = floor_boundary(&self.text, range.start.min(self.text.len()));
@@ -495,11 +520,12 @@ impl Document {
         let shift = |x: usize| (x as isize + delta) as usize;
 
         // The sections the edit touches: the one holding `start` (and the one
-        // before, when the edit is at a section's very start, since it may
-        // unmake that boundary) through the one holding `end`.
+        // before, when the edit is in the blanks a section starts with or at
+        // its first character, since it may unmake that boundary: a cut
+        // after a result looks that far ahead) through the one holding `end`.
         let holding = |offset: usize| self.sections.partition_point(|p| p.start <= offset).saturating_sub(1);
         let mut lo = holding(start);
-        if lo > 0 && self.sections[lo].start == start {
+        if lo > 0 && source.as_bytes()[self.sections[lo].start..start].iter().all(u8::is_ascii_whitespace) {
             lo -= 1;
         }
         let hi = holding(end);
@@ -577,9 +603,28 @@ impl Document {
         }
     }
 
-    /// Every diagnostic of the document, in order, with absolute spans.
+    /// The project's filter of findings ([`Document::set_filter`]).
+    pub fn filter(&self) -> &Filter {
+        &self.filter
+    }
+
+    /// Sets which findings the document reports and at which severity (a
+    /// project's `ignore`, `select` and `[severity]`). Nothing is analysed
+    /// again: the findings are filtered as they are given out.
+    pub fn set_filter(&mut self, filter: Filter) {
+        if *self.filter != filter {
+            self.filter = Arc::new(filter);
+        }
+    }
+
+    /// Every diagnostic of the document, in order, with absolute spans, as
+    /// the project's filter reports them.
     pub fn diagnostics(&self) -> impl Iterator<Item = Diagnostic> + '_ {
-        self.sections.iter().filter(|section| section.findings > 0).flat_map(Section::diagnostics)
+        self.sections
+            .iter()
+            .filter(|section| section.findings > 0)
+            .flat_map(Section::diagnostics)
+            .filter_map(|d| self.filter.reported(d))
     }
 
     /// The diagnostics that touch `span` (it may be empty: a cursor), from
@@ -599,6 +644,7 @@ impl Document {
                 })
             })
             .filter(move |d| !(d.span.start > span.end || d.span.end < span.start))
+            .filter_map(|d| self.filter.reported(d))
     }
 
     /// The span (in the document) of the game that holds `offset`, if any.
@@ -669,13 +715,29 @@ impl Document {
     /// game starting at or before the offset.
     /// (Its range is relative to the section.)
     pub fn game_before(&self, offset: usize) -> Option<(&Section, Range<usize>)> {
-        let section = self.section_at(offset);
-        let local = offset - section.start;
-        let tree = section.tree(self);
-        let root = tree.root_node();
-        let mut cursor = root.walk();
-        let game = root.children(&mut cursor).filter(|n| n.kind() == "game" && n.start_byte() <= local).last()?;
-        Some((section, game.byte_range()))
+        // The blanks after a game's result may begin the next section (a
+        // piece starts right after the result of a bare game): the game
+        // before is then the last one of a section before.
+        let at = self.sections.partition_point(|p| p.start <= offset).saturating_sub(1);
+        for (i, section) in self.sections[..=at.min(self.sections.len().saturating_sub(1))].iter().enumerate().rev() {
+            let local = if i == at { offset - section.start } else { section.len };
+            let tree = section.tree(self);
+            let root = tree.root_node();
+            let mut cursor = root.walk();
+            let game = root.children(&mut cursor).filter(|n| n.kind() == "game" && n.start_byte() <= local).last();
+            if let Some(game) = game {
+                return Some((section, game.byte_range()));
+            }
+            // Only blanks between the offset and the section's start look
+            // back further (a section holding text but no game does not).
+            if !self.text.as_bytes()[section.start..section.start + local.min(section.len)]
+                .iter()
+                .all(u8::is_ascii_whitespace)
+            {
+                return None;
+            }
+        }
+        None
     }
 }
 
@@ -800,11 +862,14 @@ mod tests {
         // A line before everything: every later span shifts.
         edit(&mut doc, 0, 0, "\n");
         same_as_fresh(&doc);
-        // Break a boundary (delete a tag's `[`), then make it again.
+        // Break a boundary (delete a tag's `[`), then make it again. The
+        // line left is bare movetext after a result: the piece now starts
+        // right after that result.
         let sections = doc.sections.len();
         let at = doc.text.find("[Event \"7\"]").unwrap();
         edit(&mut doc, at, at + 1, "");
-        assert_eq!(doc.sections.len(), sections - 1);
+        assert_eq!(doc.sections.len(), sections);
+        assert!(doc.sections.iter().all(|s| s.start != at), "the tag line no longer starts a piece");
         same_as_fresh(&doc);
         edit(&mut doc, at, at, "[");
         assert_eq!(doc.sections.len(), sections);

@@ -60,9 +60,8 @@ pub fn fix_text(original: &str, kind: Kind, options: &Options, filter: &Filter, 
     let mut round = 0;
     loop {
         // The progress counts the first round only: later ones are short.
-        let Findings { games, mut diagnostics } =
-            check_text(&text, kind, options, if round == 0 { progress } else { &() });
-        filter.apply(&mut diagnostics);
+        let Findings { games, diagnostics } =
+            check_text(&text, kind, options, filter, if round == 0 { progress } else { &() });
         let chosen = certain_fixes(&diagnostics);
         if chosen.is_empty() || round == MAX_ROUNDS {
             let unfinished = !chosen.is_empty();

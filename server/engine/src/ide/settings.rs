@@ -194,6 +194,16 @@ impl Filter {
         self.severity.get(&code).copied().unwrap_or(severity)
     }
 
+    /// A finding as reported: `None` where it is not, else with its
+    /// severity overridden.
+    pub fn reported(&self, mut diagnostic: Diagnostic) -> Option<Diagnostic> {
+        if !self.keeps(diagnostic.code) {
+            return None;
+        }
+        diagnostic.severity = self.severity(diagnostic.code, diagnostic.severity);
+        Some(diagnostic)
+    }
+
     /// Drops the findings not reported and sets the overridden severities.
     pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
         if self.is_identity() {

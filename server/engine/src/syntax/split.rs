@@ -2,16 +2,25 @@
 //! parses on its own: by several threads in the CLI, and again alone after
 //! an edit in the language server, whatever the size of the document.
 //!
-//! A piece starts at the start of the text and wherever a tag section
-//! starts: a line beginning with `[`, outside any comment or variation,
-//! after a line that is not a tag. The grammar never continues a game's
-//! movetext into a following tag section, so cutting there keeps games
-//! whole; and a damaged game cannot spill into the next piece.
+//! A piece starts at the start of the text, wherever a tag section starts
+//! (a line beginning with `[`, outside any comment or variation, after a
+//! line that is not a tag), and right after a result that ends a game of
+//! bare movetext (`1-0`, `0-1`, `1/2-1/2`, `*` standing alone, outside
+//! comments, variations and tags, on a line that is not a tag line, and not
+//! followed by a tag section or the end of the text, where the next piece
+//! would hold nothing). The grammar never continues a game's movetext into
+//! a following tag section, nor past its result, so cutting there keeps
+//! games whole; a damaged game cannot spill into the next piece; and a
+//! document of bare games (10 MB of them on one line) is cut game by game
+//! as a database with tags is.
 //!
 //! The scanner's state at a piece start is always the same (outside
-//! comments and variations, at a line start, after a non-tag line), so a
-//! rescan that begins at a piece start and reaches an old piece start has
-//! found every later boundary already: edits rescan only locally.
+//! comments, variations and tags, on a line that is not a tag line; at a
+//! line start exactly when the byte before ends a line), so a rescan that
+//! begins at a piece start and reaches an old piece start has found every
+//! later boundary already: edits rescan only locally. What decides a cut
+//! after a result reaches past it only over blanks to the next character
+//! (the editor's document rescans from the piece before an edit there).
 
 use std::ops::Range;
 
@@ -54,8 +63,10 @@ const fn plain_except(special: &[u8]) -> [bool; 256] {
     plain
 }
 
-/// Outside comments: what opens a comment or a variation, or closes one.
-const PLAIN: [bool; 256] = plain_except(b"{;()");
+/// Outside comments: what opens a comment, a variation or a tag pair in
+/// the movetext, or closes one, and the bytes a result may hold at its
+/// middle or end (`-`, `*`).
+const PLAIN: [bool; 256] = plain_except(b"{;()[]-*");
 /// Inside a `{}` comment: only its end.
 const PLAIN_IN_COMMENT: [bool; 256] = plain_except(b"}");
 
@@ -66,8 +77,11 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(usize) -> bool) {
     let bytes = text.as_bytes();
     let mut brace = false;
     let mut paren_depth: usize = 0;
+    // Inside a tag pair that stands in the movetext (`1-0` may be a word of
+    // its value).
+    let mut in_tag = false;
     let mut line_is_tag = false;
-    let mut at_line_start = true;
+    let mut at_line_start = from == 0 || ends_line(bytes, from - 1);
     let mut i = from;
     while i < bytes.len() {
         if !at_line_start {
@@ -88,6 +102,7 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(usize) -> bool) {
             if line_is_tag && paren_depth == 0 && !prev_line_is_tag && i > from && !found(i) {
                 return;
             }
+            in_tag = false;
             if b == b'%' && !brace {
                 // An escape line: skip it whole.
                 while i < bytes.len() && bytes[i] != b'\n' {
@@ -114,12 +129,63 @@ pub fn scan(text: &str, from: usize, mut found: impl FnMut(usize) -> bool) {
             }
             b'(' if !brace => paren_depth += 1,
             b')' if !brace => paren_depth = paren_depth.saturating_sub(1),
+            b'[' if !brace => in_tag = true,
+            b']' if !brace => in_tag = false,
+            b'-' | b'*' if !brace && !in_tag && !line_is_tag && paren_depth == 0 => {
+                if let Some(end) = result_ending_at(bytes, i)
+                    && end > from
+                    && cuts_after_result(bytes, end)
+                    && !found(end)
+                {
+                    return;
+                }
+            }
             b'\n' => at_line_start = true,
             b'\r' => at_line_start = bytes.get(i + 1) != Some(&b'\n'),
             _ => {}
         }
         i += 1;
     }
+}
+
+/// Whether the byte at `i` ends a line (`\n`, or a `\r` not followed by
+/// `\n`).
+fn ends_line(bytes: &[u8], i: usize) -> bool {
+    match bytes[i] {
+        b'\n' => true,
+        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// Where a result standing alone ends, if the `-` or `*` at `i` is in one:
+/// `1-0`, `0-1` and `1/2-1/2` (at their dash; the draw at its second) or
+/// `*`, with a blank (or the text's start) before and a blank (or the
+/// text's end) after.
+fn result_ending_at(bytes: &[u8], i: usize) -> Option<usize> {
+    let blank = |j: usize| j >= bytes.len() || bytes[j].is_ascii_whitespace();
+    let before = |start: usize| start == 0 || blank(start - 1);
+    let at = |start: usize, word: &[u8]| bytes.get(start..start + word.len()) == Some(word);
+    let (start, end) = match bytes[i] {
+        b'*' => (i, i + 1),
+        _ if i >= 1 && (at(i - 1, b"1-0") || at(i - 1, b"0-1")) => (i - 1, i + 2),
+        _ if i >= 3 && at(i - 3, b"1/2-1/2") => (i - 3, i + 4),
+        _ => return None,
+    };
+    (before(start) && blank(end)).then_some(end)
+}
+
+/// Whether a piece starts after the result that ends at `end`: something
+/// other than a tag section follows it (a tag section is a piece start of
+/// its own, and at the text's end there is nothing to start).
+fn cuts_after_result(bytes: &[u8], end: usize) -> bool {
+    let mut j = end;
+    let mut new_line = false;
+    while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+        new_line |= matches!(bytes[j], b'\n' | b'\r');
+        j += 1;
+    }
+    j < bytes.len() && !(new_line && bytes[j] == b'[')
 }
 
 /// Cuts `range`, a piece of `text`, into parts of at least `min_len` bytes
@@ -224,8 +290,30 @@ mod tests {
     }
 
     #[test]
+    fn bare_games_are_cut_after_their_results() {
+        let text = "1. e4 e5 1-0 1. d4 {* 1-0} (1... d5 *) d5 0-1 1. c4 [X \"a 1-0 b\"] c5 1/2-1/2\n1. f4 * \n\n[Event \"x\"]\n1. g3 *";
+        let starts = section_starts(text);
+        let pieces: Vec<&str> =
+            starts.iter().zip(starts.iter().skip(1).chain([&text.len()])).map(|(&a, &b)| &text[a..b]).collect();
+        assert_eq!(
+            pieces,
+            [
+                "1. e4 e5 1-0",
+                " 1. d4 {* 1-0} (1... d5 *) d5 0-1",
+                " 1. c4 [X \"a 1-0 b\"] c5 1/2-1/2",
+                "\n1. f4 * \n\n",
+                "[Event \"x\"]\n1. g3 *"
+            ]
+        );
+        // A result glued to a word, or on a tag line, cuts nothing.
+        assert_eq!(section_starts("1. e4 e51-0 2. d4 *x 3. c4 * 4. d4"), [0, "1. e4 e51-0 2. d4 *x 3. c4 *".len()]);
+        assert_eq!(section_starts("[Result \"1-0\"] [Event \"a * b\"]\n1. e4 *"), [0]);
+    }
+
+    #[test]
     fn a_rescan_from_a_piece_start_finds_the_same_boundaries() {
-        let text = "1. e4 *\n[A \"1\"]\n1. d4 *\n\n[B \"2\"]\n%x\n[C \"3\"]\n1. c4 *\n";
+        let text = "1. e4 *\n[A \"1\"]\n1. d4 * 1. e4 1-0\r\n1. c4 0-1\r1. f4 *\n\n[B \"2\"]\n%x\n[C \"3\"]\n1. c4 *\n";
+        assert_eq!(section_starts(text).len(), 6);
         let starts = section_starts(text);
         for &from in &starts {
             let mut again = Vec::new();

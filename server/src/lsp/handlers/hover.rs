@@ -7,17 +7,14 @@
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use tree_sitter::Node;
 
-use shakmaty::Chess;
-
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use chess_ls_engine::analysis::board;
 use chess_ls_engine::analysis::glossary;
 use chess_ls_engine::analysis::languages::{Language, MoveStyle, render_move};
-use chess_ls_engine::analysis::{Diagnostic, Severity};
 use chess_ls_engine::ide::document::{Document, Section};
 use chess_ls_engine::ide::line_index::Unit;
-use chess_ls_engine::ide::position::game_at;
+use chess_ls_engine::ide::position::{WrongMove, game_at};
 use chess_ls_engine::syntax;
 
 pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
@@ -80,46 +77,19 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
 }
 
 fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Settings) -> Option<String> {
-    let at = game_at(doc, section.start + node.start_byte(), &settings.options)?;
     let span = node.byte_range();
     // The move as written, without its number (`Кd2` of `7. Кd2`).
     let from = node.child_by_field_name("number").map_or(span.start, |n| n.end_byte());
-    let written = section.text(doc)[from..span.end].trim_start();
-    let findings: Vec<&Diagnostic> = at
-        .report
-        .iter()
-        .flat_map(|r| &r.diagnostics)
-        .filter(|d| d.span.start < span.end && span.start < d.span.end)
-        .collect();
+    let after_number = &section.text(doc)[from..span.end];
+    let written = after_number.trim_start();
+    let at = game_at(doc, section.start + from + (after_number.len() - written.len()), &settings.options)?;
+    if let Some(wrong) = at.wrong_move() {
+        return Some(tried_hover(written, &wrong, at.language(), settings));
+    }
+    let traced = at.move_written_at(&span)?;
     let language = at.trace.language.unwrap_or(Language::En);
-    let Some(traced) = at.move_written_at(&span) else {
-        // Not replayed: an illegal move no reading saves. Its board is the
-        // one it was tried in, after the move before it in its line.
-        if !findings.iter().any(|d| d.severity == Severity::Error) {
-            return None;
-        }
-        let line = at.line()?;
-        let before = at
-            .trace
-            .moves
-            .iter()
-            .rfind(|m| m.line == line && m.span.end <= span.start)
-            .map_or(&at.trace.lines[line].start, |m| &m.after);
-        return Some(tried_hover(written, &findings, before, settings, None));
-    };
     let own = render_move(&traced.before, &traced.played, &MoveStyle::for_language(language));
     let english = render_move(&traced.before, &traced.played, &MoveStyle::default());
-    if traced.guessed {
-        // The written move is illegal or undecided: show what was written,
-        // why it is wrong, and the board it was tried on; the reading the
-        // check went on with comes last, labelled as the guess it is.
-        let in_english = if language != Language::En { format!(" (English SAN **{english}**)") } else { String::new() };
-        let guess = format!(
-            "*A guess:* the check went on as if **{own}**{in_english} was played; after it, FEN `{}`",
-            board::fen(&traced.after)
-        );
-        return Some(tried_hover(written, &findings, &traced.before, settings, Some(guess)));
-    }
     let mut out = format!("**{own}**");
     if language != Language::En {
         out.push_str(&format!(" ({}) · English SAN **{english}**", language.name()));
@@ -134,29 +104,29 @@ fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Sett
 
 /// The hover of a move that is wrong as written: the move, the findings
 /// on it, the board it was tried in, and the reading the check went on
-/// with, if any.
-fn tried_hover(
-    written: &str,
-    findings: &[&Diagnostic],
-    before: &Chess,
-    settings: &Settings,
-    guess: Option<String>,
-) -> String {
+/// with, labelled the guess it is, if it went on.
+fn tried_hover(written: &str, wrong: &WrongMove, language: Language, settings: &Settings) -> String {
     let mut out = format!("**{}** as written", escape(written));
-    if findings.is_empty() {
+    if wrong.findings.is_empty() {
         out.push_str(" is illegal or ambiguous");
     }
-    for d in findings {
+    for d in &wrong.findings {
         out.push_str(&format!("\n\n{} ({}): {}", d.severity.as_str(), d.code.as_str(), escape(&d.message)));
     }
+    let before = &wrong.before;
     out.push_str(&format!("\n\nThe position it was tried in · {}\n\n", board::status(before)));
     out.push_str("```text\n");
     out.push_str(&board::diagram(before, settings.pieces()));
     out.push_str("\n```\n\n");
     out.push_str(&format!("FEN: `{}`", board::fen(before)));
-    if let Some(guess) = guess {
-        out.push_str("\n\n");
-        out.push_str(&guess);
+    if let Some(guess) = &wrong.guess {
+        let in_english =
+            if language != Language::En { format!(" (English SAN **{}**)", guess.english) } else { String::new() };
+        out.push_str(&format!(
+            "\n\n*A guess:* the check went on as if **{}**{in_english} was played; after it, FEN `{}`",
+            guess.own,
+            board::fen(&guess.after)
+        ));
     }
     out
 }

@@ -7,17 +7,15 @@
 //! starts at or before the cursor.
 
 use serde::Serialize;
-use shakmaty::{CastlingMode, Color, Position};
 use tower_lsp_server::ls_types::{Position as LspPosition, Range};
 
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use chess_ls_engine::analysis::LanguageSource;
 use chess_ls_engine::analysis::board;
-use chess_ls_engine::analysis::languages::{MoveStyle, render_move};
 use chess_ls_engine::ide::document::Document;
 use chess_ls_engine::ide::line_index::Unit;
-use chess_ls_engine::ide::position::game_at;
+use chess_ls_engine::ide::position::board_at;
 
 /// What an editor shows for the cursor's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -57,7 +55,7 @@ pub struct Tried {
     pub fen: String,
     pub board: String,
     pub status: String,
-    /// The messages of the errors on it.
+    /// The messages of the findings on it.
     pub findings: Vec<String>,
     /// The reading the check went on with, in the game's language, if it
     /// went on (`Кbd2`): `move` is then that reading.
@@ -82,83 +80,37 @@ pub struct MoveInfo {
     pub guessed: bool,
 }
 
-/// The game's text is move numbers only (`18.`, `18...`), as for the outline.
-fn is_bare_number(doc: &Document, section_start: usize, span: &std::ops::Range<usize>) -> bool {
-    chess_ls_engine::ide::outline::is_bare_move_number(&doc.text[section_start + span.start..section_start + span.end])
-}
-
-/// The move at the cursor if it is wrong as written: a guessed reading in
-/// the trace (tried in the position before it), or an illegal move no
-/// reading saves (not in the trace: tried in the position at the cursor).
-fn tried(doc: &Document, at: &chess_ls_engine::ide::position::GameAt<'_>, settings: &Settings) -> Option<Tried> {
-    let local = at.local;
-    let errors: Vec<&chess_ls_engine::analysis::Diagnostic> = at
-        .report?
-        .diagnostics
-        .iter()
-        .filter(|d| {
-            d.severity == chess_ls_engine::analysis::Severity::Error && d.span.start <= local && local <= d.span.end
-        })
-        .collect();
-    let first = errors.first()?;
-    let line = at.line()?;
-    let text = at.section.text(doc);
-    let here = at.trace.moves.iter().find(|m| m.line == line && m.span.start <= local && local <= m.span.end);
-    let (span, before, guess) = match here {
-        Some(m) if m.guessed => {
-            let style = MoveStyle::for_language(at.language());
-            (m.span.clone(), &m.before, Some(render_move(&m.before, &m.played, &style)))
-        }
-        Some(_) => return None,
-        None => (first.span.clone(), at.position()?, None),
-    };
-    Some(Tried {
-        written: text.get(span)?.trim().to_owned(),
-        fen: board::fen(before),
-        board: board::diagram(before, settings.pieces()),
-        status: board::status(before),
-        findings: errors.iter().map(|d| d.message.clone()).collect(),
-        guess,
-    })
-}
-
 pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
     let offset = convert::offset(doc, position, unit);
-    let mut at = game_at(doc, offset, &settings.options)?;
-    // A move number with no move (`18.` typed after a game's result) is no
-    // game: the status and the board show the game before it.
-    while at.trace.moves.is_empty() && is_bare_number(doc, at.section.start, &at.span) {
-        let before = (at.section.start + at.span.start).checked_sub(1)?;
-        at = game_at(doc, before, &settings.options)?;
-    }
-    let language = at.language();
-    let mut info = PositionInfo {
-        language: language.code().to_owned(),
-        language_name: language.name().to_owned(),
-        language_source: match at.report.map(|r| r.language_source) {
+    let at = board_at(doc, offset, &settings.options)?;
+    let pieces = settings.pieces();
+    Some(PositionInfo {
+        language: at.language.code().to_owned(),
+        language_name: at.language.name().to_owned(),
+        language_source: match at.language_source {
             Some(LanguageSource::Chosen) => "chosen",
             Some(LanguageSource::Letters) => "letters",
             Some(LanguageSource::Replay) => "replay",
             Some(LanguageSource::Undecided) | None => "undecided",
         },
-        ..PositionInfo::default()
-    };
-    info.tried = tried(doc, &at, settings);
-    let Some(pos) = at.position() else { return Some(info) };
-    info.fen = Some(board::fen(pos));
-    info.board = Some(board::diagram(pos, settings.pieces()));
-    info.status = Some(board::status(pos));
-    let start = at.section.start;
-    info.last_move = at.move_at().map(|m| {
-        let number = m.before.fullmoves();
-        MoveInfo {
-            number: if m.before.turn() == Color::White { format!("{number}.") } else { format!("{number}...") },
-            san: render_move(&m.before, &m.played, &MoveStyle::for_language(language)),
-            english: render_move(&m.before, &m.played, &MoveStyle::default()),
-            uci: m.played.to_uci(CastlingMode::Standard).to_string(),
-            range: convert::range(doc, &(start + m.span.start..start + m.span.end), unit),
+        fen: at.position.as_ref().map(board::fen),
+        board: at.position.as_ref().map(|p| board::diagram(p, pieces)),
+        status: at.position.as_ref().map(board::status),
+        last_move: at.last_move.map(|m| MoveInfo {
+            number: m.number,
+            san: m.san,
+            english: m.english,
+            uci: m.uci,
+            range: convert::range(doc, &m.span, unit),
             guessed: m.guessed,
-        }
-    });
-    Some(info)
+        }),
+        tried: at.wrong.map(|w| Tried {
+            written: w.written,
+            fen: board::fen(&w.before),
+            board: board::diagram(&w.before, pieces),
+            status: board::status(&w.before),
+            findings: w.findings.into_iter().map(|d| d.message).collect(),
+            guess: w.guess.map(|g| g.own),
+        }),
+    })
 }

@@ -9,7 +9,7 @@ use crate::syntax::manuscript::Format;
 
 /// The games and findings of a manuscript, as `--check` has them.
 fn check_text(text: &str, format: Format, options: &Options) -> (usize, Vec<crate::analysis::Diagnostic>) {
-    let found = check_whole(text, Kind::from_manuscript(Some(format)), options, &());
+    let found = check_whole(text, Kind::from_manuscript(Some(format)), options, &Default::default(), &());
     (found.games, found.diagnostics)
 }
 

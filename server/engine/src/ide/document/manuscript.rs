@@ -505,8 +505,17 @@ impl Document {
             .collect();
         let last_reanalysed = sections.len();
         let rope = ropey::Rope::from_str(&text);
-        let mut doc =
-            Document { version, rope, text, sections, clock: 0, last_reanalysed, manuscript: Some(view), view: None };
+        let mut doc = Document {
+            version,
+            rope,
+            text,
+            sections,
+            clock: 0,
+            last_reanalysed,
+            manuscript: Some(view),
+            view: None,
+            filter: Arc::default(),
+        };
         doc.count_lines(None);
         doc
     }
