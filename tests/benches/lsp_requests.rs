@@ -12,10 +12,17 @@
 //! hover; the figures are the time from the keystroke to the published
 //! diagnostics and to each answer.
 //!
+//! After the typing, a settings change that changes every game's analysis,
+//! with a hover sent right after it: how long the hover waits, and how long
+//! until the new analysis is published. First of all, bare games (no tags)
+//! on one line: the time to open them, the server's peak memory, and a
+//! keystroke's diagnostics.
+//!
 //! `cargo bench -p chess-ls-tests --bench lsp_requests` (`QUICK=1` for one
 //! size and few rounds, `TYPING_ONLY=1` for the keystrokes alone, as for a
-//! profiler attached to the server; the test command's `cargo test
-//! --benches` runs a small smoke document).
+//! profiler attached to the server, `ONE_LINE_ONLY=1` for the bare games on
+//! one line alone; the test command's `cargo test --benches` runs a small
+//! smoke document).
 
 // A benchmark's figures are its output.
 #![allow(clippy::print_stdout)]
@@ -194,6 +201,10 @@ fn main() {
     let rounds = if quick { 5 } else { 50 };
     println!("| document | request | p50 | p99 | answer |");
     println!("|---|---|---|---|---|");
+    one_line(if smoke { 60 } else if quick { 900 } else { 9_600 }, keystrokes.min(100));
+    if std::env::var_os("ONE_LINE_ONLY").is_some() {
+        return;
+    }
     for &games in sizes {
         let text = corpus(42, games, &MoveStyle::for_language(Language::Ru), &RenderOptions::default());
         let uri = "file:///bench/requests.pgn";
@@ -234,12 +245,110 @@ fn main() {
         let (p50, p99, size) = time(&mut client, rounds.min(10), "codeAction/resolve", &translate);
         println!("| {label} | resolve: translate the document to English | {} | {} | {size} B |", ms(p50), ms(p99));
         typing(&mut client, uri, &text, &label, keystrokes, false);
+        settings_change(&mut client, uri, &label, if quick { 3 } else { 10 });
         client.shutdown();
         // Folding ranges for a client that sets no limit: every fold.
         let mut client = start(uri, &text, json!({}));
         typing(&mut client, uri, &text, &format!("{label}, no rangeLimit"), keystrokes / 3 + 1, true);
         client.shutdown();
     }
+}
+
+/// A settings change that changes every game's analysis (missing check
+/// marks reported, then not), with a hover sent right after it: the time
+/// the hover waits, and the time until the new analysis is published.
+fn settings_change(client: &mut Client, uri: &str, label: &str, rounds: usize) {
+    let middle = json!({"line": 3, "character": 4});
+    let mut hovers = Vec::new();
+    let mut republished = Vec::new();
+    for round in 0..rounds {
+        let started = Instant::now();
+        client.notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"chess-ls": {"reportMissingCheckMarks": round % 2 == 0}}}),
+        );
+        let hover = client.send_request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": middle}));
+        let (mut answered, mut published) = (false, false);
+        while !answered || !published {
+            let Some(message) = client.next_message() else { panic!("the server stopped answering") };
+            if message["id"] == hover && message.get("method").is_none() {
+                hovers.push(started.elapsed());
+                answered = true;
+            } else if message["method"] == "textDocument/publishDiagnostics" && message["params"]["uri"] == uri {
+                republished.push(started.elapsed());
+                published = true;
+            }
+        }
+    }
+    for (name, mut times) in [("hover right after it", hovers), ("its diagnostics published", republished)] {
+        times.sort();
+        println!(
+            "| {label} | settings change -> {name} | {} | {} | {} changes |",
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.99)),
+            times.len()
+        );
+    }
+}
+
+/// Bare games (no tags) on one line, as some exports and pastes are: the
+/// time to open it (to its diagnostics), the server's peak memory, and a
+/// keystroke's diagnostics (a rank typed over and back, 60 ms apart).
+fn one_line(games: usize, keystrokes: usize) {
+    let bare = RenderOptions { headers: false, wrap_column: None, ..RenderOptions::default() };
+    let text = corpus(43, games, &MoveStyle::for_language(Language::En), &bare).replace('\n', " ");
+    let uri = "file:///bench/one-line.pgn";
+    let label = format!("{:.0} KB of bare games on one line", text.len() as f64 / 1024.0);
+    let started = Instant::now();
+    let mut client = start(uri, &text, json!({}));
+    let opened = started.elapsed();
+    let peak = std::fs::read_to_string(format!("/proc/{}/status", client.pid()))
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.split_whitespace().nth(1).unwrap_or("0").to_owned()))
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .unwrap_or(0.0);
+    println!("| {label} | open -> diagnostics published | {} | | peak {:.0} MB |", ms(opened), peak / 1024.0);
+    let mut rng = chess_ls_tests::generate::SplitMix64::new(11);
+    let ranks: Vec<u32> = text
+        .char_indices()
+        .filter(|&(i, c)| ('1'..='8').contains(&c) && text[..i].ends_with(|p: char| ('a'..='h').contains(&p)))
+        .map(|(i, _)| text[..i].chars().count() as u32)
+        .collect();
+    let mut times = Vec::new();
+    let mut version = 1;
+    let mut pending: Option<(u32, String)> = None;
+    for _ in 0..keystrokes {
+        let (character, new) = match pending.take() {
+            Some(back) => back,
+            None => {
+                let at = ranks[rng.below(ranks.len())];
+                let old = text.chars().nth(at as usize).unwrap().to_string();
+                pending = Some((at, old));
+                (at, "5".to_owned())
+            }
+        };
+        version += 1;
+        let started = Instant::now();
+        let range = json!({"start": {"line": 0, "character": character}, "end": {"line": 0, "character": character + 1}});
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range, "text": new}]}),
+        );
+        client.diagnostics(uri, version);
+        times.push(started.elapsed());
+        let spent = started.elapsed();
+        if spent < Duration::from_millis(60) {
+            std::thread::sleep(Duration::from_millis(60) - spent);
+        }
+    }
+    times.sort();
+    println!(
+        "| {label} | keystroke -> diagnostics published | {} | {} | {} keystrokes |",
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.99)),
+        times.len()
+    );
+    client.shutdown();
 }
 
 /// Starts the server, initializes it with the client's `capabilities` and

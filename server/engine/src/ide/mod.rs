@@ -7,10 +7,12 @@
 
 pub mod cancel;
 pub mod check;
+pub mod completion;
 pub mod document;
 pub mod fixes;
 pub mod format;
 pub mod highlight;
+pub mod hover;
 pub mod intake;
 pub mod line_index;
 pub mod outline;

@@ -1,105 +1,55 @@
-//! Hover: the board after a move (with its SAN in the game's language and
-//! in English, the side to move and the FEN); on a move that is wrong as
-//! written, its findings, the board it was tried in and the reading the
-//! check went on with, labelled a guess; the meaning of a glyph, NAG or
-//! tag, and the board of a position description.
+//! Hover: the engine's answer (`ide::hover`) rendered as Markdown: the
+//! board after a move (with its SAN in the game's language and in English,
+//! the side to move and the FEN); on a move that is wrong as written, its
+//! findings, the board it was tried in and the reading the check went on
+//! with, labelled a guess; the meaning of a glyph, NAG or tag, and the
+//! board of a position description.
 
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
-use tree_sitter::Node;
 
 use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use chess_ls_engine::analysis::board;
-use chess_ls_engine::analysis::glossary;
-use chess_ls_engine::analysis::languages::{Language, MoveStyle, render_move};
-use chess_ls_engine::ide::document::{Document, Section};
+use chess_ls_engine::analysis::languages::Language;
+use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::hover::{self, Hovered};
 use chess_ls_engine::ide::line_index::Unit;
-use chess_ls_engine::ide::position::{WrongMove, game_at};
-use chess_ls_engine::syntax;
+use chess_ls_engine::ide::position::WrongMove;
 
 pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
     let offset = convert::offset(doc, position, unit);
-    let section = doc.section_at(offset);
-    let source = section.text(doc);
-    let local = offset - section.start;
-    let tree = section.tree(doc);
-    let root = tree.root_node();
-    let leaf = root.descendant_for_byte_range(local, local)?;
-    let mut node = leaf;
-    // Walk up to the node a hover is about: a few levels at most above a
-    // token. The walk is bounded because tree-sitter finds a parent from
-    // the root down: walking up 100,000 nested variations step by step
-    // would take quadratic time.
-    let mut steps = 0;
-    loop {
-        match node.kind() {
-            "move" | "nag" | "glyph" | "draw_offer" | "tag" | "position_description" | "result" => break,
-            "annotation" => break,
-            _ if steps < 8 => {
-                node = node.parent()?;
-                steps += 1;
+    let found = hover::hover(doc, offset, &settings.options)?;
+    let markdown = match &found.what {
+        Hovered::Move { own, english, language, after } => {
+            let mut out = format!("**{own}**");
+            if *language != Language::En {
+                out.push_str(&format!(" ({}) · English SAN **{english}**", language.name()));
             }
-            _ => return None,
+            out.push_str(&format!(" · {}\n\n", board::status(after)));
+            out.push_str("```text\n");
+            out.push_str(&board::diagram(after, settings.pieces()));
+            out.push_str("\n```\n\n");
+            out.push_str(&format!("FEN: `{}`", board::fen(after)));
+            out
         }
-    }
-    let text = &source[node.byte_range()];
-    let markdown = match node.kind() {
-        "move" => move_hover(doc, section, node, settings)?,
-        "annotation" | "glyph" | "draw_offer" => {
-            let meaning = glossary::glyph(text)?;
-            format!("`{text}`: {meaning}")
+        Hovered::Wrong { written, language, wrong } => tried_hover(written, wrong, *language, settings),
+        Hovered::Glyph { text, meaning } => format!("`{text}`: {meaning}"),
+        Hovered::Nag { text, meaning } => {
+            format!("`{text}`: {}", meaning.unwrap_or("a NAG this tool does not know"))
         }
-        "nag" => {
-            let number: u32 = text.trim_start_matches('$').parse().ok()?;
-            format!("`{text}`: {}", glossary::nag(number).unwrap_or("a NAG this tool does not know"))
-        }
-        "tag" => {
-            let name = node.child_by_field_name("name")?;
-            let name = &source[name.byte_range()];
-            format!("**{name}**: {}", glossary::tag(name).unwrap_or("a tag outside the PGN standard"))
-        }
-        "result" => match chess_ls_engine::analysis::tags::normalize_result(text).unwrap_or("*") {
-            "1-0" => "White won".to_owned(),
-            "0-1" => "Black won".to_owned(),
-            "*" => "result unknown or game unfinished".to_owned(),
-            _ => "a draw".to_owned(),
-        },
-        "position_description" => description_hover(source, node, settings)?,
-        _ => return None,
+        Hovered::Tag { name, meaning } => format!("**{name}**: {}", meaning.unwrap_or("a tag outside the PGN standard")),
+        Hovered::Result { meaning } => (*meaning).to_owned(),
+        Hovered::Position(Ok(pos)) => format!(
+            "Position\n\n```text\n{}\n```\n\nFEN: `{}`",
+            board::diagram(pos, settings.pieces()),
+            board::fen(pos)
+        ),
+        Hovered::Position(Err(why)) => format!("This position is not legal: {why}"),
     };
-    // In a manuscript, the range is where the node stands in the text
-    // (`6. К f3` was read as `6. Кf3`).
-    let span = doc.to_original(&(section.start + node.start_byte()..section.start + node.end_byte()));
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
-        range: Some(convert::range(doc, &span, unit)),
+        range: Some(convert::range(doc, &found.span, unit)),
     })
-}
-
-fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Settings) -> Option<String> {
-    let span = node.byte_range();
-    // The move as written, without its number (`Кd2` of `7. Кd2`).
-    let from = node.child_by_field_name("number").map_or(span.start, |n| n.end_byte());
-    let after_number = &section.text(doc)[from..span.end];
-    let written = after_number.trim_start();
-    let at = game_at(doc, section.start + from + (after_number.len() - written.len()), &settings.options)?;
-    if let Some(wrong) = at.wrong_move() {
-        return Some(tried_hover(written, &wrong, at.language(), settings));
-    }
-    let traced = at.move_written_at(&span)?;
-    let language = at.trace.language.unwrap_or(Language::En);
-    let own = render_move(&traced.before, &traced.played, &MoveStyle::for_language(language));
-    let english = render_move(&traced.before, &traced.played, &MoveStyle::default());
-    let mut out = format!("**{own}**");
-    if language != Language::En {
-        out.push_str(&format!(" ({}) · English SAN **{english}**", language.name()));
-    }
-    out.push_str(&format!(" · {}\n\n", board::status(&traced.after)));
-    out.push_str("```text\n");
-    out.push_str(&board::diagram(&traced.after, settings.pieces()));
-    out.push_str("\n```\n\n");
-    out.push_str(&format!("FEN: `{}`", board::fen(&traced.after)));
-    Some(out)
 }
 
 /// The hover of a move that is wrong as written: the move, the findings
@@ -142,45 +92,4 @@ fn escape(text: &str) -> String {
         out.push(c);
     }
     out
-}
-
-fn description_hover(source: &str, node: Node<'_>, settings: &Settings) -> Option<String> {
-    // A description may be split into White's and Black's parts: take the
-    // run of descriptions this one belongs to.
-    let mut first = node;
-    while let Some(prev) = first.prev_named_sibling().filter(|n| n.kind() == "position_description") {
-        first = prev;
-    }
-    let mut nodes = vec![first];
-    while let Some(next) =
-        nodes.last().and_then(|n| n.next_named_sibling()).filter(|n| n.kind() == "position_description")
-    {
-        nodes.push(next);
-    }
-    let mut text = String::new();
-    for n in &nodes {
-        text.push_str(&source[n.byte_range()]);
-        text.push('\n');
-    }
-    let tree = syntax::parse(&text, None);
-    let games = syntax::lower(&tree, &text);
-    let descriptions: Vec<_> = games
-        .first()?
-        .mainline
-        .items
-        .iter()
-        .filter_map(|i| if let syntax::Item::PositionDescription(d) = i { Some(d) } else { None })
-        .collect();
-    if descriptions.is_empty() {
-        return None;
-    }
-    let language = settings.options.language.unwrap_or(Language::Ru);
-    match chess_ls_engine::analysis::setup_from_descriptions(&descriptions, language) {
-        Ok(pos) => Some(format!(
-            "Position\n\n```text\n{}\n```\n\nFEN: `{}`",
-            board::diagram(&pos, settings.pieces()),
-            board::fen(&pos)
-        )),
-        Err(d) => Some(format!("This position is not legal: {}", d.message)),
-    }
 }
