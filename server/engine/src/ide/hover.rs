@@ -29,17 +29,37 @@ pub struct Hover {
 pub enum Hovered {
     /// A move played as written: in the game's language and in English
     /// SAN, and the position after it.
-    Move { own: String, english: String, language: Language, after: Chess },
+    Move {
+        own: String,
+        english: String,
+        language: Language,
+        after: Chess,
+    },
     /// A move wrong as written (illegal, ambiguous, undecided): as
     /// written, and where and how it was tried.
-    Wrong { written: String, language: Language, wrong: WrongMove },
+    Wrong {
+        written: String,
+        language: Language,
+        wrong: Box<WrongMove>,
+    },
     /// A glyph or annotation sign (`!?`, `=`, `+-`), a NAG (`$14`) or a tag
     /// name, with its meaning where it has one.
-    Glyph { text: String, meaning: &'static str },
-    Nag { text: String, meaning: Option<&'static str> },
-    Tag { name: String, meaning: Option<&'static str> },
+    Glyph {
+        text: String,
+        meaning: &'static str,
+    },
+    Nag {
+        text: String,
+        meaning: Option<&'static str>,
+    },
+    Tag {
+        name: String,
+        meaning: Option<&'static str>,
+    },
     /// A result and what it says.
-    Result { meaning: &'static str },
+    Result {
+        meaning: &'static str,
+    },
     /// A position description (`White: Kg1, ...`): the position, or why it
     /// is not a legal one.
     Position(Result<Chess, String>),
@@ -74,7 +94,9 @@ pub fn hover(doc: &Document, offset: usize, options: &Options) -> Option<Hover> 
     let text = &source[node.byte_range()];
     let what = match node.kind() {
         "move" => move_hover(doc, section, node, options)?,
-        "annotation" | "glyph" | "draw_offer" => Hovered::Glyph { text: text.to_owned(), meaning: glossary::glyph(text)? },
+        "annotation" | "glyph" | "draw_offer" => {
+            Hovered::Glyph { text: text.to_owned(), meaning: glossary::glyph(text)? }
+        }
         "nag" => {
             let number: u32 = text.trim_start_matches('$').parse().ok()?;
             Hovered::Nag { text: text.to_owned(), meaning: glossary::nag(number) }
@@ -106,7 +128,7 @@ fn move_hover(doc: &Document, section: &Section, node: Node<'_>, options: &Optio
     let written = after_number.trim_start();
     let at = game_at(doc, section.start + from + (after_number.len() - written.len()), options)?;
     if let Some(wrong) = at.wrong_move() {
-        return Some(Hovered::Wrong { written: written.to_owned(), language: at.language(), wrong });
+        return Some(Hovered::Wrong { written: written.to_owned(), language: at.language(), wrong: Box::new(wrong) });
     }
     let traced = at.move_written_at(&span)?;
     let language = at.trace.language.unwrap_or(Language::En);
@@ -149,7 +171,5 @@ fn description(source: &str, node: Node<'_>, options: &Options) -> Option<Hovere
         return None;
     }
     let language = options.language.unwrap_or(Language::Ru);
-    Some(Hovered::Position(
-        crate::analysis::setup_from_descriptions(&descriptions, language).map_err(|d| d.message),
-    ))
+    Some(Hovered::Position(crate::analysis::setup_from_descriptions(&descriptions, language).map_err(|d| d.message)))
 }

@@ -191,10 +191,13 @@ mod tests {
                 })
                 .collect()
         };
-        // Every third game without tags: it joins the section before it.
+        // Every third game without tags, after a game without a result: it
+        // starts again at move 1 and joins the section before it.
         let game = |i: usize| {
             if i.is_multiple_of(3) {
                 "1. d4 d5 *\n\n".to_owned()
+            } else if (i + 1).is_multiple_of(3) {
+                format!("[White \"W{i}\"]\r\n\n1. e4 {{😀}} e5\n\n")
             } else {
                 format!("[White \"W{i}\"]\r\n\n1. e4 {{😀}} e5 *\n\n")
             }
