@@ -201,7 +201,16 @@ fn main() {
     let rounds = if quick { 5 } else { 50 };
     println!("| document | request | p50 | p99 | answer |");
     println!("|---|---|---|---|---|");
-    one_line(if smoke { 60 } else if quick { 900 } else { 9_600 }, keystrokes.min(100));
+    one_line(
+        if smoke {
+            60
+        } else if quick {
+            900
+        } else {
+            9_600
+        },
+        keystrokes.min(100),
+    );
     if std::env::var_os("ONE_LINE_ONLY").is_some() {
         return;
     }
@@ -267,7 +276,8 @@ fn settings_change(client: &mut Client, uri: &str, label: &str, rounds: usize) {
             "workspace/didChangeConfiguration",
             json!({"settings": {"chess-ls": {"reportMissingCheckMarks": round % 2 == 0}}}),
         );
-        let hover = client.send_request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": middle}));
+        let hover =
+            client.send_request("textDocument/hover", json!({"textDocument": {"uri": uri}, "position": middle}));
         let (mut answered, mut published) = (false, false);
         while !answered || !published {
             let Some(message) = client.next_message() else { panic!("the server stopped answering") };
@@ -304,7 +314,9 @@ fn one_line(games: usize, keystrokes: usize) {
     let opened = started.elapsed();
     let peak = std::fs::read_to_string(format!("/proc/{}/status", client.pid()))
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.split_whitespace().nth(1).unwrap_or("0").to_owned()))
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.split_whitespace().nth(1).unwrap_or("0").to_owned())
+        })
         .and_then(|kb| kb.parse::<f64>().ok())
         .unwrap_or(0.0);
     println!("| {label} | open -> diagnostics published | {} | | peak {:.0} MB |", ms(opened), peak / 1024.0);
@@ -329,7 +341,8 @@ fn one_line(games: usize, keystrokes: usize) {
         };
         version += 1;
         let started = Instant::now();
-        let range = json!({"start": {"line": 0, "character": character}, "end": {"line": 0, "character": character + 1}});
+        let range =
+            json!({"start": {"line": 0, "character": character}, "end": {"line": 0, "character": character + 1}});
         client.notify(
             "textDocument/didChange",
             json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range, "text": new}]}),

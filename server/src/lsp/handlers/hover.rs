@@ -37,7 +37,9 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
         Hovered::Nag { text, meaning } => {
             format!("`{text}`: {}", meaning.unwrap_or("a NAG this tool does not know"))
         }
-        Hovered::Tag { name, meaning } => format!("**{name}**: {}", meaning.unwrap_or("a tag outside the PGN standard")),
+        Hovered::Tag { name, meaning } => {
+            format!("**{name}**: {}", meaning.unwrap_or("a tag outside the PGN standard"))
+        }
         Hovered::Result { meaning } => (*meaning).to_owned(),
         Hovered::Position(Ok(pos)) => format!(
             "Position\n\n```text\n{}\n```\n\nFEN: `{}`",
