@@ -153,9 +153,12 @@ fn no_node_kind_literals() {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a readable source file");
-        let mut in_kind_match = false;
+        // The indentation of each `match` on a node's kind that the line
+        // stands in: an arm's pattern there starts its line.
+        let mut kind_matches: Vec<usize> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let trimmed = line.trim_start();
+            let indent = line.len() - trimmed.len();
             // The first string literal on the line, if it is a kind.
             let literal = |after: &str| -> Option<String> {
                 let rest = after.trim_start().strip_prefix('"')?;
@@ -166,14 +169,15 @@ fn no_node_kind_literals() {
                 .iter()
                 .filter_map(|pattern| line.find(pattern).map(|at| &line[at + pattern.len()..]))
                 .find_map(literal)
-                .or_else(|| if in_kind_match { literal(trimmed) } else { None });
+                .or_else(|| if kind_matches.is_empty() { None } else { literal(trimmed) });
             if let Some(kind) = suspicious {
-                found.push(format!("{}:{}: {kind:?}", path.display(), n + 1));
+                let shown = path.strip_prefix(root()).unwrap_or(&path);
+                found.push(format!("{}:{}: {kind:?}", shown.display(), n + 1));
             }
             if line.contains("match ") && line.contains(".kind()") && line.trim_end().ends_with('{') {
-                in_kind_match = true;
-            } else if trimmed.starts_with('}') && line.len() - trimmed.len() <= 8 {
-                in_kind_match = false;
+                kind_matches.push(indent);
+            } else if trimmed.starts_with('}') && kind_matches.last() == Some(&indent) {
+                kind_matches.pop();
             }
         }
     }
