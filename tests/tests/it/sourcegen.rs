@@ -112,13 +112,20 @@ fn node_kinds_rs() -> String {
          //! a compile error. They are `&str`s: they compare with `Node::kind`, stand\n\
          //! as patterns in a `match`, and give ids through `Language::id_for_node_kind`.\n"
     );
-    out.push_str("// Named kinds.\n");
+    // Two kinds under one name would not compile; say which.
+    let mut names = BTreeSet::new();
+    let mut constant = |kind: &str, named: bool| {
+        let name = kind_constant(kind, named);
+        assert!(names.insert(name.clone()), "two node kinds are named {name}: rename one in TOKEN_NAMES");
+        name
+    };
+    out.push_str("// The named node kinds.\n");
     for kind in &types.named {
-        let _ = writeln!(out, "pub const {}: &str = {kind:?};", kind_constant(kind, true));
+        let _ = writeln!(out, "pub const {}: &str = {kind:?};", constant(kind, true));
     }
-    out.push_str("\n// Anonymous tokens.\n");
+    out.push_str("\n// The anonymous tokens, under the names sourcegen gives them.\n");
     for token in &types.anonymous {
-        let _ = writeln!(out, "pub const {}: &str = {token:?};", kind_constant(token, false));
+        let _ = writeln!(out, "pub const {}: &str = {token:?};", constant(token, false));
     }
     out.push_str(
         "\n/// The field names, for `Node::child_by_field_name` and `Language::field_id_for_name`.\npub mod field {\n",

@@ -7,7 +7,7 @@
 //! a compile error. They are `&str`s: they compare with `Node::kind`, stand
 //! as patterns in a `match`, and give ids through `Language::id_for_node_kind`.
 
-// Named kinds.
+// The named node kinds.
 pub const ANNOTATION: &str = "annotation";
 pub const CAPTURE: &str = "capture";
 pub const CASTLING: &str = "castling";
@@ -43,7 +43,7 @@ pub const TAG_NAME: &str = "tag_name";
 pub const TAG_VALUE: &str = "tag_value";
 pub const VARIATION: &str = "variation";
 
-// Anonymous tokens.
+// The anonymous tokens, under the names sourcegen gives them.
 pub const L_PAREN: &str = "(";
 pub const R_PAREN: &str = ")";
 pub const COMMA: &str = ",";
