@@ -48,8 +48,9 @@ npm run --silent typecheck
 step "unit tests"
 npm run --silent test:unit
 
-step "TextMate grammar: generated file is fresh, fixture tests"
-node scripts/grammar.mjs --check
+# The grammar is generated from the server's lexicon; the server's test
+# sourcegen:: fails when it is stale.
+step "TextMate grammar: fixture tests"
 npm run --silent test:grammar
 
 step "package the .vsix (cargo build --release -p chess-ls, unless CHESS_LS_BINARY is set)"

@@ -1,3 +1,7 @@
+// Generated from the engine's `Language::ALL` and lexicon by the test
+// `sourcegen::vscode_languages` (tests/tests/it/sourcegen.rs): do not edit by
+// hand, run `cargo test -p chess-ls-tests --test it -- sourcegen::`.
+//
 // The notation languages of notation.md §3, in the server's order, with the
 // names the server uses in its action titles ("Translate the document to
 // Russian").

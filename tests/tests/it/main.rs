@@ -35,6 +35,7 @@ mod manuscript_edits;
 mod manuscripts;
 mod properties;
 mod realworld;
+mod sourcegen;
 
 /// A fresh, empty directory `name` under the test binary's temporary
 /// directory, for one test.

@@ -210,11 +210,9 @@ function M.build_parser(dir, opts)
 end
 
 --- The notation languages the server translates to (`:ChessLsTranslate`),
---- as their codes in the server's order (`Language::ALL`).
-M.languages = {
-  'en', 'ru', 'uk', 'de', 'sv', 'da', 'no', 'nl', 'fr', 'es', 'it',
-  'ca', 'pt', 'ro', 'cs', 'sk', 'pl', 'hu', 'fi', 'is', 'figurine',
-}
+--- as their codes in the server's order (`Language::ALL`), generated from
+--- the engine into `languages.lua`.
+M.languages = require('chess-ls.languages')
 
 --- The chess-ls client of a buffer, if one is attached.
 ---@param buf integer

@@ -1,12 +1,12 @@
 // Unit tests of what the extension decides without VS Code: where the
-// server is, and the language list against package.json.
+// server is. (The language list of package.json and src/languages.ts are
+// generated from the server's languages: tests/tests/it/sourcegen.rs.)
 
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "node:test";
 
-import { LANGUAGES } from "../../src/languages";
 import { type ServerSearch, findServer } from "../../src/serverPath";
 
 function search(files: string[], overrides: Partial<ServerSearch> = {}): ServerSearch {
@@ -69,14 +69,6 @@ test("nothing found: the message says how to fix it", () => {
   assert.match(message, /cargo install --path server/);
   assert.match(message, /chess-ls\.server\.path/);
   assert.match(message, /Restart server/);
-});
-
-test("the language setting lists exactly the languages the commands offer", () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "package.json"), "utf8"));
-  const setting = manifest.contributes.configuration.properties["chess-ls.language"];
-  assert.deepEqual(setting.enum, ["auto", ...LANGUAGES.map((l) => l.code)]);
-  assert.deepEqual(setting.enumItemLabels, ["Auto", ...LANGUAGES.map((l) => l.name)]);
-  assert.equal(setting.markdownEnumDescriptions.length, setting.enum.length);
 });
 
 test("the hover's text board becomes an SVG image drawn from the FEN", async () => {

@@ -11,6 +11,7 @@ use super::document::Document;
 use super::position::game_at;
 use crate::analysis::Options;
 use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::syntax::kinds;
 
 /// The moves that may be typed at the cursor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +147,7 @@ fn position_before(doc: &Document, offset: usize, options: &Options) -> Option<(
     let root = tree.root_node();
     let mut cursor = root.walk();
     let game_node = root.children(&mut cursor).find(|n| n.byte_range() == at.span)?;
-    if game_node.child_by_field_name("result").is_some_and(|r| r.end_byte() <= at.local) {
+    if game_node.child_by_field_name(kinds::field::RESULT).is_some_and(|r| r.end_byte() <= at.local) {
         return new_game();
     }
     let language = at.trace.language.unwrap_or(Language::En);

@@ -31,7 +31,7 @@ use super::{highlight, intake};
 use crate::analysis::{self, Diagnostic, GameReport, Options};
 use crate::ide::line_index::Unit;
 use crate::ide::outline::{self, Outline};
-use crate::syntax::{self, split};
+use crate::syntax::{self, kinds, split};
 
 pub mod lines;
 mod manuscript;
@@ -724,7 +724,7 @@ impl Document {
             let tree = section.tree(self);
             let root = tree.root_node();
             let mut cursor = root.walk();
-            let game = root.children(&mut cursor).filter(|n| n.kind() == "game" && n.start_byte() <= local).last();
+            let game = root.children(&mut cursor).filter(|n| n.kind() == kinds::GAME && n.start_byte() <= local).last();
             if let Some(game) = game {
                 return Some((section, game.byte_range()));
             }

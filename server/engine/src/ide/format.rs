@@ -10,6 +10,7 @@ use tree_sitter::Node;
 
 use crate::ide::cancel::Token;
 use crate::ide::document::{Document, Kind};
+use crate::syntax::kinds;
 
 /// The width lines are wrapped at unless a setting gives another.
 pub const DEFAULT_WIDTH: usize = 80;
@@ -144,34 +145,34 @@ impl Layout {
 fn layout(source: &str, node: Node<'_>, out: &mut Layout) {
     let text = |n: Node<'_>| &source[n.byte_range()];
     match node.kind() {
-        "headers" => {
+        kinds::HEADERS => {
             let mut cursor = node.walk();
             for child in node.children(&mut cursor) {
                 match child.kind() {
-                    "tag" => out.own_line(text(child)),
-                    "line_comment" | "escape" => out.own_line(text(child)),
+                    kinds::TAG => out.own_line(text(child)),
+                    kinds::LINE_COMMENT | kinds::ESCAPE => out.own_line(text(child)),
                     _ => out.word(text(child)),
                 }
             }
             out.blank_line();
         }
-        "game" | "movetext" => {
+        kinds::GAME | kinds::MOVETEXT => {
             let mut cursor = node.walk();
             for child in node.children(&mut cursor) {
                 layout(source, child, out);
             }
         }
-        "variation" => {
+        kinds::VARIATION => {
             // `(` and `)` hug the moves: `(3... Nf6 4. O-O)`.
             let mut cursor = node.walk();
             let mut open = false;
             for child in node.children(&mut cursor) {
                 match child.kind() {
-                    "(" => {
+                    kinds::L_PAREN => {
                         out.word("(");
                         open = true;
                     }
-                    ")" => {
+                    kinds::R_PAREN => {
                         if out.ends_line {
                             // After a `;` comment, `)` would be part of it.
                             out.end_line();
@@ -201,8 +202,8 @@ fn layout(source: &str, node: Node<'_>, out: &mut Layout) {
                 }
             }
         }
-        "line_comment" | "escape" => out.own_line(text(node)),
-        "move" => match node.child_by_field_name("number") {
+        kinds::LINE_COMMENT | kinds::ESCAPE => out.own_line(text(node)),
+        kinds::MOVE => match node.child_by_field_name(kinds::field::NUMBER) {
             // `12.Nf3` and `12.  Nf3` both become `12. Nf3`, one word, so
             // that a line never ends between the number and its move.
             Some(number) => {

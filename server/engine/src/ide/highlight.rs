@@ -17,6 +17,9 @@ use super::document::lines::Walker;
 use super::document::{Document, Kept, Section};
 use super::line_index::Unit;
 
+// The class of each node kind, generated from the grammar's highlights.scm.
+mod classes;
+
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Highlight {
@@ -50,22 +53,6 @@ impl Highlight {
         Highlight::Keyword,
         Highlight::Label,
     ];
-
-    fn of(kind: &str) -> Option<Highlight> {
-        Some(match kind {
-            "piece" => Highlight::Piece,
-            "square" | "file" | "rank" => Highlight::Square,
-            "capture" | "dash" | "promotion_sign" | "check" | "drop" => Highlight::Operator,
-            "move_number" => Highlight::MoveNumber,
-            "glyph" | "nag" | "annotation" | "en_passant" => Highlight::Glyph,
-            "comment" | "line_comment" | "escape" => Highlight::Comment,
-            "tag_name" => Highlight::TagName,
-            "tag_value" => Highlight::TagValue,
-            "castling" | "result" | "draw_offer" | "null_move" => Highlight::Keyword,
-            "side" | "pawns_label" => Highlight::Label,
-            _ => return None,
-        })
-    }
 }
 
 /// A highlighted token on one line.
@@ -134,7 +121,7 @@ fn compute(doc: &Document, section: &Section, unit: Unit) -> Vec<LineToken> {
     let mut cursor = root.walk();
     loop {
         let node = cursor.node();
-        let descend = match Highlight::of(node.kind()) {
+        let descend = match classes::of(node.kind()) {
             Some(kind) => {
                 push(node, kind);
                 false

@@ -14,6 +14,7 @@ use super::position::{WrongMove, game_at};
 use crate::analysis::languages::{Language, MoveStyle, render_move};
 use crate::analysis::{Options, glossary, tags};
 use crate::syntax;
+use crate::syntax::kinds;
 
 /// What is under the cursor, and where it is written.
 #[derive(Clone, Debug)]
@@ -81,7 +82,14 @@ pub fn hover(doc: &Document, offset: usize, options: &Options) -> Option<Hover> 
     let mut steps = 0;
     loop {
         match node.kind() {
-            "move" | "nag" | "glyph" | "draw_offer" | "tag" | "position_description" | "result" | "annotation" => {
+            kinds::MOVE
+            | kinds::NAG
+            | kinds::GLYPH
+            | kinds::DRAW_OFFER
+            | kinds::TAG
+            | kinds::POSITION_DESCRIPTION
+            | kinds::RESULT
+            | kinds::ANNOTATION => {
                 break;
             }
             _ if steps < 8 => {
@@ -93,19 +101,19 @@ pub fn hover(doc: &Document, offset: usize, options: &Options) -> Option<Hover> 
     }
     let text = &source[node.byte_range()];
     let what = match node.kind() {
-        "move" => move_hover(doc, section, node, options)?,
-        "annotation" | "glyph" | "draw_offer" => {
+        kinds::MOVE => move_hover(doc, section, node, options)?,
+        kinds::ANNOTATION | kinds::GLYPH | kinds::DRAW_OFFER => {
             Hovered::Glyph { text: text.to_owned(), meaning: glossary::glyph(text)? }
         }
-        "nag" => {
+        kinds::NAG => {
             let number: u32 = text.trim_start_matches('$').parse().ok()?;
             Hovered::Nag { text: text.to_owned(), meaning: glossary::nag(number) }
         }
-        "tag" => {
-            let name = &source[node.child_by_field_name("name")?.byte_range()];
+        kinds::TAG => {
+            let name = &source[node.child_by_field_name(kinds::field::NAME)?.byte_range()];
             Hovered::Tag { name: name.to_owned(), meaning: glossary::tag(name) }
         }
-        "result" => Hovered::Result {
+        kinds::RESULT => Hovered::Result {
             meaning: match tags::normalize_result(text).unwrap_or("*") {
                 "1-0" => "White won",
                 "0-1" => "Black won",
@@ -113,7 +121,7 @@ pub fn hover(doc: &Document, offset: usize, options: &Options) -> Option<Hover> 
                 _ => "a draw",
             },
         },
-        "position_description" => description(source, node, options)?,
+        kinds::POSITION_DESCRIPTION => description(source, node, options)?,
         _ => return None,
     };
     let span = doc.to_original(&(section.start + node.start_byte()..section.start + node.end_byte()));
@@ -123,7 +131,7 @@ pub fn hover(doc: &Document, offset: usize, options: &Options) -> Option<Hover> 
 fn move_hover(doc: &Document, section: &Section, node: Node<'_>, options: &Options) -> Option<Hovered> {
     let span = node.byte_range();
     // The move as written, without its number (`Кd2` of `7. Кd2`).
-    let from = node.child_by_field_name("number").map_or(span.start, |n| n.end_byte());
+    let from = node.child_by_field_name(kinds::field::NUMBER).map_or(span.start, |n| n.end_byte());
     let after_number = &section.text(doc)[from..span.end];
     let written = after_number.trim_start();
     let at = game_at(doc, section.start + from + (after_number.len() - written.len()), options)?;
@@ -144,12 +152,12 @@ fn description(source: &str, node: Node<'_>, options: &Options) -> Option<Hovere
     // A description may be split into White's and Black's parts: take the
     // run of descriptions this one belongs to.
     let mut first = node;
-    while let Some(prev) = first.prev_named_sibling().filter(|n| n.kind() == "position_description") {
+    while let Some(prev) = first.prev_named_sibling().filter(|n| n.kind() == kinds::POSITION_DESCRIPTION) {
         first = prev;
     }
     let mut nodes = vec![first];
     while let Some(next) =
-        nodes.last().and_then(|n| n.next_named_sibling()).filter(|n| n.kind() == "position_description")
+        nodes.last().and_then(|n| n.next_named_sibling()).filter(|n| n.kind() == kinds::POSITION_DESCRIPTION)
     {
         nodes.push(next);
     }

@@ -12,7 +12,7 @@ use tree_sitter::{Node, Tree};
 use crate::ide::document::lines::{self, Breaks, Walker};
 use crate::ide::document::{Document, Kept, Section};
 use crate::ide::line_index::Unit;
-use crate::syntax::{GameSyntax, Item, Line};
+use crate::syntax::{GameSyntax, Item, Line, kinds};
 
 /// The kind of a folding range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,9 +245,9 @@ fn folds(root: Node<'_>, source: &str, out: &mut Vec<(Range<usize>, Fold)>) {
     loop {
         let node = cursor.node();
         let kind = match node.kind() {
-            "headers" => Some(Fold::Headers),
-            "variation" => Some(Fold::Variation),
-            "comment" => Some(Fold::Comment),
+            kinds::HEADERS => Some(Fold::Headers),
+            kinds::VARIATION => Some(Fold::Variation),
+            kinds::COMMENT => Some(Fold::Comment),
             _ => None,
         };
         if let Some(kind) = kind
@@ -257,7 +257,10 @@ fn folds(root: Node<'_>, source: &str, out: &mut Vec<(Range<usize>, Fold)>) {
         }
         // Moves and tags never hold anything foldable; comments are extras and
         // may stand under any of these.
-        let descend = matches!(node.kind(), "source_file" | "game" | "movetext" | "variation" | "headers" | "move");
+        let descend = matches!(
+            node.kind(),
+            kinds::SOURCE_FILE | kinds::GAME | kinds::MOVETEXT | kinds::VARIATION | kinds::HEADERS | kinds::MOVE
+        );
         if descend && cursor.goto_first_child() {
             continue;
         }

@@ -18,6 +18,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 pub mod fast;
+pub mod kinds;
 pub mod lexicon;
 pub mod manuscript;
 pub mod markdown;
@@ -295,41 +296,41 @@ fn ids() -> &'static Ids {
         let field =
             |name: &str| l.field_id_for_name(name).unwrap_or_else(|| panic!("field {name} is in the grammar")).get();
         Ids {
-            game: kind("game"),
-            headers: kind("headers"),
-            tag: kind("tag"),
-            movetext: kind("movetext"),
-            move_: kind("move"),
-            move_number: kind("move_number"),
-            null_move: kind("null_move"),
-            nag: kind("nag"),
-            glyph: kind("glyph"),
-            draw_offer: kind("draw_offer"),
-            variation: kind("variation"),
-            position_description: kind("position_description"),
-            placement: kind("placement"),
-            pawns_label: kind("pawns_label"),
-            result: kind("result"),
-            file: kind("file"),
-            rank: kind("rank"),
-            f_number: field("number"),
-            f_piece: field("piece"),
-            f_origin: field("origin"),
-            f_capture: field("capture"),
-            f_dash: field("dash"),
-            f_drop: field("drop"),
-            f_captured: field("captured"),
-            f_destination: field("destination"),
-            f_castling: field("castling"),
-            f_promotion_sign: field("promotion_sign"),
-            f_promotion: field("promotion"),
-            f_en_passant: field("en_passant"),
-            f_check: field("check"),
-            f_annotation: field("annotation"),
-            f_name: field("name"),
-            f_value: field("value"),
-            f_side: field("side"),
-            f_square: field("square"),
+            game: kind(kinds::GAME),
+            headers: kind(kinds::HEADERS),
+            tag: kind(kinds::TAG),
+            movetext: kind(kinds::MOVETEXT),
+            move_: kind(kinds::MOVE),
+            move_number: kind(kinds::MOVE_NUMBER),
+            null_move: kind(kinds::NULL_MOVE),
+            nag: kind(kinds::NAG),
+            glyph: kind(kinds::GLYPH),
+            draw_offer: kind(kinds::DRAW_OFFER),
+            variation: kind(kinds::VARIATION),
+            position_description: kind(kinds::POSITION_DESCRIPTION),
+            placement: kind(kinds::PLACEMENT),
+            pawns_label: kind(kinds::PAWNS_LABEL),
+            result: kind(kinds::RESULT),
+            file: kind(kinds::FILE),
+            rank: kind(kinds::RANK),
+            f_number: field(kinds::field::NUMBER),
+            f_piece: field(kinds::field::PIECE),
+            f_origin: field(kinds::field::ORIGIN),
+            f_capture: field(kinds::field::CAPTURE),
+            f_dash: field(kinds::field::DASH),
+            f_drop: field(kinds::field::DROP),
+            f_captured: field(kinds::field::CAPTURED),
+            f_destination: field(kinds::field::DESTINATION),
+            f_castling: field(kinds::field::CASTLING),
+            f_promotion_sign: field(kinds::field::PROMOTION_SIGN),
+            f_promotion: field(kinds::field::PROMOTION),
+            f_en_passant: field(kinds::field::EN_PASSANT),
+            f_check: field(kinds::field::CHECK),
+            f_annotation: field(kinds::field::ANNOTATION),
+            f_name: field(kinds::field::NAME),
+            f_value: field(kinds::field::VALUE),
+            f_side: field(kinds::field::SIDE),
+            f_square: field(kinds::field::SQUARE),
         }
     })
 }
@@ -649,7 +650,7 @@ fn lower_position_description<'a>(node: Node, source: &'a str) -> PositionDescri
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         let kind = child.kind_id();
-        if kind == ids.pawns_label || child.kind() == ";" {
+        if kind == ids.pawns_label || child.kind() == kinds::SEMICOLON {
             in_pawn_list = true;
         } else if kind == ids.placement {
             let Some(square) = child.child_by_field_id(ids.f_square) else { continue };
