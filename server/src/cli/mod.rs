@@ -16,6 +16,7 @@ mod github;
 mod human;
 mod json;
 mod output;
+mod patch;
 mod progress;
 mod sarif;
 mod sources;
