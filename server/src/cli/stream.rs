@@ -94,6 +94,9 @@ pub struct Batches<'a> {
     /// The bytes that searches for a cut or a line end have looked at, to
     /// show that reading is linear.
     examined: usize,
+    /// What a failed read says the stream is (`not a valid gzip file: `):
+    /// a decompressor's error, not one of decoding the text.
+    read_error: String,
 }
 
 impl<'a> Batches<'a> {
@@ -116,6 +119,7 @@ impl<'a> Batches<'a> {
             ascii: 0,
             next_try: BATCH,
             examined: 0,
+            read_error: String::new(),
         }
     }
 
@@ -123,6 +127,12 @@ impl<'a> Batches<'a> {
     /// it: for a regular file, whose size bounds what is read.
     pub fn allow_long_lines(&mut self) {
         self.long_lines = true;
+    }
+
+    /// What a failed read means (`not a valid gzip file`), said before the
+    /// reader's error.
+    pub fn read_errors_mean(&mut self, what: String) {
+        self.read_error = what + ": ";
     }
 
     /// The encoding decided (after the first batch), and whether a byte
@@ -221,7 +231,7 @@ impl<'a> Batches<'a> {
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     self.raw.truncate(start);
-                    return Err(format!("cannot read {}: {e}", self.name));
+                    return Err(format!("cannot read {}: {}{e}", self.name, self.read_error));
                 }
             }
         };

@@ -112,7 +112,8 @@ pub fn certain_fixes(diagnostics: &[Diagnostic]) -> Vec<(&Diagnostic, &Fix)> {
     let mut chosen = Vec::new();
     let clashes = |a: &Range<usize>, b: &Range<usize>| a.start == b.start || (a.start < b.end && b.start < a.end);
     let clashes_taken = |taken: &std::collections::BTreeMap<usize, usize>, a: &Range<usize>| {
-        taken.contains_key(&a.start) || taken.range(..a.end).next_back().is_some_and(|(&start, &end)| clashes(a, &(start..end)))
+        taken.contains_key(&a.start)
+            || taken.range(..a.end).next_back().is_some_and(|(&start, &end)| clashes(a, &(start..end)))
     };
     for d in diagnostics {
         let Some(fix) = d.certain_fix() else { continue };
@@ -295,7 +296,8 @@ mod tests {
             Diagnostic::new(Code::Homoglyph, span.clone(), "x")
                 .with_fix(Fix::replace("Write x", span, "x").preferred(true))
         };
-        let diagnostics: Vec<Diagnostic> = (0..100_000).flat_map(|i| [d(4 * i..4 * i + 2), d(4 * i + 1..4 * i + 3)]).collect();
+        let diagnostics: Vec<Diagnostic> =
+            (0..100_000).flat_map(|i| [d(4 * i..4 * i + 2), d(4 * i + 1..4 * i + 3)]).collect();
         let chosen = certain_fixes(&diagnostics);
         assert_eq!(chosen.len(), 100_000);
         assert!(chosen.iter().enumerate().all(|(i, (d, _))| d.span.start == 4 * i));
