@@ -1,0 +1,283 @@
+//! Hostile input, third round (issue 35): archives that hide or lack
+//! members, names and text that would forge output lines, settings files
+//! that are huge or not the user's, writes over read-only files and stale
+//! temporary names, and inputs that made `--fix`, `--fix --diff`, SARIF
+//! and the stream reader quadratic. Each test fails on the code before the
+//! change it backs (RELIABILITY.md, third round).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    crate::scratch_dir(&format!("hostile3/{name}"))
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs chess-ls in `dir` with `args`, `stdin` as its standard input, and
+/// `env` set.
+fn run(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &str)]) -> Run {
+    let mut child = Command::new(chess_ls_tests::binary::chess_ls())
+        .args(args)
+        .current_dir(dir)
+        .envs(env.iter().copied())
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chess-ls starts");
+    let writer = stdin.map(|bytes| {
+        let mut pipe = child.stdin.take().expect("a pipe");
+        let bytes = bytes.to_vec();
+        std::thread::spawn(move || {
+            let _ = pipe.write_all(&bytes);
+        })
+    });
+    let output = child.wait_with_output().expect("chess-ls runs");
+    if let Some(writer) = writer {
+        writer.join().expect("the writer");
+    }
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// A game with an illegal move (`2. Ke3`).
+const ILLEGAL: &str = "1. e4 e5 2. Ke3 *\n";
+
+fn crc(bytes: &[u8]) -> u32 {
+    let mut crc = flate2::Crc::new();
+    crc.update(bytes);
+    crc.sum()
+}
+
+/// A stored member's local header and data.
+fn local(name: &str, data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
+    out.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0x21, 0]);
+    out.extend_from_slice(&crc(data).to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(data);
+    out
+}
+
+/// A central directory entry of a stored member whose local header is at
+/// `offset`.
+fn central(name: &str, data: &[u8], offset: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
+    out.extend_from_slice(&[20, 3, 20, 0, 0, 0, 0, 0, 0, 0, 0x21, 0]);
+    out.extend_from_slice(&crc(data).to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&0o100644u32.wrapping_shl(16).to_le_bytes());
+    out.extend_from_slice(&(offset as u32).to_le_bytes());
+    out.extend_from_slice(name.as_bytes());
+    out
+}
+
+/// The end of central directory record.
+fn end(entries: usize, size: usize, offset: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    out.extend_from_slice(&(entries as u16).to_le_bytes());
+    out.extend_from_slice(&(entries as u16).to_le_bytes());
+    out.extend_from_slice(&(size as u32).to_le_bytes());
+    out.extend_from_slice(&(offset as u32).to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out
+}
+
+/// A zip archive of members (deflated), made with the zip crate.
+fn zip(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in members {
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        w.start_file(*name, options).expect("a member");
+        w.write_all(bytes).expect("its bytes");
+    }
+    w.finish().expect("the archive").into_inner()
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(bytes).expect("gzip");
+    e.finish().expect("gzip")
+}
+
+#[test]
+fn a_member_the_local_headers_hide_is_read_from_the_central_directory() {
+    let dir = scratch("hidden-member");
+    // A clean member, then bytes that a reader of local headers takes for
+    // the central directory's start, then the member with the illegal
+    // game: `unzip` and Python's zipfile extract it by the central
+    // directory; a reader of local headers stops before it.
+    let clean = b"1. e4 e5 *\n";
+    let mut bytes = local("clean.pgn", clean);
+    bytes.extend_from_slice(b"PK\x01\x02 not the central directory");
+    let hidden_at = bytes.len();
+    bytes.extend_from_slice(&local("hidden.pgn", ILLEGAL.as_bytes()));
+    let cd_at = bytes.len();
+    let cd = [central("clean.pgn", clean, 0), central("hidden.pgn", ILLEGAL.as_bytes(), hidden_at)].concat();
+    bytes.extend_from_slice(&cd);
+    bytes.extend_from_slice(&end(2, cd.len(), cd_at));
+    std::fs::write(dir.join("book.zip"), &bytes).unwrap();
+    let out = run(&dir, &["--check", "--format", "json", "book.zip"], None, &[]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("book.zip:hidden.pgn") && out.stdout.contains("illegal-move"), "{}", out.stdout);
+
+    // A member inside another's data: refused as overlapping (a zip bomb
+    // of overlapping members expands without end), never clean.
+    let inner = local("hidden.pgn", ILLEGAL.as_bytes());
+    let mut bytes = local("readme.pgn", &inner);
+    let cd_at = bytes.len();
+    let cd =
+        [central("readme.pgn", &inner, 0), central("hidden.pgn", ILLEGAL.as_bytes(), 30 + "readme.pgn".len())].concat();
+    bytes.extend_from_slice(&cd);
+    bytes.extend_from_slice(&end(2, cd.len(), cd_at));
+    std::fs::write(dir.join("overlap.zip"), &bytes).unwrap();
+    let out = run(&dir, &["--check", "overlap.zip"], None, &[]);
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("members overlap"), "{}", out.stderr);
+}
+
+#[test]
+fn an_archive_with_nothing_to_check_fails_as_an_empty_directory_does() {
+    let dir = scratch("nothing-to-check");
+    let inner = zip(&[("games.pgn", ILLEGAL.as_bytes())]);
+    std::fs::write(dir.join("readme.zip"), zip(&[("readme.txt", b"no games here")])).unwrap();
+    std::fs::write(dir.join("nested.zip"), zip(&[("inner.zip", &inner)])).unwrap();
+    for name in ["readme.zip", "nested.zip"] {
+        let out = run(&dir, &["--check", name], None, &[]);
+        assert_eq!(out.code, 2, "{name}: {}{}", out.stdout, out.stderr);
+        assert!(out.stderr.contains("nothing was checked"), "{name}: {}", out.stderr);
+        // The same archive through a pipe.
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let out = run(&dir, &["--check", "-"], Some(&bytes), &[]);
+        assert_eq!(out.code, 2, "{name} on stdin: {}{}", out.stdout, out.stderr);
+    }
+}
+
+#[test]
+fn sarif_names_members_inside_their_archive() {
+    let dir = scratch("sarif-members");
+    let members: Vec<(String, &[u8])> = ["../../etc/x.pgn", "/abs/y.pgn", "dir/./ok.pgn", "a/../../z.pgn"]
+        .iter()
+        .map(|n| (n.to_string(), ILLEGAL.as_bytes()))
+        .chain((0..3000).map(|i| (format!("m{i}.pgn"), ILLEGAL.as_bytes())))
+        .collect();
+    let refs: Vec<(&str, &[u8])> = members.iter().map(|(n, b)| (n.as_str(), *b)).collect();
+    std::fs::write(dir.join("book.zip"), zip(&refs)).unwrap();
+    let out = run(&dir, &["--check", "--format", "sarif", "book.zip"], None, &[]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let log: Value = serde_json::from_str(&out.stdout).expect("a SARIF log");
+    let artifacts = log["runs"][0]["artifacts"].as_array().expect("artifacts");
+    assert_eq!(artifacts.len(), members.len());
+    for artifact in artifacts {
+        let uri = artifact["location"]["uri"].as_str().expect("a URI");
+        // One segment after the archive: nothing for `..` to climb out of.
+        let member = uri.strip_prefix("book.zip%3A").unwrap_or_else(|| panic!("{uri}"));
+        assert!(!member.contains('/'), "{uri}");
+    }
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert!(results.iter().all(|r| r["locations"][0]["physicalLocation"]["artifactLocation"]["index"].is_u64()));
+}
+
+#[test]
+fn gzip_errors_are_named_for_what_failed_and_padding_and_stubs_are_read() {
+    let dir = scratch("gzip");
+    // The gzip is valid; its text is not UTF-8 (nor any 8-bit text).
+    let mut text = vec![0xFFu8; 4000];
+    text.extend_from_slice(ILLEGAL.as_bytes());
+    std::fs::write(dir.join("bad-text.pgn.gz"), gzip(&text)).unwrap();
+    let out = run(&dir, &["--check", "--encoding", "utf-8", "bad-text.pgn.gz"], None, &[]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(!out.stderr.contains("not a valid gzip"), "{}", out.stderr);
+    // A damaged gzip is still called one.
+    let mut damaged = gzip(ILLEGAL.as_bytes());
+    let half = damaged.len() / 2;
+    damaged[half..].fill(0x55);
+    std::fs::write(dir.join("damaged.pgn.gz"), damaged).unwrap();
+    let out = run(&dir, &["--check", "damaged.pgn.gz"], None, &[]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("not a valid gzip file"), "{}", out.stderr);
+    // Zero padding after the last member, as `gzip -t` accepts it.
+    let padded = [gzip(ILLEGAL.as_bytes()), vec![0; 4096]].concat();
+    std::fs::write(dir.join("padded.pgn.gz"), padded).unwrap();
+    let out = run(&dir, &["--check", "--format", "json", "padded.pgn.gz"], None, &[]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.contains("illegal-move"), "{}", out.stdout);
+    // A zip behind a stub (a self-extracting archive), as unzip reads it.
+    let stub =
+        [b"MZ stub of a self-extracting archive ".repeat(30), zip(&[("games.pgn", ILLEGAL.as_bytes())])].concat();
+    std::fs::write(dir.join("sfx.zip"), stub).unwrap();
+    let out = run(&dir, &["--check", "--format", "json", "sfx.zip"], None, &[]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.contains("sfx.zip:games.pgn"), "{}", out.stdout);
+}
+
+#[test]
+fn a_read_only_file_is_not_rewritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("read-only");
+    // A look-alike Cyrillic `е`: a certain fix.
+    let text = "1. е4 e5 2. Nf3 Nc6 *\n";
+    for args in [&["--fix", "game.pgn"][..], &["--translate", "ru", "--write", "game.pgn"]] {
+        let path = dir.join("game.pgn");
+        let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644));
+        std::fs::write(&path, text).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let out = run(&dir, args, None, &[]);
+        assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
+        assert!(out.stderr.contains("read-only"), "{args:?}: {}", out.stderr);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{args:?}");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+}
+
+/// `n` games, each with one certain fix (a look-alike Cyrillic `е`).
+fn games_with_a_fix_each(n: usize) -> String {
+    (0..n).map(|i| format!("[Event \"{i}\"]\n\n1. е4 e5 2. Nf3 Nc6 *\n\n")).collect()
+}
+
+#[test]
+fn fix_and_its_diff_take_every_fix_of_many_games() {
+    let dir = scratch("many-fixes");
+    let text = games_with_a_fix_each(3000);
+    std::fs::write(dir.join("games.pgn"), &text).unwrap();
+    let diff = run(&dir, &["--fix", "--diff", "games.pgn"], None, &[]);
+    assert_eq!(diff.code, 0, "{}", diff.stderr);
+    assert!(diff.stderr.contains("would fix 3000 problems"), "{}", diff.stderr);
+    // The diff is one `patch` applies, and gives what --fix writes.
+    std::fs::write(dir.join("games.diff"), &diff.stdout).unwrap();
+    std::fs::copy(dir.join("games.pgn"), dir.join("patched.pgn")).unwrap();
+    let status = Command::new("patch").arg("-s").arg(dir.join("patched.pgn")).arg(dir.join("games.diff")).status();
+    let fixed = run(&dir, &["--fix", "games.pgn"], None, &[]);
+    assert_eq!(fixed.code, 0, "{}{}", fixed.stdout, fixed.stderr);
+    let written = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(written, text.replace('е', "e"));
+    if let Ok(status) = status {
+        assert!(status.success());
+        assert_eq!(std::fs::read_to_string(dir.join("patched.pgn")).unwrap(), written);
+    }
+}
