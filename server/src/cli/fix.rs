@@ -105,9 +105,9 @@ pub fn run(session: &Session, diff: bool) -> i32 {
     if diff {
         // stdout holds the diff alone.
         for failure in &failures {
-            eprintln!("error: {failure}");
+            super::output::say(&format!("error: {failure}"));
         }
-        eprintln!("{line}");
+        super::output::say(&line);
         summary.exit_status()
     } else {
         printer.finish(&failures, &line, summary.exit_status())
@@ -197,12 +197,17 @@ fn in_encoding(source: &super::sources::Source, diff: String) -> Vec<u8> {
     {
         return bytes;
     }
-    eprintln!("note: the diff of {} is shown in UTF-8, not in the file's {}", source.name, source.encoding.name());
+    super::output::say(&format!(
+        "note: the diff of {} is shown in UTF-8, not in the file's {}",
+        source.name,
+        source.encoding.name()
+    ));
     diff.into_bytes()
 }
 
 /// A unified diff of a file's text before and after (in UTF-8, whatever the
 /// file's encoding), with the file's name on both sides.
 pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
-    TextDiff::from_lines(old, new).unified_diff().context_radius(3).header(name, name).to_string()
+    let name = super::output::visible(name);
+    TextDiff::from_lines(old, new).unified_diff().context_radius(3).header(&name, &name).to_string()
 }

@@ -238,7 +238,7 @@ impl Session {
         let manuscripts = |dir: &std::path::Path| self.effective(dir).is_ok_and(|e| e.search_manuscripts);
         let found = sources::expand(&self.paths, self.walk, &manuscripts, failures, &mut warnings);
         for warning in &warnings {
-            eprintln!("warning: {warning}");
+            output::say(&format!("warning: {warning}"));
         }
         found
     }
@@ -287,7 +287,7 @@ pub fn run(args: &Args) -> i32 {
             let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
                 Ok(pool) => pool,
                 Err(e) => {
-                    eprintln!("error: cannot start {threads} threads: {e}");
+                    output::say(&format!("error: cannot start {threads} threads: {e}"));
                     return 2;
                 }
             };
@@ -306,7 +306,7 @@ pub fn run(args: &Args) -> i32 {
             })
         }
         Err(message) => {
-            eprintln!("error: {message}");
+            output::say(&format!("error: {message}"));
             2
         }
     }

@@ -120,6 +120,8 @@ pub fn unified_diff(name: &str, old: &str, new: &str, differ: &[(Range<usize>, R
     if blocks.is_empty() {
         return out;
     }
+    // A name cannot break the header into lines of its own.
+    let name = super::output::visible(name);
     let _ = writeln!(out, "--- {name}\n+++ {name}");
     // In lines from here on.
     let blocks: Vec<Block> = blocks

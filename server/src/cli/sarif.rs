@@ -132,7 +132,8 @@ impl Log {
                 "results": self.results,
             }]
         });
-        serde_json::to_writer_pretty(&mut *out, &log)?;
+        let text = serde_json::to_string_pretty(&log).map_err(io::Error::other)?;
+        out.write_all(super::output::escape_json(&text).as_bytes())?;
         out.write_all(b"\n")
     }
 }

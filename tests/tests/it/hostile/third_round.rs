@@ -281,3 +281,89 @@ fn fix_and_its_diff_take_every_fix_of_many_games() {
         assert_eq!(std::fs::read_to_string(dir.join("patched.pgn")).unwrap(), written);
     }
 }
+
+/// The characters no line of output may carry as they are: ESC, the C1
+/// controls, the bidirectional controls.
+fn has_terminal_control(text: &str) -> bool {
+    text.chars().any(|c| {
+        c == '\u{1b}'
+            || ('\u{80}'..='\u{9f}').contains(&c)
+            || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+/// The lines a log viewer or a GitHub Actions runner would see (every line
+/// break a terminal or the runner honours), and that of them which a runner
+/// would read as a workflow command it was not meant to.
+fn forged_lines(text: &str, github: bool) -> Vec<String> {
+    text.split(['\n', '\r', '\u{0b}', '\u{0c}', '\u{85}', '\u{2028}', '\u{2029}'])
+        .filter(|line| {
+            let line = line.trim_start();
+            let legit =
+                github && ["::error file=", "::warning file=", "::notice file="].iter().any(|c| line.starts_with(c));
+            (line.starts_with("::") && !legit) || line.contains("##[")
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn names_tags_and_settings_cannot_forge_a_line_a_command_or_an_escape() {
+    let dir = scratch("forged-lines");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    for name in [
+        "a\n::error::forged by a name.pgn",
+        "b\u{1b}[2J\u{1b}]0;title\u{7}.pgn",
+        "c\u{202e}gnp.exe.pgn",
+        "d\r::error::cr.pgn",
+        "e ##[error]old.pgn",
+    ] {
+        std::fs::write(games.join(name), ILLEGAL).unwrap();
+    }
+    std::fs::write(
+        games.join("tags.pgn"),
+        "[Event \"x\r::error::forged by a tag\"]\n[Site \"\u{1b}[31m\u{9b}1m\u{202e}\"]\n\n1. e4 e5 2. Ke3 {\n::error::forged by a comment\n",
+    )
+    .unwrap();
+    std::fs::write(games.join("book.zip"), zip(&[("m\n::error::forged by a member.pgn", ILLEGAL.as_bytes())])).unwrap();
+    // A settings file whose values forge lines in the errors that quote them.
+    let settings = dir.join("settings");
+    std::fs::create_dir_all(&settings).unwrap();
+    std::fs::write(
+        settings.join("chess-ls.toml"),
+        "language = \"\\u001b[2J\\n::error::forged by a setting\"\nignore = [\"\\r::error::code\"]\n",
+    )
+    .unwrap();
+    std::fs::write(settings.join("game.pgn"), ILLEGAL).unwrap();
+    // And --fix's notes name the files they fix.
+    let fixes = dir.join("fixes");
+    std::fs::create_dir_all(&fixes).unwrap();
+    for format in ["human", "json", "github", "sarif"] {
+        std::fs::write(fixes.join("f\n::error::forged by a fixed file.pgn"), "1. е4 e5 *\n").unwrap();
+        let runs = [
+            run(&dir, &["--check", "--format", format, "games"], None, &[]),
+            run(&dir, &["--check", "--format", format, "settings/game.pgn"], None, &[]),
+            run(&dir, &["--fix", "--format", format, "fixes"], None, &[]),
+        ];
+        for (i, out) in runs.iter().enumerate() {
+            assert!(out.code == 1 || out.code == 2 || i == 2, "{format} {i}: {}{}", out.stdout, out.stderr);
+            for (stream, text) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+                assert!(!has_terminal_control(text), "{format} {i} {stream}: {text:?}");
+                let forged = forged_lines(text, format == "github" && stream == "stdout");
+                assert!(forged.is_empty(), "{format} {i} {stream}: {forged:?}\n{text}");
+            }
+        }
+        assert!(runs[1].stderr.contains("unknown language"), "{}", runs[1].stderr);
+        if format == "json" {
+            // JSON keeps the names whole, as escapes.
+            let names: Vec<String> = runs[0]
+                .stdout
+                .lines()
+                .map(|l| serde_json::from_str::<Value>(l).unwrap()["file"].as_str().unwrap().to_owned())
+                .collect();
+            assert!(names.iter().any(|n| n.contains("b\u{1b}[2J")), "{names:?}");
+            assert!(names.iter().any(|n| n.contains("c\u{202e}gnp")), "{names:?}");
+        }
+    }
+}
