@@ -170,7 +170,7 @@ impl Effective {
             None | Some("auto") => None,
             Some(name) => Some(Encoding::from_name(name).ok_or_else(|| {
                 let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
-                format!("unknown encoding \"{name}\"; use auto or one of {}", names.join(", "))
+                format!("unknown encoding {}; use auto or one of {}", settings::quoted(name), names.join(", "))
             })?),
         };
         Ok(Effective {
@@ -318,7 +318,11 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
         && Language::from_code(code).is_none()
     {
         let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-        return Err(format!("unknown language \"{code}\" for --translate; use one of {}", codes.join(", ")));
+        return Err(format!(
+            "unknown language {} for --translate; use one of {}",
+            settings::quoted(code),
+            codes.join(", ")
+        ));
     }
     let codes = |names: &[String]| names.iter().map(|n| settings::parse_code(n)).collect::<Result<Vec<_>, _>>();
     let flags = Settings {

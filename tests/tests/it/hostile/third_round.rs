@@ -367,3 +367,62 @@ fn names_tags_and_settings_cannot_forge_a_line_a_command_or_an_escape() {
         }
     }
 }
+
+#[test]
+fn settings_values_are_quoted_in_part_and_a_settings_file_is_bounded() {
+    let dir = scratch("big-settings");
+    std::fs::write(dir.join("game.pgn"), ILLEGAL).unwrap();
+    let long = "x".repeat(60_000);
+    let cases = [
+        format!("language = \"{long}\"\n"),
+        format!("ignore = [\"{long}\"]\n"),
+        format!("encoding = \"{long}\"\n"),
+        format!("[severity]\nsyntax = \"{long}\"\n"),
+        format!("language = {long}\n"),
+        format!("{long} = 1\n"),
+        // 16 MB: past the bound on a settings file.
+        format!("language = \"{}\"\n", "x".repeat(16 << 20)),
+    ];
+    for (i, settings) in cases.iter().enumerate() {
+        std::fs::write(dir.join("chess-ls.toml"), settings).unwrap();
+        let out = run(&dir, &["--check", "game.pgn"], None, &[]);
+        assert_eq!(out.code, 2, "{i}: {}", out.stderr);
+        assert!(out.stderr.contains("chess-ls.toml"), "{i}: {}", out.stderr);
+        assert!(out.stderr.len() < 2000, "{i}: {} bytes of stderr: {}", out.stderr.len(), &out.stderr[..2000]);
+    }
+    assert!(run(&dir, &["--check", "game.pgn"], None, &[]).stderr.contains("larger than a settings file may be"));
+}
+
+#[test]
+fn a_settings_file_of_another_user_is_not_applied_silently() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = scratch("foreign-settings");
+    std::fs::write(dir.join("game.pgn"), ILLEGAL).unwrap();
+    let settings = dir.join("chess-ls.toml");
+    // It would hide every illegal move.
+    std::fs::write(&settings, "ignore = [\"illegal-move\"]\n").unwrap();
+    let mine = run(&dir, &["--check", "game.pgn"], None, &[]);
+    assert_eq!(mine.code, 0, "the user's own file applies: {}{}", mine.stdout, mine.stderr);
+    let other = std::fs::metadata(&dir).unwrap().uid() + 4242;
+    if Command::new("chown").arg(other.to_string()).arg(&settings).status().map_or(true, |s| !s.success()) {
+        eprintln!("note: cannot give a file to another user here (not root); the rest is skipped");
+        return;
+    }
+    let out = run(&dir, &["--check", "game.pgn"], None, &[]);
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("owned by another user") && out.stderr.contains("CHESS_LS_SAFE_SETTINGS"),
+        "{}",
+        out.stderr
+    );
+    // --fix does not act on it either.
+    let out = run(&dir, &["--fix", "game.pgn"], None, &[]);
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    // Allowed by name, by its directory, or all.
+    for allow in [settings.display().to_string(), dir.display().to_string(), "*".to_owned()] {
+        let out = run(&dir, &["--check", "game.pgn"], None, &[("CHESS_LS_SAFE_SETTINGS", &allow)]);
+        assert_eq!(out.code, 0, "{allow}: {}{}", out.stdout, out.stderr);
+    }
+    // --no-config reads none: the illegal move is found.
+    assert_eq!(run(&dir, &["--check", "--no-config", "game.pgn"], None, &[]).code, 1);
+}
