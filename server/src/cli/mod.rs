@@ -312,6 +312,10 @@ pub fn run(args: &Args) -> i32 {
     }
 }
 
+/// The most threads started whatever `--threads` says (or 4 a core, on a
+/// machine of more than 16 cores).
+const MAX_THREADS: usize = 64;
+
 fn session(args: &Args) -> Result<(Session, usize), String> {
     let language = args.lang.as_deref().map(settings::parse_language).transpose()?;
     if let Some(code) = &args.translate
@@ -358,7 +362,15 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
     if writes && args.paths.iter().any(|p| p.as_os_str() == "-") {
         return Err("standard input cannot be rewritten in place; use --diff, or --translate without --write".into());
     }
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.unwrap_or(cores).max(1);
+    // More threads than a few per core only cost memory and start-up time
+    // (a million took minutes to start, each with its stack).
+    let most = (4 * cores).max(MAX_THREADS);
+    if threads > most {
+        output::say(&format!("note: --threads {threads} is more than this machine can use; {most} are started"));
+    }
+    let threads = threads.min(most);
     let session = Session {
         flags,
         projects: (!args.no_config).then(Projects::new),

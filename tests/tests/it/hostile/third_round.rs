@@ -426,3 +426,34 @@ fn a_settings_file_of_another_user_is_not_applied_silently() {
     // --no-config reads none: the illegal move is found.
     assert_eq!(run(&dir, &["--check", "--no-config", "game.pgn"], None, &[]).code, 1);
 }
+
+#[test]
+fn an_absurd_number_of_threads_is_bounded() {
+    let dir = scratch("threads");
+    std::fs::write(dir.join("game.pgn"), ILLEGAL).unwrap();
+    // Before, a billion threads were started one by one: no answer in
+    // minutes. A run that still goes after 60 s hangs.
+    let mut child = Command::new(chess_ls_tests::binary::chess_ls())
+        .args(["--check", "--threads", "1000000000", "game.pgn"])
+        .current_dir(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chess-ls starts");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("--threads 1000000000 still starting threads after 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(1));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(stderr.contains("more than this machine can use"), "{stderr}");
+}
