@@ -457,3 +457,38 @@ fn an_absurd_number_of_threads_is_bounded() {
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
     assert!(stderr.contains("more than this machine can use"), "{stderr}");
 }
+
+#[test]
+fn semantic_tokens_of_a_huge_document_are_bounded_as_ranges_are() {
+    use chess_ls::analysis::Options;
+    use chess_ls::ide::document::Document;
+    use chess_ls::ide::line_index::Unit;
+    use chess_ls::lsp::handlers::semantic_tokens;
+    use tower_lsp_server::ls_types::SemanticTokensRangeResult;
+    // 4 MB of games: a client without range support asked for all of it
+    // (a 100 MB document took 7.9 GB and 50 s), and a range over the whole
+    // document cost the same.
+    let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let text = game.repeat((4 << 20) / game.len());
+    let lines = text.lines().count() as u32;
+    let doc = Document::open(text.clone(), 1, &Options::default());
+    let token = chess_ls::ide::cancel::Token::never();
+    let last_line = |data: &[tower_lsp_server::ls_types::SemanticToken]| data.iter().map(|t| t.delta_line).sum::<u32>();
+    let (full, _) = semantic_tokens::full(&doc, Unit::Utf16, &token, "1".into());
+    let shown = last_line(&full.data);
+    assert!(shown > 0 && shown < lines / 4, "tokens up to line {shown} of {lines}");
+    let Some(SemanticTokensRangeResult::Tokens(range)) =
+        semantic_tokens::range(&doc, 0..text.len(), Unit::Utf16, &token)
+    else {
+        panic!("tokens");
+    };
+    assert!(last_line(&range.data) < lines / 4);
+    // A range of a few lines is answered whole, wherever it is.
+    let middle = text.len() / 2;
+    let Some(SemanticTokensRangeResult::Tokens(small)) =
+        semantic_tokens::range(&doc, middle..middle + 1000, Unit::Utf16, &token)
+    else {
+        panic!("tokens");
+    };
+    assert!(!small.data.is_empty());
+}
