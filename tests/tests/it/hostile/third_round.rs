@@ -492,3 +492,39 @@ fn semantic_tokens_of_a_huge_document_are_bounded_as_ranges_are() {
     };
     assert!(!small.data.is_empty());
 }
+
+#[test]
+fn an_unchanged_or_invalid_configuration_analyses_nothing_again() {
+    use chess_ls_tests::lsp_client::Client;
+    use serde_json::json;
+    const URI: &str = "file:///tmp/hostile3/config.pgn";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(URI, ILLEGAL);
+    let _ = client.diagnostics(URI, 1);
+    // Garbage, the same values again, and what only hovers and formatting
+    // read: before, each analysed every open document again under the
+    // state's lock and published its diagnostics.
+    for settings in [
+        json!(null),
+        json!("garbage"),
+        json!({"chess-ls": {"language": "no-such-language", "reportMissingCheckMarks": "yes"}}),
+        json!({"chess-ls": {"language": "auto", "reportMissingCheckMarks": false}}),
+        json!({"chess-ls": {"boardStyle": "letters", "formatWidth": 60}}),
+    ] {
+        client.notify("workspace/didChangeConfiguration", json!({ "settings": settings }));
+    }
+    // Then one that changes the analysis: its diagnostics are the only ones.
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"chess-ls": {"reportMissingCheckMarks": true}}}),
+    );
+    let _ = client.diagnostics(URI, 1);
+    // Anything published late would be here after a round trip.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let _ = client
+        .call("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 1}}));
+    let more = client.notifications.iter().filter(|n| n["method"] == "textDocument/publishDiagnostics").count();
+    assert_eq!(more, 0, "{:?}", client.notifications);
+    assert!(client.shutdown().success());
+}
