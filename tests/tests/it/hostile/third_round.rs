@@ -528,3 +528,22 @@ fn an_unchanged_or_invalid_configuration_analyses_nothing_again() {
     assert_eq!(more, 0, "{:?}", client.notifications);
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn a_request_nested_deeper_than_the_parser_goes_gets_an_error_response() {
+    use chess_ls_tests::lsp_client::Client;
+    use serde_json::json;
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    client
+        .send_raw(format!(r#"{{"jsonrpc":"2.0","method":"textDocument/hover","params":{deep},"id":4242}}"#).as_bytes());
+    let answer = client.wait_for(|m| m["id"] == 4242).expect("an answer, not silence");
+    assert!(answer["error"].is_object(), "{answer}");
+    // The session goes on.
+    let _ = client.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": "file:///x.pgn"}, "position": {"line": 0, "character": 0}}),
+    );
+    assert!(client.shutdown().success());
+}
