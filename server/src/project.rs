@@ -99,14 +99,21 @@ fn read(path: &Path) -> Result<Settings, String> {
     }
     let mut bytes = Vec::new();
     file.take(MAX_SETTINGS_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {name}: {e}"))?;
+    parse(&bytes, &name.to_string())
+}
+
+/// The settings of a settings file's bytes (at most [`MAX_SETTINGS_BYTES`]
+/// of them), or why they cannot be used, in an error of a bounded length
+/// (a value is quoted in part, a line of the TOML reader's cut).
+pub fn parse(bytes: &[u8], name: &str) -> Result<Settings, String> {
     if bytes.len() as u64 > MAX_SETTINGS_BYTES {
         return Err(format!(
             "{name} is larger than a settings file may be ({} KiB); it was not read",
             MAX_SETTINGS_BYTES >> 10
         ));
     }
-    let text = String::from_utf8(bytes).map_err(|e| format!("{name}: not UTF-8 text ({e})"))?;
-    Settings::parse(&text).map_err(|e| format!("{name}: {}", shortened(&e)))
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: not UTF-8 text ({e})"))?;
+    Settings::parse(text).map_err(|e| format!("{name}: {}", shortened(&e)))
 }
 
 /// Whether a file's owner is the user, or (as root under sudo, as git

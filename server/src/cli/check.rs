@@ -270,7 +270,7 @@ impl Run<'_> {
     /// same; and an archive may follow a stub, as a self-extracting one
     /// does). Members whose data overlap are refused (a zip bomb of
     /// overlapping members expands without end).
-    fn zip_archive(&mut self, name: &str, file: std::fs::File, effective: &Arc<Effective>) {
+    fn zip_archive(&mut self, name: &str, file: impl Read + std::io::Seek + Send, effective: &Arc<Effective>) {
         let mut archive = match zip::ZipArchive::new(std::io::BufReader::with_capacity(1 << 16, file)) {
             Ok(archive) => archive,
             Err(e) => return self.failures.push(format!("cannot read {name}: not a valid zip archive: {e}")),
@@ -440,6 +440,42 @@ impl Run<'_> {
             continued = true;
         }
     }
+}
+
+/// The archive reader on bytes, for its fuzz target: `bytes` read as the
+/// file `name` (a zip archive, a compressed file, or text), by its central
+/// directory when `seekable` (a file) or as a stream (a pipe), every
+/// member checked and the report dropped. Returns what could not be read.
+pub fn read_archive_bytes(name: &str, bytes: &[u8], seekable: bool) -> Vec<String> {
+    let session = Session {
+        flags: crate::ide::settings::Settings::default(),
+        projects: None,
+        effective: Default::default(),
+        format: super::Format::Json,
+        paths: Vec::new(),
+        writes: false,
+        started: std::time::Instant::now(),
+        walk: sources::Walk::default(),
+    };
+    let mut run = Run {
+        session: &session,
+        printer: Printer::to(super::Format::Json, Box::new(std::io::sink()), false),
+        summary: Summary::default(),
+        failures: Vec::new(),
+        seen: HashSet::new(),
+        stopped: None,
+    };
+    let effective = Arc::new(Effective::default());
+    match Compression::detect(&bytes[..bytes.len().min(8)], name) {
+        Some(Compression::Zip) if seekable => run.zip_archive(name, std::io::Cursor::new(bytes), &effective),
+        Some(Compression::Zip) => run.zip(name, bytes, &effective),
+        Some(compression) => {
+            let inner = compressed::inner_name(name, compression).to_owned();
+            run.text(name.to_owned(), &inner, compression.decoder(bytes), &effective, Some(compression), false, None);
+        }
+        None => run.text(name.to_owned(), name, Box::new(bytes), &effective, None, seekable, None),
+    }
+    run.failures
 }
 
 /// A member's name (its bytes read lossily when they are not UTF-8).

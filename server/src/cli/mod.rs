@@ -37,6 +37,9 @@ use crate::project::Projects;
 use encoding::Encoding;
 use sources::Source;
 
+/// The archive reader on bytes, for its fuzz target.
+pub use check::read_archive_bytes;
+
 /// How `--check` prints its findings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {

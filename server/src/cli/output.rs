@@ -12,7 +12,7 @@
 //! anywhere in it). JSON and SARIF keep their values whole: the same
 //! characters are written as `\u` escapes ([`escape_json`]).
 
-use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::Duration;
 
 use super::check::Checked;
@@ -22,7 +22,7 @@ use crate::ide::line_index::LineIndex;
 
 pub struct Printer {
     format: Format,
-    out: BufWriter<Stdout>,
+    out: BufWriter<Box<dyn Write + Send>>,
     color: bool,
     sarif: sarif::Log,
     /// The first write to stdout that failed (a full disk, a closed pipe).
@@ -32,7 +32,13 @@ pub struct Printer {
 impl Printer {
     pub fn new(format: Format) -> Printer {
         let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Printer { format, out: BufWriter::new(io::stdout()), color, sarif: sarif::Log::default(), failed: None }
+        Printer::to(format, Box::new(io::stdout()), color)
+    }
+
+    /// A printer to another writer (the fuzz target of the archive reader
+    /// drops the report).
+    pub fn to(format: Format, out: Box<dyn Write + Send>, color: bool) -> Printer {
+        Printer { format, out: BufWriter::new(out), color, sarif: sarif::Log::default(), failed: None }
     }
 
     /// Keeps the first error of a write to stdout.
