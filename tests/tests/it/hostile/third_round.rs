@@ -533,8 +533,11 @@ fn an_unchanged_or_invalid_configuration_analyses_nothing_again() {
 fn a_request_nested_deeper_than_the_parser_goes_gets_an_error_response() {
     use chess_ls_tests::lsp_client::Client;
     use serde_json::json;
+    const URI: &str = "file:///tmp/hostile3/nested.pgn";
     let mut client = Client::start();
     client.initialize(&[], json!({}));
+    client.open(URI, ILLEGAL);
+    let _ = client.diagnostics(URI, 1);
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     client
         .send_raw(format!(r#"{{"jsonrpc":"2.0","method":"textDocument/hover","params":{deep},"id":4242}}"#).as_bytes());
