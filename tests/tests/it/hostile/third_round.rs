@@ -546,7 +546,7 @@ fn a_request_nested_deeper_than_the_parser_goes_gets_an_error_response() {
     // The session goes on.
     let _ = client.call(
         "textDocument/hover",
-        json!({"textDocument": {"uri": "file:///x.pgn"}, "position": {"line": 0, "character": 0}}),
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 1}}),
     );
     assert!(client.shutdown().success());
 }
