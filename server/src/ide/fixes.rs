@@ -232,7 +232,26 @@ mod tests {
     use super::*;
 
     fn fix(text: &str) -> Fixed {
-        fix_text(text, Kind::Pgn, &Options::default(), &Filter::default(), &())
+        let fixed = fix_text(text, Kind::Pgn, &Options::default(), &Filter::default(), &());
+        // Between the ranges that differ, the texts are equal.
+        let (mut old_at, mut new_at) = (0, 0);
+        for (old, new) in &fixed.differ {
+            assert_eq!(text[old_at..old.start], fixed.text[new_at..new.start], "{:?}", fixed.differ);
+            (old_at, new_at) = (old.end, new.end);
+        }
+        assert_eq!(text[old_at..], fixed.text[new_at..], "{:?}", fixed.differ);
+        fixed
+    }
+
+    #[test]
+    fn the_ranges_that_differ_compose_over_rounds() {
+        let edit = |span: Range<usize>, new: &str| TextEdit { span, new_text: new.into() };
+        // Round 1 on "abcdef": "b" -> "XY", insert "Z" at 4; round 2 on
+        // "aXYcdZef": "Yc" -> "", "f" -> "W".
+        let first = compose(&[], &[edit(1..2, "XY"), edit(4..4, "Z")]);
+        assert_eq!(first, [(1..2, 1..3), (4..4, 5..6)]);
+        let second = compose(&first, &[edit(2..4, ""), edit(7..8, "W")]);
+        assert_eq!(second, [(1..3, 1..2), (4..4, 3..4), (5..6, 5..6)]);
     }
 
     #[test]
