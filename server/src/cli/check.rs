@@ -354,7 +354,7 @@ impl Run<'_> {
     /// Checks one text read as a stream: notation batch by batch (the next
     /// batch is read while one is checked), a manuscript whole. `archive`:
     /// the length of the archive's name before a member's.
-    #[expect(clippy::too_many_arguments, reason = "what a stream is, said once by each caller")]
+    #[allow(clippy::too_many_arguments, reason = "what a stream is, said once by each caller")]
     fn text(
         &mut self,
         name: String,
