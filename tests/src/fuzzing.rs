@@ -141,3 +141,40 @@ pub fn document_edits(data: &[u8]) {
         }
     }
 }
+
+/// The archive reader on arbitrary bytes: the first byte picks what the
+/// rest is named (a zip archive, a gzip, bzip2, xz or zstd file, or plain
+/// notation) and whether it is read from a file (a zip by its central
+/// directory) or as a stream (a pipe); every member is checked, the report
+/// dropped. Nothing may panic, and what cannot be read is said in a
+/// message of a bounded length (a member's name may be long, not the
+/// message's other parts).
+pub fn archive(data: &[u8]) {
+    let Some((&choice, rest)) = data.split_first() else { return };
+    let names = ["book.zip", "games.pgn.gz", "games.pgn.bz2", "games.pgn.xz", "games.pgn.zst", "games.pgn"];
+    let name = names[usize::from(choice >> 1) % names.len()];
+    let failures = chess_ls::cli::read_archive_bytes(name, rest, choice & 1 != 0);
+    for failure in &failures {
+        assert!(failure.len() < 4 * 1024 + 2 * rest.len(), "a failure longer than its input: {failure:.200}");
+    }
+}
+
+/// The settings file's reader on arbitrary bytes: parsed (or refused, past
+/// the bound on its size), never a panic, and an error of a bounded length
+/// whatever the values (one quotes at most 40 characters of a value, and
+/// the TOML reader's lines are cut to 160).
+pub fn settings(data: &[u8]) {
+    match chess_ls::project::parse(data, "chess-ls.toml") {
+        Ok(settings) => {
+            // What the front ends do with it.
+            let _ = settings.options(&Options::default());
+            let _ = settings.filter();
+            let _ = settings.overridden_by(&chess_ls::ide::settings::Settings::default());
+        }
+        Err(e) => {
+            let longest = e.lines().map(str::len).max().unwrap_or(0);
+            assert!(longest < 1024, "an error line of {longest} bytes: {e:.300}");
+            assert!(e.len() < 16 * 1024, "an error of {} bytes: {e:.300}", e.len());
+        }
+    }
+}

@@ -206,6 +206,15 @@ impl Run<'_> {
         // A regular file's size is known: a line too long to cut (one line
         // of 100 MB of games) is read whole, as a file under the limit is.
         let regular = opened.identity().is_some();
+        // A zip archive that is a file is read by its central directory.
+        let archive = regular
+            && opened
+                .file
+                .as_ref()
+                .is_some_and(|f| Compression::detect(&sources::head(f), &name) == Some(Compression::Zip));
+        if archive && let Some(file) = opened.file {
+            return self.zip_archive(&name, file, &effective);
+        }
         let mut input = std::io::BufReader::with_capacity(1 << 16, opened.into_reader());
         let head = match std::io::BufRead::fill_buf(&mut input) {
             Ok(head) => head[..head.len().min(8)].to_vec(),
@@ -216,27 +225,27 @@ impl Run<'_> {
             Some(compression) => {
                 let inner = compressed::inner_name(&name, compression).to_owned();
                 let reader = compression.decoder(input);
-                self.text(name, &inner, reader, &effective, Some(compression), false);
+                self.text(name, &inner, reader, &effective, Some(compression), false, None);
             }
             None => {
                 let inner = name.clone();
-                self.text(name, &inner, Box::new(input), &effective, None, regular);
+                self.text(name, &inner, Box::new(input), &effective, None, regular, None);
             }
         }
     }
 
-    /// Checks each wanted member of a zip archive, in the archive's order.
+    /// Checks each wanted member of a zip archive read as a stream (standard
+    /// input, a FIFO), in the order of its local headers: all a stream
+    /// allows.
     fn zip(&mut self, name: &str, mut input: impl Read + Send, effective: &Arc<Effective>) {
+        let mut checked = 0;
         loop {
             let member = match zip::read::read_zipfile_from_stream(&mut input) {
                 Ok(Some(member)) => member,
-                Ok(None) => return,
+                Ok(None) => break,
                 Err(e) => return self.failures.push(format!("cannot read {name}: not a valid zip archive: {e}")),
             };
-            let member_name = match member.name() {
-                Ok(n) => n.into_owned(),
-                Err(_) => String::from_utf8_lossy(member.name_raw()).into_owned(),
-            };
+            let member_name = member_name(&member);
             if !member.is_file() || !compressed::member_wanted(&member_name, effective.search_manuscripts) {
                 // Read past it (the stream reader needs its data consumed).
                 let mut sink = std::io::sink();
@@ -246,26 +255,106 @@ impl Run<'_> {
                 }
                 continue;
             }
-            let full = format!("{name}:{member_name}");
-            match Compression::from_name(&member_name) {
-                Some(compression) if compression != Compression::Zip => {
-                    let inner = compressed::inner_name(&full, compression).to_owned();
-                    let reader = compression.decoder(member);
-                    self.text(full, &inner, reader, effective, Some(compression), false);
+            checked += 1;
+            self.member(name, member_name, member, effective);
+            if self.stopped.is_some() {
+                return;
+            }
+        }
+        self.nothing_in(name, checked, effective);
+    }
+
+    /// Checks each wanted member of a zip archive that is a file, as every
+    /// unzip reads one: by its central directory (the local headers may
+    /// hide a member inside another's data, which `unzip` extracts all the
+    /// same; and an archive may follow a stub, as a self-extracting one
+    /// does). Members whose data overlap are refused (a zip bomb of
+    /// overlapping members expands without end).
+    fn zip_archive(&mut self, name: &str, file: impl Read + std::io::Seek + Send, effective: &Arc<Effective>) {
+        let mut archive = match zip::ZipArchive::new(std::io::BufReader::with_capacity(1 << 16, file)) {
+            Ok(archive) => archive,
+            Err(e) => return self.failures.push(format!("cannot read {name}: not a valid zip archive: {e}")),
+        };
+        let mut extents = Vec::with_capacity(archive.len());
+        for i in 0..archive.len() {
+            match archive.by_index_raw(i) {
+                Ok(member) => {
+                    let start = member.header_start();
+                    let end = member.data_start().unwrap_or(start).saturating_add(member.compressed_size());
+                    extents.push((start, end));
                 }
-                _ => {
-                    let inner = full.clone();
-                    self.text(full, &inner, Box::new(member), effective, None, false);
+                Err(e) => return self.failures.push(format!("cannot read {name}: not a valid zip archive: {e}")),
+            }
+        }
+        extents.sort_unstable();
+        if extents.windows(2).any(|w| w[1].0 < w[0].1) {
+            return self.failures.push(format!(
+                "cannot read {name}: not a valid zip archive: members overlap (a zip bomb), so none was read"
+            ));
+        }
+        let mut checked = 0;
+        for i in 0..archive.len() {
+            let failed = match archive.by_index(i) {
+                Ok(member) => {
+                    let member_name = member_name(&member);
+                    if member.is_file() && compressed::member_wanted(&member_name, effective.search_manuscripts) {
+                        checked += 1;
+                        self.member(name, member_name, member, effective);
+                    }
+                    None
                 }
+                Err(e) => Some(e.to_string()),
+            };
+            if let Some(e) = failed {
+                let member_name =
+                    archive.name_for_index(i).and_then(Result::ok).map_or_else(|| "?".into(), |n| n.into_owned());
+                self.failures.push(format!("cannot read {name}:{member_name}: {e}"));
             }
             if self.stopped.is_some() {
                 return;
             }
         }
+        self.nothing_in(name, checked, effective);
+    }
+
+    /// An archive with nothing to check fails the run, as a directory
+    /// with nothing to check does: a run pointed at the wrong archive must
+    /// not pass as clean.
+    fn nothing_in(&mut self, name: &str, checked: usize, effective: &Effective) {
+        if checked == 0 {
+            self.failures.push(format!(
+                "no notation file in {name}: nothing was checked (it has no member of the kinds searched{})",
+                if effective.search_manuscripts { "" } else { "; --search-manuscripts adds .md, .tex and .txt" }
+            ));
+        }
+    }
+
+    /// Checks one member of a zip archive, named `archive:member`.
+    fn member<R: Read + Send>(
+        &mut self,
+        name: &str,
+        member_name: String,
+        member: zip::read::ZipFile<'_, R>,
+        effective: &Arc<Effective>,
+    ) {
+        let full = format!("{name}:{member_name}");
+        match Compression::from_name(&member_name) {
+            Some(compression) if compression != Compression::Zip => {
+                let inner = compressed::inner_name(&full, compression).to_owned();
+                let reader = compression.decoder(member);
+                self.text(full, &inner, reader, effective, Some(compression), false, Some(name.len()));
+            }
+            _ => {
+                let inner = full.clone();
+                self.text(full, &inner, Box::new(member), effective, None, false, Some(name.len()));
+            }
+        }
     }
 
     /// Checks one text read as a stream: notation batch by batch (the next
-    /// batch is read while one is checked), a manuscript whole.
+    /// batch is read while one is checked), a manuscript whole. `archive`:
+    /// the length of the archive's name before a member's.
+    #[allow(clippy::too_many_arguments, reason = "what a stream is, said once by each caller")]
     fn text(
         &mut self,
         name: String,
@@ -274,13 +363,15 @@ impl Run<'_> {
         effective: &Arc<Effective>,
         compression: Option<Compression>,
         long_lines: bool,
+        archive: Option<usize>,
     ) {
         let manuscript = sources::manuscript_format(inner, effective.all_manuscripts);
-        let invalid = |e: String| match compression {
-            Some(c) if !e.contains("NUL") => e.replacen(": ", &format!(": not a valid {} file: ", c.name()), 1),
-            _ => e,
-        };
+        // A read that fails is the decompressor's error; a text that cannot
+        // be decoded is said as for a plain file.
         let mut batches = Batches::new(reader, name.clone(), effective.encoding);
+        if let Some(c) = compression {
+            batches.read_errors_mean(format!("not a valid {} file", c.name()));
+        }
         if long_lines {
             batches.allow_long_lines();
         }
@@ -300,11 +391,12 @@ impl Run<'_> {
                         text.push_str(&batch.text);
                     }
                     Ok(None) => break,
-                    Err(e) => return self.failures.push(invalid(e)),
+                    Err(e) => return self.failures.push(e),
                 }
             }
             let (encoding, bom) = batches.encoding();
             let mut source = Source::new(name, text, encoding);
+            source.archive = archive;
             source.bom = bom;
             source.invalid = bad;
             source.manuscript = manuscript;
@@ -324,10 +416,11 @@ impl Run<'_> {
                     stream::Batch { text: String::new(), first_line: 0, invalid: Vec::new() }
                 }
                 Ok(None) => return,
-                Err(e) => return self.failures.push(invalid(e)),
+                Err(e) => return self.failures.push(e),
             };
             let (encoding, bom) = batches.encoding();
             let mut source = Source::new(name.clone(), batch.text, encoding);
+            source.archive = archive;
             source.bom = bom;
             source.first_line = batch.first_line;
             source.invalid = batch.invalid;
@@ -346,6 +439,50 @@ impl Run<'_> {
             }
             continued = true;
         }
+    }
+}
+
+/// The archive reader on bytes, for its fuzz target: `bytes` read as the
+/// file `name` (a zip archive, a compressed file, or text), by its central
+/// directory when `seekable` (a file) or as a stream (a pipe), every
+/// member checked and the report dropped. Returns what could not be read.
+pub fn read_archive_bytes(name: &str, bytes: &[u8], seekable: bool) -> Vec<String> {
+    let session = Session {
+        flags: crate::ide::settings::Settings::default(),
+        projects: None,
+        effective: Default::default(),
+        format: super::Format::Json,
+        paths: Vec::new(),
+        writes: false,
+        started: std::time::Instant::now(),
+        walk: sources::Walk::default(),
+    };
+    let mut run = Run {
+        session: &session,
+        printer: Printer::to(super::Format::Json, Box::new(std::io::sink()), false),
+        summary: Summary::default(),
+        failures: Vec::new(),
+        seen: HashSet::new(),
+        stopped: None,
+    };
+    let effective = Arc::new(Effective::default());
+    match Compression::detect(&bytes[..bytes.len().min(8)], name) {
+        Some(Compression::Zip) if seekable => run.zip_archive(name, std::io::Cursor::new(bytes), &effective),
+        Some(Compression::Zip) => run.zip(name, bytes, &effective),
+        Some(compression) => {
+            let inner = compressed::inner_name(name, compression).to_owned();
+            run.text(name.to_owned(), &inner, compression.decoder(bytes), &effective, Some(compression), false, None);
+        }
+        None => run.text(name.to_owned(), name, Box::new(bytes), &effective, None, seekable, None),
+    }
+    run.failures
+}
+
+/// A member's name (its bytes read lossily when they are not UTF-8).
+fn member_name<R: Read>(member: &zip::read::ZipFile<'_, R>) -> String {
+    match member.name() {
+        Ok(n) => n.into_owned(),
+        Err(_) => String::from_utf8_lossy(member.name_raw()).into_owned(),
     }
 }
 

@@ -80,7 +80,7 @@ impl Compression {
     pub fn decoder<'a>(self, input: impl Read + Send + 'a) -> Box<dyn Read + Send + 'a> {
         let input = io::BufReader::with_capacity(1 << 16, input);
         match self {
-            Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+            Compression::Gzip => Box::new(Gzip { decoder: Some(flate2::bufread::GzDecoder::new(input)) }),
             Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
             Compression::Xz => Box::new(lzma_rust2::XzReader::new(input, true)),
             Compression::Zstd => match zstd::stream::read::Decoder::with_buffer(input) {
@@ -98,6 +98,50 @@ pub fn inner_name(name: &str, compression: Compression) -> &str {
     match name.rsplit_once('.') {
         Some((stem, ext)) if compression.extensions().iter().any(|e| ext.eq_ignore_ascii_case(e)) => stem,
         _ => name,
+    }
+}
+
+/// The members of a gzip stream one after another (`cat a.gz b.gz`), and
+/// zero bytes after the last, which `gzip -t` accepts (tape blocks and
+/// some writers pad with them); any other byte after a member must start
+/// a member. (flate2's `MultiGzDecoder` takes zero padding for a broken
+/// header.)
+struct Gzip<R: io::BufRead> {
+    decoder: Option<flate2::bufread::GzDecoder<R>>,
+}
+
+impl<R: io::BufRead> Read for Gzip<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let Some(decoder) = self.decoder.as_mut() else { return Ok(0) };
+            let n = decoder.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            // The member ended: another follows, or zero padding, or nothing.
+            let Some(decoder) = self.decoder.take() else { return Ok(0) };
+            let mut input = decoder.into_inner();
+            let mut zeros = false;
+            loop {
+                let head = input.fill_buf()?;
+                match head.first() {
+                    None => return Ok(0),
+                    Some(0) => {
+                        let n = head.iter().take_while(|&&b| b == 0).count();
+                        input.consume(n);
+                        zeros = true;
+                    }
+                    Some(_) if zeros => {
+                        return Err(io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            "bytes other than zeros after the zero padding that ends it",
+                        ));
+                    }
+                    Some(_) => break,
+                }
+            }
+            self.decoder = Some(flate2::bufread::GzDecoder::new(input));
+        }
     }
 }
 
@@ -139,6 +183,26 @@ mod tests {
         assert_eq!(inner_name("a/b.pgn.bz2", Compression::Bzip2), "a/b.pgn");
         assert!(member_wanted("twic1500.pgn", false) && !member_wanted("readme.txt", false));
         assert!(member_wanted("notes.md", true) && !member_wanted("dir/", true));
+    }
+
+    #[test]
+    fn gzip_members_follow_one_another_and_zero_padding_ends_them() {
+        use std::io::Write;
+        let gzip = |text: &[u8]| {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(text).unwrap();
+            e.finish().unwrap()
+        };
+        let read = |bytes: &[u8]| {
+            let mut out = Vec::new();
+            Compression::Gzip.decoder(bytes).read_to_end(&mut out).map(|_| out)
+        };
+        let two = [gzip(b"1. e4 *\n"), gzip(b"1. d4 *\n")].concat();
+        assert_eq!(read(&two).unwrap(), b"1. e4 *\n1. d4 *\n");
+        let padded = [two.clone(), vec![0; 100_000]].concat();
+        assert_eq!(read(&padded).unwrap(), b"1. e4 *\n1. d4 *\n");
+        assert!(read(&[padded.clone(), b"x".to_vec()].concat()).is_err());
+        assert!(read(&[two, b"garbage".to_vec()].concat()).is_err());
     }
 
     #[test]

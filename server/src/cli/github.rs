@@ -46,9 +46,12 @@ pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
     Ok(())
 }
 
-/// The message of a command: `%`, `\r` and `\n` are percent-encoded.
+/// The message of a command: `%`, `\r` and `\n` are percent-encoded, and
+/// the other characters a line must not carry are shown visibly
+/// (`super::output::visible`: ESC, bidirectional controls, `##[`).
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    let s = s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    super::output::visible(&s).into_owned()
 }
 
 /// A property value: as data, and `:` and `,` too, which separate
@@ -65,5 +68,6 @@ mod tests {
     fn escaping() {
         assert_eq!(escape_data("100% sure\r\nfix: a, b"), "100%25 sure%0D%0Afix: a, b");
         assert_eq!(escape_property("C:\\games, old\n%.pgn"), "C%3A\\games%2C old%0A%25.pgn");
+        assert_eq!(escape_data("\u{1b}[2J ##[error]x \u{202e}"), "␛[2J ##%5Berror]x \u{FFFD}");
     }
 }

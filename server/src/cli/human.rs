@@ -27,7 +27,13 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
     let positions = super::output::Positions::of(&file.source);
     let base = file.source.first_line;
     let index = positions.index();
+    // Names and messages come from the input: shown without a character
+    // that would start a line or act on the terminal (the renderer shows
+    // the source's own controls as pictures, but not those of titles and
+    // paths).
+    let name = super::output::visible(&file.source.name);
     for d in &file.diagnostics {
+        let message = super::output::visible(&d.message);
         // Only the lines the diagnostic and its fixes touch are handed to
         // the renderer, so a report costs the same in a 100 MB file.
         let mut start = d.span.start;
@@ -62,22 +68,23 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
             Severity::Hint => Level::HELP,
         };
         let mut groups: Vec<Group<'_>> = vec![
-            level.primary_title(d.message.as_str()).id(d.code.as_str()).element(
+            level.primary_title(message.as_ref()).id(d.code.as_str()).element(
                 Snippet::source(excerpt)
                     .line_start(base + index.line_of(from) + 1)
-                    .path(file.source.name.as_str())
+                    .path(name.as_ref())
                     .annotation(AnnotationKind::Primary.span(local(&d.span))),
             ),
         ];
         for fix in &d.fixes {
             // `certain`: the fix --fix applies; `likely`: the reading the
             // replay went on with, which is still a guess (an illegal move).
+            let fix_title = super::output::visible(&fix.title);
             let title = if fix.certain {
-                format!("fix: {} (certain)", fix.title)
+                format!("fix: {fix_title} (certain)")
             } else if fix.preferred {
-                format!("fix: {} (likely)", fix.title)
+                format!("fix: {fix_title} (likely)")
             } else {
-                format!("fix: {}", fix.title)
+                format!("fix: {fix_title}")
             };
             if long {
                 // The renderer trims a long line around an annotation, but
@@ -85,8 +92,7 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
                 groups.push(Group::with_title(Level::HELP.secondary_title(title)));
                 continue;
             }
-            let mut snippet =
-                Snippet::source(excerpt).line_start(base + first_line + 1).path(file.source.name.as_str());
+            let mut snippet = Snippet::source(excerpt).line_start(base + first_line + 1).path(name.as_ref());
             for e in &fix.edits {
                 snippet = snippet.patch(Patch::new(local(&e.span), e.new_text.as_str()));
             }
@@ -98,8 +104,14 @@ pub fn write(out: &mut impl Write, file: &Checked, color: bool) -> io::Result<()
             // header says where the finding is in its line.
             let shown_from = from.max(index.line_start(line - base - 1).unwrap_or(0));
             let shown = text[shown_from..d.span.start.clamp(shown_from, to)].chars().count() + 1;
-            let name = &file.source.name;
             report = report.replacen(&format!("{name}:{line}:{shown}"), &format!("{name}:{line}:{column}"), 1);
+        }
+        // Without colours (a log, a pipe), every line is checked once more:
+        // a patched line shows the fix's new text, and no line may be read
+        // as a workflow command. (With colours, the renderer's own escapes
+        // are wanted, and what came from the input was made visible above.)
+        if !color {
+            report = super::output::safe_lines(&report);
         }
         writeln!(out, "{report}\n")?;
     }

@@ -80,7 +80,8 @@ pub fn write(out: &mut impl Write, file: &Checked) -> io::Result<()> {
             message: &d.message,
             fixes,
         };
-        serde_json::to_writer(&mut *out, &json)?;
+        let line = serde_json::to_string(&json).map_err(io::Error::other)?;
+        out.write_all(super::output::escape_json(&line).as_bytes())?;
         out.write_all(b"\n")?;
     }
     Ok(())

@@ -16,6 +16,7 @@ mod github;
 mod human;
 mod json;
 mod output;
+mod patch;
 mod progress;
 mod sarif;
 mod sources;
@@ -35,6 +36,9 @@ use chess_ls_engine::analysis::{Language, Options};
 use chess_ls_engine::ide::settings::{self, Filter, Settings};
 use encoding::Encoding;
 use sources::Source;
+
+/// The archive reader on bytes, for its fuzz target.
+pub use check::read_archive_bytes;
 
 /// How `--check` prints its findings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -169,7 +173,7 @@ impl Effective {
             None | Some("auto") => None,
             Some(name) => Some(Encoding::from_name(name).ok_or_else(|| {
                 let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
-                format!("unknown encoding \"{name}\"; use auto or one of {}", names.join(", "))
+                format!("unknown encoding {}; use auto or one of {}", settings::quoted(name), names.join(", "))
             })?),
         };
         Ok(Effective {
@@ -237,7 +241,7 @@ impl Session {
         let manuscripts = |dir: &std::path::Path| self.effective(dir).is_ok_and(|e| e.search_manuscripts);
         let found = sources::expand(&self.paths, self.walk, &manuscripts, failures, &mut warnings);
         for warning in &warnings {
-            eprintln!("warning: {warning}");
+            output::say(&format!("warning: {warning}"));
         }
         found
     }
@@ -286,7 +290,7 @@ pub fn run(args: &Args) -> i32 {
             let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
                 Ok(pool) => pool,
                 Err(e) => {
-                    eprintln!("error: cannot start {threads} threads: {e}");
+                    output::say(&format!("error: cannot start {threads} threads: {e}"));
                     return 2;
                 }
             };
@@ -305,11 +309,15 @@ pub fn run(args: &Args) -> i32 {
             })
         }
         Err(message) => {
-            eprintln!("error: {message}");
+            output::say(&format!("error: {message}"));
             2
         }
     }
 }
+
+/// The most threads started whatever `--threads` says (or 4 a core, on a
+/// machine of more than 16 cores).
+const MAX_THREADS: usize = 64;
 
 fn session(args: &Args) -> Result<(Session, usize), String> {
     let language = args.lang.as_deref().map(settings::parse_language).transpose()?;
@@ -317,7 +325,11 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
         && Language::from_code(code).is_none()
     {
         let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-        return Err(format!("unknown language \"{code}\" for --translate; use one of {}", codes.join(", ")));
+        return Err(format!(
+            "unknown language {} for --translate; use one of {}",
+            settings::quoted(code),
+            codes.join(", ")
+        ));
     }
     let codes = |names: &[String]| names.iter().map(|n| settings::parse_code(n)).collect::<Result<Vec<_>, _>>();
     let flags = Settings {
@@ -353,7 +365,15 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
     if writes && args.paths.iter().any(|p| p.as_os_str() == "-") {
         return Err("standard input cannot be rewritten in place; use --diff, or --translate without --write".into());
     }
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.unwrap_or(cores).max(1);
+    // More threads than a few per core only cost memory and start-up time
+    // (a million took minutes to start, each with its stack).
+    let most = (4 * cores).max(MAX_THREADS);
+    if threads > most {
+        output::say(&format!("note: --threads {threads} is more than this machine can use; {most} are started"));
+    }
+    let threads = threads.min(most);
     let session = Session {
         flags,
         projects: (!args.no_config).then(Projects::new),

@@ -1,8 +1,18 @@
 //! Prints the findings in the chosen format, file by file, then the
 //! summary: on stdout for `human`, on stderr for the machine formats so
 //! that stdout holds only JSON Lines, workflow commands or the SARIF log.
+//!
+//! Names (of files, of zip members), messages (which quote the text and
+//! the settings) and excerpts come from the input, so no line written can
+//! be trusted to hold what it was given: [`safe_line`] makes each one
+//! unable to start another line (`\n`, `\r`, a vertical tab), to send the
+//! terminal an escape (ESC, the C1 controls), to reorder what is shown
+//! (the bidirectional controls), or to be read by a GitHub Actions runner
+//! as a workflow command (`::error::` at a line's start, `##[error]`
+//! anywhere in it). JSON and SARIF keep their values whole: the same
+//! characters are written as `\u` escapes ([`escape_json`]).
 
-use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::Duration;
 
 use super::check::Checked;
@@ -12,7 +22,7 @@ use chess_ls_engine::ide::line_index::LineIndex;
 
 pub struct Printer {
     format: Format,
-    out: BufWriter<Stdout>,
+    out: BufWriter<Box<dyn Write + Send>>,
     color: bool,
     sarif: sarif::Log,
     /// The first write to stdout that failed (a full disk, a closed pipe).
@@ -22,7 +32,13 @@ pub struct Printer {
 impl Printer {
     pub fn new(format: Format) -> Printer {
         let color = io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Printer { format, out: BufWriter::new(io::stdout()), color, sarif: sarif::Log::default(), failed: None }
+        Printer::to(format, Box::new(io::stdout()), color)
+    }
+
+    /// A printer to another writer (the fuzz target of the archive reader
+    /// drops the report).
+    pub fn to(format: Format, out: Box<dyn Write + Send>, color: bool) -> Printer {
+        Printer { format, out: BufWriter::new(out), color, sarif: sarif::Log::default(), failed: None }
     }
 
     /// Keeps the first error of a write to stdout.
@@ -59,13 +75,13 @@ impl Printer {
         let flushed = self.out.flush();
         self.keep(flushed);
         for failure in failures {
-            eprintln!("error: {failure}");
+            say(&format!("error: {failure}"));
         }
         if self.format == Format::Human {
-            let written = writeln!(self.out, "{summary}").and_then(|()| self.out.flush());
+            let written = writeln!(self.out, "{}", safe_line(summary)).and_then(|()| self.out.flush());
             self.keep(written);
         } else {
-            eprintln!("{summary}");
+            say(summary);
         }
         match self.failed.take() {
             Some(e) => output_failed(&e),
@@ -77,14 +93,87 @@ impl Printer {
     /// stderr otherwise.
     pub fn note(&mut self, line: &str) {
         if self.format == Format::Human {
-            let written = writeln!(self.out, "{line}");
+            let written = writeln!(self.out, "{}", safe_line(line));
             self.keep(written);
         } else {
             let flushed = self.out.flush();
             self.keep(flushed);
-            eprintln!("{line}");
+            say(line);
         }
     }
+}
+
+/// Whether a character is one an output line must not carry as it is:
+/// the controls but the tab (C0, DEL, C1), the bidirectional controls and
+/// marks, and the line and paragraph separators.
+fn unsafe_char(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// Text for one line of output: each character [`unsafe_char`] finds is
+/// shown as a visible stand-in (a C0 control as its control picture, `␛`
+/// for ESC, `␊` for a line feed; the others as U+FFFD), `##[` loses its
+/// bracket to `%5B`, and a line that would start with `::` (after blanks)
+/// starts with `%3A:` instead (GitHub's escape of a colon).
+pub fn safe_line(line: &str) -> std::borrow::Cow<'_, str> {
+    let mut out = visible(line);
+    let blanks = out.len() - out.trim_start().len();
+    if out[blanks..].starts_with("::") {
+        out.to_mut().replace_range(blanks..blanks + 1, "%3A");
+    }
+    out
+}
+
+/// Text for a part of a line (a name, a message): what [`safe_line`] does
+/// but for the line's start.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(unsafe_char) && !text.contains("##[") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\u{0}'..='\u{1F}' if c != '\t' => out.push(char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{FFFD}')),
+            '\u{7F}' => out.push('\u{2421}'),
+            c if unsafe_char(c) => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out.replace("##[", "##%5B"))
+}
+
+/// Each line of a text made a [`safe_line`].
+pub fn safe_lines(text: &str) -> String {
+    text.split('\n').map(safe_line).collect::<Vec<_>>().join("\n")
+}
+
+/// Says a line on stderr, made a [`safe_line`] (a file's name, a member's,
+/// a settings value may hold anything).
+pub fn say(line: &str) {
+    eprintln!("{}", safe_line(line));
+}
+
+/// Serialized JSON with the characters [`unsafe_char`] finds that JSON
+/// leaves as they are (C1 controls, bidirectional controls, separators;
+/// serde_json escapes the C0 ones), and the `[` of `##[`, written as `\u`
+/// escapes: the same values, but nothing a terminal or a runner acts on.
+pub fn escape_json(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.chars().any(unsafe_char) && !json.contains("##[") {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if unsafe_char(c) && c != '\n' {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    // `[` after `##` is only ever inside a string here (JSON's own brackets
+    // follow no `#`): the same value, not a workflow command.
+    std::borrow::Cow::Owned(out.replace("##[", "##\\u005b"))
 }
 
 /// The exit status of a run whose output could not be written: 2, with a
@@ -92,7 +181,7 @@ impl Printer {
 /// where the reader has all it wanted).
 pub fn output_failed(e: &io::Error) -> i32 {
     if e.kind() != io::ErrorKind::BrokenPipe {
-        eprintln!("error: cannot write the output: {e}");
+        say(&format!("error: cannot write the output: {e}"));
     }
     2
 }
@@ -216,6 +305,21 @@ impl<'a> Positions<'a> {
 mod tests {
     use super::*;
     use chess_ls_engine::ide::line_index::Unit;
+
+    #[test]
+    fn no_line_can_forge_another_or_a_command_or_an_escape() {
+        assert_eq!(safe_line("a.pgn:1:2: fixed"), "a.pgn:1:2: fixed");
+        assert_eq!(safe_line("x\n::error::forged"), "x␊::error::forged");
+        assert_eq!(safe_line("x\r::error::forged"), "x␍::error::forged");
+        assert_eq!(safe_line("  ::error::forged"), "  %3A:error::forged");
+        assert_eq!(safe_line("name ##[error]forged"), "name ##%5Berror]forged");
+        assert_eq!(safe_line("\u{1b}[31mred\u{9b}31m \u{202e}gnp.exe"), "␛[31mred\u{FFFD}31m \u{FFFD}gnp.exe");
+        assert_eq!(safe_line("tab\tstays"), "tab\tstays");
+        let json = serde_json::to_string("\u{1b}\u{85}\u{202e}\u{2028}").unwrap();
+        let escaped = escape_json(&json);
+        assert_eq!(escaped, "\"\\u001b\\u0085\\u202e\\u2028\"");
+        assert_eq!(serde_json::from_str::<String>(&escaped).unwrap(), "\u{1b}\u{85}\u{202e}\u{2028}");
+    }
 
     #[test]
     fn positions_agree_with_the_line_index() {

@@ -21,20 +21,28 @@ use chess_ls_engine::ide::line_index::{LineIndex, Unit};
 #[derive(Default)]
 pub struct Log {
     artifacts: Vec<Value>,
+    /// Each artifact's index by its URI (a zip of 25,000 members searched
+    /// the list for each: quadratic).
+    by_uri: std::collections::HashMap<String, usize>,
     results: Vec<Value>,
 }
 
 impl Log {
     pub fn add(&mut self, file: &Checked) {
-        let uri = uri_of(&file.source.name);
+        let name = &file.source.name;
+        let uri = match file.source.archive {
+            Some(len) if name.is_char_boundary(len) && len < name.len() => member_uri(&name[..len], &name[len + 1..]),
+            _ => uri_of(name),
+        };
         // A file named twice on the command line is one artifact.
-        let artifact = match self.artifacts.iter().position(|a| a["location"]["uri"] == uri) {
-            Some(i) => i,
+        let artifact = match self.by_uri.get(&uri) {
+            Some(&i) => i,
             None => {
                 self.artifacts.push(json!({
                     "location": { "uri": uri },
                     "encoding": file.source.encoding.name(),
                 }));
+                self.by_uri.insert(uri.clone(), self.artifacts.len() - 1);
                 self.artifacts.len() - 1
             }
         };
@@ -124,7 +132,8 @@ impl Log {
                 "results": self.results,
             }]
         });
-        serde_json::to_writer_pretty(&mut *out, &log)?;
+        let text = serde_json::to_string_pretty(&log).map_err(io::Error::other)?;
+        out.write_all(super::output::escape_json(&text).as_bytes())?;
         out.write_all(b"\n")
     }
 }
@@ -203,6 +212,23 @@ pub fn uri_of(path: &str) -> String {
     }
     for byte in path.bytes() {
         if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// The URI of a zip archive's member: the archive's, then `:` and the
+/// member's name as one segment (its `/` encoded too), so that a name with
+/// `..` segments or a leading `/` cannot resolve to a file outside the
+/// archive (`book.zip:../../etc/x.pgn` resolved to `etc/x.pgn`).
+pub fn member_uri(archive: &str, member: &str) -> String {
+    let mut out = uri_of(archive);
+    out.push_str("%3A");
+    for byte in member.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
             out.push(char::from(byte));
         } else {
             out.push_str(&format!("%{byte:02X}"));

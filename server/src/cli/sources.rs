@@ -51,6 +51,9 @@ pub struct Source {
     /// Lines and bytes before this text in its file, when it is one batch
     /// of games of a file read as a stream (`super::stream`).
     pub first_line: usize,
+    /// For a zip archive's member (named `archive.zip:member`), the length
+    /// of the archive's name at the start of `name`.
+    pub archive: Option<usize>,
 }
 
 impl Source {
@@ -70,6 +73,7 @@ impl Source {
             inner_name: None,
             effective: std::sync::Arc::default(),
             first_line: 0,
+            archive: None,
         }
     }
 }

@@ -80,6 +80,23 @@ pub struct Batches<'a> {
     /// A line longer than [`MAX_PENDING`] is read on to its end (a
     /// regular file, whose size bounds it) instead of refused.
     long_lines: bool,
+    /// The bytes at the start of `raw` known to hold no line end, so that
+    /// a long line is searched once, not again after every read (a pipe
+    /// gives 64 KiB at a time).
+    no_line_end: usize,
+    /// The bytes at the start of `raw` known to be ASCII (and no NUL)
+    /// while the encoding waits for a byte that is not.
+    ascii: usize,
+    /// After a failed try to cut, the next waits until the text has
+    /// doubled: each try scans the whole waiting text, so trying after
+    /// every read would be quadratic in text that has no cut in it.
+    next_try: usize,
+    /// The bytes that searches for a cut or a line end have looked at, to
+    /// show that reading is linear.
+    examined: usize,
+    /// What a failed read says the stream is (`not a valid gzip file: `):
+    /// a decompressor's error, not one of decoding the text.
+    read_error: String,
 }
 
 impl<'a> Batches<'a> {
@@ -98,6 +115,11 @@ impl<'a> Batches<'a> {
             eof: false,
             lines: 0,
             long_lines: false,
+            no_line_end: 0,
+            ascii: 0,
+            next_try: BATCH,
+            examined: 0,
+            read_error: String::new(),
         }
     }
 
@@ -105,6 +127,12 @@ impl<'a> Batches<'a> {
     /// it: for a regular file, whose size bounds what is read.
     pub fn allow_long_lines(&mut self) {
         self.long_lines = true;
+    }
+
+    /// What a failed read means (`not a valid gzip file`), said before the
+    /// reader's error.
+    pub fn read_errors_mean(&mut self, what: String) {
+        self.read_error = what + ": ";
     }
 
     /// The encoding decided (after the first batch), and whether a byte
@@ -137,6 +165,7 @@ impl<'a> Batches<'a> {
         let later = self.invalid.split_off(after).into_iter().map(|b| InvalidByte { offset: b.offset - cut, ..b });
         let invalid = std::mem::replace(&mut self.invalid, later.collect());
         self.last_start = 0;
+        self.next_try = BATCH;
         let first_line = self.lines;
         self.lines += line_ends(&text);
         Batch { text, first_line, invalid }
@@ -144,12 +173,31 @@ impl<'a> Batches<'a> {
 
     /// Where the waiting text can be cut, when enough waits.
     fn cut(&mut self) -> Option<usize> {
-        if self.text.len() < BATCH || self.eof && self.text.len() < 2 * BATCH {
+        if self.text.len() < self.next_try || self.eof && self.text.len() < 2 * BATCH {
             return None;
         }
+        let cut = self.try_cut();
+        if cut.is_none() {
+            // Not again before the text has doubled (and at the latest when
+            // it reaches MAX_PENDING, where a cut is made at a line end).
+            let doubled = self.text.len().saturating_mul(2);
+            self.next_try = if self.text.len() < MAX_PENDING { doubled.min(MAX_PENDING) } else { doubled };
+        }
+        cut
+    }
+
+    /// Where the waiting text can be cut: scans it all.
+    fn try_cut(&mut self) -> Option<usize> {
+        self.examined += self.text.len() - self.last_start;
         let mut last = self.last_start;
+        let bytes = self.text.as_bytes();
         chess_ls_engine::syntax::split::scan(&self.text, last, |start| {
-            last = start;
+            // A batch starts at a line's start (its positions are counted
+            // from its first line): a piece that starts right after a
+            // result, within its line, is no place to cut.
+            if matches!(bytes[start - 1], b'\n' | b'\r') {
+                last = start;
+            }
             true
         });
         self.last_start = last;
@@ -158,6 +206,7 @@ impl<'a> Batches<'a> {
         }
         // Bare games: after a result that ends its line.
         let text = &self.text;
+        self.examined += text.len();
         let parts = chess_ls_engine::syntax::split::cut_after_results(text, 0..text.len(), BATCH / 2);
         let bytes = text.as_bytes();
         for part in parts.iter().rev().skip(1) {
@@ -188,7 +237,7 @@ impl<'a> Batches<'a> {
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     self.raw.truncate(start);
-                    return Err(format!("cannot read {}: {e}", self.name));
+                    return Err(format!("cannot read {}: {}{e}", self.name, self.read_error));
                 }
             }
         };
@@ -204,15 +253,31 @@ impl<'a> Batches<'a> {
             // the 8-bit guess's, as in the whole file, not a UTF-8 error).
             if self.named.is_some() {
                 self.encoding = Some(self.decide(0)?);
-            } else if let Some(from) = self.raw.iter().position(|&b| b >= 0x80 || b == 0) {
-                if self.raw.len() < from + HEAD && !self.eof {
-                    return Ok(());
+            } else {
+                self.examined += self.raw.len() - self.ascii;
+                match self.raw[self.ascii..].iter().position(|&b| b >= 0x80 || b == 0) {
+                    Some(at) => {
+                        let from = self.ascii + at;
+                        self.ascii = from;
+                        if self.raw.len() < from + HEAD && !self.eof {
+                            return Ok(());
+                        }
+                        self.encoding = Some(self.decide(from)?);
+                    }
+                    None => self.ascii = self.raw.len(),
                 }
-                self.encoding = Some(self.decide(from)?);
             }
         }
         let (encoding, _) = self.encoding();
-        let cut = if self.eof { self.raw.len() } else { safe_cut(&self.raw, encoding) };
+        let cut = if self.eof {
+            self.raw.len()
+        } else {
+            self.examined += self.raw.len() - self.no_line_end;
+            safe_cut(&self.raw, encoding, self.no_line_end)
+        };
+        // Whatever is left in `raw` after this holds no line end.
+        self.no_line_end = (self.raw.len() - cut) & !1;
+        self.ascii = self.ascii.saturating_sub(cut);
         if cut == 0 {
             if self.raw.len() > MAX_PENDING && !self.long_lines {
                 return Err(format!(
@@ -347,13 +412,15 @@ fn first_invalid(bytes: &[u8]) -> (usize, u8) {
 }
 
 /// How much of `raw` can be decoded without cutting a character: up to
-/// its last line end.
-fn safe_cut(raw: &[u8], encoding: Encoding) -> usize {
+/// its last line end; the first `searched` bytes (an even number) are
+/// known to hold none.
+fn safe_cut(raw: &[u8], encoding: Encoding, searched: usize) -> usize {
+    let searched = searched.min(raw.len()) & !1;
     match encoding {
         Encoding::Utf16Le | Encoding::Utf16Be => {
             let lf: [u8; 2] = if encoding == Encoding::Utf16Le { [b'\n', 0] } else { [0, b'\n'] };
             let mut at = raw.len() & !1;
-            while at >= 2 {
+            while at >= searched + 2 {
                 if raw[at - 2..at] == lf {
                     return at;
                 }
@@ -361,7 +428,7 @@ fn safe_cut(raw: &[u8], encoding: Encoding) -> usize {
             }
             0
         }
-        _ => raw.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1),
+        _ => raw[searched..].iter().rposition(|&b| b == b'\n').map_or(0, |at| searched + at + 1),
     }
 }
 
@@ -438,6 +505,45 @@ mod tests {
         }
         assert_eq!(found, whole.invalid.iter().map(|b| (b.offset, b.byte)).collect::<Vec<_>>());
         assert_eq!(found.iter().map(|&(_, b)| b).collect::<Vec<_>>(), [0xFF, 0]);
+    }
+
+    /// A pipe: at most 64 KiB a read.
+    struct Pipe(std::io::Cursor<Vec<u8>>);
+
+    impl Read for Pipe {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(64 << 10);
+            self.0.read(&mut buf[..n])
+        }
+    }
+
+    /// What the searches of a whole stream looked at, read 64 KiB at a time.
+    fn examined(bytes: Vec<u8>) -> (usize, usize) {
+        let len = bytes.len();
+        let mut b = Batches::new(Box::new(Pipe(std::io::Cursor::new(bytes))), "p".into(), None);
+        b.allow_long_lines();
+        let mut total = 0;
+        while let Some(batch) = b.next().unwrap() {
+            total += batch.text.len();
+        }
+        assert_eq!(total, len);
+        (b.examined, len)
+    }
+
+    #[test]
+    fn a_pipe_is_read_in_time_linear_in_its_length() {
+        // Text without a cut in it (blank lines), one long line, and the
+        // same without any byte that decides the encoding: each byte is
+        // looked at a few times, not once for every 64 KiB read (before:
+        // the waiting text was scanned from its start after every read).
+        for bytes in [
+            vec![b'\n'; 3 * BATCH],
+            [vec![b'e'; 3 * BATCH], b"\n".to_vec()].concat(),
+            [b"\xD0\x9A".to_vec(), vec![b'e'; 3 * BATCH], b"\n".to_vec(), vec![b'\n'; 2 * BATCH]].concat(),
+        ] {
+            let (examined, len) = examined(bytes);
+            assert!(examined <= 8 * len, "{examined} bytes examined for {len}");
+        }
     }
 
     #[test]

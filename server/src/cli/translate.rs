@@ -72,14 +72,14 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
         for &(start, errors) in &translated.incomplete {
             incomplete += 1;
             let (line, column) = index.position(&source.text, start, Unit::Char);
-            eprintln!(
+            super::output::say(&format!(
                 "warning: {}:{}:{}: this game has {}; from there its piece letters were \
                  translated one by one, as written (see chess-ls --check)",
                 source.name,
                 line + 1,
                 column + 1,
                 plural(errors, "error")
-            );
+            ));
         }
         let printed = if diff {
             if translated.text == source.text {
@@ -101,7 +101,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
     }
     failures.sort();
     for failure in &failures {
-        eprintln!("error: {failure}");
+        super::output::say(&format!("error: {failure}"));
     }
     let verb = if write {
         "rewrote"
@@ -110,7 +110,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
     } else {
         "translated"
     };
-    eprintln!(
+    super::output::say(&format!(
         "{verb} {} in {} of {} ({}) into {}{} in {:.2} s",
         plural(moves, "move"),
         plural(changed, "file"),
@@ -119,7 +119,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
         language.name(),
         if failures.is_empty() { String::new() } else { format!("; {} failed", plural(failures.len(), "file")) },
         session.started.elapsed().as_secs_f64()
-    );
+    ));
     if !failures.is_empty() {
         2
     } else if incomplete > 0 {

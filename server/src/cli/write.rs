@@ -209,9 +209,18 @@ fn write_back_inner(source: &Source, text: &str, progress: &mut Progress) -> Res
             metadata.nlink()
         )));
     }
-    let temporary = temporary_path(target);
+    // A read-only file is the user's word that it must not change (as
+    // rustfmt, ruff and black, which open it for writing, are refused);
+    // the exchange would replace it all the same, and root may write it.
+    let writable = rustix::fs::access(target, rustix::fs::Access::WRITE_OK).is_ok();
+    if metadata.mode() & 0o222 == 0 || !writable {
+        return Err(WriteError::Refused(format!(
+            "cannot write {name}: Permission denied (the file is read-only); it was left as it was"
+        )));
+    }
+    let (temporary, file) = create_temporary(target, &metadata).map_err(io)?;
     progress.temporary = Some(temporary.clone());
-    let result = write_temporary(&temporary, target, &original, &metadata, &bytes)
+    let result = write_temporary(file, &temporary, target, &original, &metadata, &bytes)
         .map_err(io)
         .and_then(|file| commit(&temporary, target, stamp, name, file, progress));
     if result.is_err() {
@@ -231,17 +240,47 @@ fn changed(name: &str) -> WriteError {
 }
 
 /// `dir/.name.chess-ls-PID-N.tmp`: hidden, beside the file (so the exchange
-/// stays on one file system), unique within and across runs.
-fn temporary_path(target: &Path) -> PathBuf {
+/// stays on one file system), unique within a run; `attempt` > 0 adds a
+/// part that differs from run to run (see [`create_temporary`]).
+fn temporary_path(target: &Path, attempt: u32) -> PathBuf {
     static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let file_name = target.file_name().map_or_else(Default::default, |n| n.to_string_lossy());
-    target.with_file_name(format!(".{file_name}.chess-ls-{}-{n}.tmp", std::process::id()))
+    let pid = std::process::id();
+    if attempt == 0 {
+        return target.with_file_name(format!(".{file_name}.chess-ls-{pid}-{n}.tmp"));
+    }
+    // The clock's nanoseconds and the attempt: another name whenever the
+    // last was taken.
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    target.with_file_name(format!(".{file_name}.chess-ls-{pid}-{n}-{nanos:x}{attempt}.tmp"))
 }
 
-/// Creates the temporary file (private from its first byte), fills it, and
-/// gives it the original's owner, group, extended attributes and mode.
+/// Creates the temporary file, private from its first byte (mode 0600, or
+/// the original's if narrower), and registers it. A name that exists
+/// already (left by a run that was killed: a container's process is often
+/// PID 1 every time) is not an error: another is tried, as `mkstemp` does.
+fn create_temporary(target: &Path, metadata: &std::fs::Metadata) -> std::io::Result<(PathBuf, File)> {
+    let mode = metadata.mode() & 0o7777;
+    let mut attempt = 0;
+    loop {
+        let temporary = temporary_path(target, attempt);
+        let mut registry = temporaries();
+        match std::fs::OpenOptions::new().write(true).create_new(true).mode(mode & 0o600).open(&temporary) {
+            Ok(file) => {
+                registry.push(temporary.clone());
+                return Ok((temporary, file));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Fills the temporary file, and gives it the original's owner, group,
+/// extended attributes and mode.
 fn write_temporary(
+    mut file: File,
     temporary: &Path,
     target: &Path,
     original: &File,
@@ -249,12 +288,6 @@ fn write_temporary(
     bytes: &[u8],
 ) -> std::io::Result<File> {
     let mode = metadata.mode() & 0o7777;
-    let mut file = {
-        let mut registry = temporaries();
-        let file = std::fs::OpenOptions::new().write(true).create_new(true).mode(mode & 0o600).open(temporary)?;
-        registry.push(temporary.to_path_buf());
-        file
-    };
     hook("created", target, temporary);
     file.write_all(bytes)?;
     // Keep the owner and group where we may (as root, or a group the user
@@ -474,6 +507,24 @@ mod tests {
         write_back(&source, "1. d4 *\n").expect("written");
         assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
         assert_eq!(std::fs::read_to_string(&path).expect("read"), "1. d4 *\n");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_stale_temporary_file_does_not_block_the_write() {
+        // Left by killed runs of the same PID (a container's process is
+        // PID 1 every time): every name the counter gives next is taken.
+        let dir = scratch("stale");
+        let path = dir.join("game.pgn");
+        std::fs::write(&path, "1. e4 *\n").expect("write");
+        let pid = std::process::id();
+        for n in 0..2000 {
+            std::fs::write(dir.join(format!(".game.pgn.chess-ls-{pid}-{n}.tmp")), "stale").expect("write");
+        }
+        let source = sources::read(&path, None, true, false).expect("read");
+        write_back(&source, "1. d4 *\n").expect("written under another name");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "1. d4 *\n");
+        assert_eq!(leftovers(&dir).len(), 2000, "the stale files are left, no new one");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

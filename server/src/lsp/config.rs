@@ -43,24 +43,43 @@ impl Settings {
     }
 
     /// Reads what the client sent; unknown or malformed entries keep their
-    /// current value, so a bad setting never stops the server.
-    pub fn update(&mut self, value: &Value) {
+    /// current value, so a bad setting never stops the server. Returns the
+    /// names of the entries that were there but not understood.
+    pub fn update(&mut self, value: &Value) -> Vec<&'static str> {
         let value = value.get("chess-ls").or_else(|| value.get("chessLs")).unwrap_or(value);
-        if let Some(language) = value.get("language").and_then(Value::as_str) {
-            self.options.language =
-                if language == "auto" { None } else { Language::from_code(language).or(self.options.language) };
+        let mut rejected = Vec::new();
+        let mut reject = |name: &'static str, understood: bool| {
+            if !understood && value.get(name).is_some() {
+                rejected.push(name);
+            }
+        };
+        let language = value.get("language").and_then(Value::as_str);
+        match language {
+            Some("auto") => self.options.language = None,
+            Some(code) if Language::from_code(code).is_some() => self.options.language = Language::from_code(code),
+            _ => reject("language", false),
         }
-        if let Some(b) = value.get("reportMissingCheckMarks").and_then(Value::as_bool) {
+        let check = value.get("reportMissingCheckMarks").and_then(Value::as_bool);
+        if let Some(b) = check {
             self.options.report_missing_check = b;
         }
-        if let Some(b) = value.get("reportMissingCaptureSigns").and_then(Value::as_bool) {
+        reject("reportMissingCheckMarks", check.is_some());
+        let capture = value.get("reportMissingCaptureSigns").and_then(Value::as_bool);
+        if let Some(b) = capture {
             self.options.report_missing_capture = b;
         }
-        if let Some(style) = value.get("boardStyle").and_then(Value::as_str) {
-            self.board_style = if style == "letters" { BoardStyle::Letters } else { BoardStyle::Figurines };
+        reject("reportMissingCaptureSigns", capture.is_some());
+        let style = value.get("boardStyle").and_then(Value::as_str);
+        match style {
+            Some("letters") => self.board_style = BoardStyle::Letters,
+            Some("figurines") => self.board_style = BoardStyle::Figurines,
+            _ => reject("boardStyle", false),
         }
-        if let Some(width) = value.get("formatWidth").and_then(Value::as_u64) {
+        let width = value.get("formatWidth").and_then(Value::as_u64);
+        if let Some(width) = width {
             self.format_width = usize::try_from(width).unwrap_or(usize::MAX);
         }
+        reject("formatWidth", width.is_some());
+        rejected
     }
 }

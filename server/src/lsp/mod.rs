@@ -244,6 +244,9 @@ fn is_message(body: &[u8]) -> bool {
 fn replacement(body: &[u8]) -> Vec<u8> {
     let id = match serde_json::from_slice::<serde_json::Value>(body) {
         Ok(serde_json::Value::Object(mut message)) => message.remove("id"),
+        // Nested deeper than the parser goes (128 levels): the `id` is read
+        // without parsing the rest, so that the request is still answered.
+        Err(e) if e.to_string().contains("recursion limit") => shallow_id(body),
         _ => None,
     };
     let request = |id: serde_json::Value| {
@@ -256,9 +259,121 @@ fn replacement(body: &[u8]) -> Vec<u8> {
     }
 }
 
+/// The `id` of a JSON object, found by skipping over its other values
+/// (brackets counted, strings stepped over) rather than parsing them: no
+/// depth limit, no recursion. `Null` for an `id` that is not a JSON value
+/// the parser reads; `None` when there is no `id` or no object.
+fn shallow_id(body: &[u8]) -> Option<serde_json::Value> {
+    let blank = |mut i: usize| {
+        while body.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = blank(0);
+    if body.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    loop {
+        i = blank(i);
+        match body.get(i)? {
+            b',' => {
+                i += 1;
+                continue;
+            }
+            b'"' => {}
+            _ => return None,
+        }
+        let key_end = string_end(body, i)?;
+        let key: String = serde_json::from_slice(&body[i..key_end]).ok()?;
+        i = blank(key_end);
+        if body.get(i) != Some(&b':') {
+            return None;
+        }
+        i = blank(i + 1);
+        let end = value_end(body, i)?;
+        if key == "id" {
+            return Some(serde_json::from_slice(&body[i..end]).unwrap_or(serde_json::Value::Null));
+        }
+        i = end;
+    }
+}
+
+/// The end (after the closing quote) of the JSON string starting at `i`.
+fn string_end(body: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    while j < body.len() {
+        match body[j] {
+            b'\\' => j += 2,
+            b'"' => return Some(j + 1),
+            _ => j += 1,
+        }
+    }
+    None
+}
+
+/// The end of the JSON value starting at `i`: a string, an object or an
+/// array (its brackets counted), or a scalar up to the next delimiter.
+fn value_end(body: &[u8], i: usize) -> Option<usize> {
+    match body.get(i)? {
+        b'"' => string_end(body, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < body.len() {
+                match body[j] {
+                    b'"' => {
+                        j = string_end(body, j)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            None
+        }
+        _ => {
+            let rest = &body[i..];
+            Some(
+                i + rest
+                    .iter()
+                    .position(|b| matches!(b, b',' | b'}' | b']') || b.is_ascii_whitespace())
+                    .unwrap_or(rest.len()),
+            )
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_nested_past_the_parsers_limit_keeps_its_id() {
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        for (body, id) in [
+            (format!(r#"{{"jsonrpc":"2.0","method":"x","params":{deep},"id":7}}"#), serde_json::json!(7)),
+            (
+                format!(r#"{{"jsonrpc":"2.0","id":"a\"b","params":{{"s":"]}}","d":{deep}}},"method":"x"}}"#),
+                serde_json::json!("a\"b"),
+            ),
+            (format!(r#"{{"jsonrpc":"2.0","id":{deep},"method":"x"}}"#), serde_json::Value::Null),
+        ] {
+            let replaced: serde_json::Value = serde_json::from_slice(&replacement(body.as_bytes())).unwrap();
+            assert_eq!(replaced["id"], id, "{}", &body[..80]);
+            assert_eq!(replaced["method"], MALFORMED_REQUEST);
+        }
+        // No id: a notification, ignored.
+        assert_eq!(replacement(format!(r#"{{"jsonrpc":"2.0","method":"x","params":{deep}}}"#).as_bytes()), IGNORED);
+    }
 
     /// The bodies that come out of the sanitizer for `input`.
     fn bodies(input: &[u8]) -> Vec<String> {

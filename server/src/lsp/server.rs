@@ -487,7 +487,10 @@ impl LanguageServer for Backend {
             state.folding_limit = folding_limit;
             state.asks_tokens_by_range = by_range;
             if let Some(options) = &params.initialization_options {
-                Arc::make_mut(&mut state.settings).update(options);
+                let rejected = Arc::make_mut(&mut state.settings).update(options);
+                if !rejected.is_empty() {
+                    tracing::warn!("initializationOptions: not understood, left as they were: {}", rejected.join(", "));
+                }
             }
         })?;
         Ok(InitializeResult {
@@ -706,12 +709,19 @@ impl LanguageServer for Backend {
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         let rebuilds = self
             .with_state(|state| {
-                let before = state.settings.clone();
-                Arc::make_mut(&mut state.settings).update(&params.settings);
-                if *before == *state.settings {
-                    tracing::info!("settings unchanged: nothing analysed again");
+                let mut settings = (*state.settings).clone();
+                let rejected = settings.update(&params.settings);
+                if !rejected.is_empty() {
+                    tracing::warn!(
+                        "didChangeConfiguration: not understood, left as they were: {}",
+                        rejected.join(", ")
+                    );
+                }
+                if settings == *state.settings {
+                    tracing::info!("didChangeConfiguration: the settings did not change; nothing was done");
                     return Vec::new();
                 }
+                state.settings = Arc::new(settings);
                 let mut rebuilds = Vec::new();
                 for (uri, open) in state.docs.iter_mut() {
                     let options = open.options(&state.settings);
@@ -723,7 +733,9 @@ impl LanguageServer for Backend {
                     rebuilds.push((uri.clone(), state.rebuilds, open.doc.clone(), options));
                 }
                 if rebuilds.is_empty() {
-                    tracing::info!("settings changed, but no open document's analysis: nothing analysed again");
+                    tracing::info!(
+                        "didChangeConfiguration: no setting of the analysis changed; nothing is analysed again"
+                    );
                 }
                 rebuilds
             })

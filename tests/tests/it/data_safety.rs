@@ -306,7 +306,9 @@ fn a_write_made_while_the_file_is_replaced_is_not_lost() {
 #[test]
 fn the_temporary_file_is_private_before_a_byte_is_written() {
     use std::os::unix::fs::PermissionsExt;
-    for (original, expected) in [(0o600, "600"), (0o644, "600"), (0o640, "600"), (0o400, "400")] {
+    // A read-only file (0400) is not rewritten at all since issue 35
+    // (`hostile::third_round::a_read_only_file_is_not_rewritten`).
+    for (original, expected) in [(0o600, "600"), (0o644, "600"), (0o640, "600")] {
         let dir = scratch(&format!("private-{original:o}"));
         let path = dir.join("game.pgn");
         std::fs::write(&path, FIXABLE).unwrap();

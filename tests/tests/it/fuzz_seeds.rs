@@ -38,3 +38,21 @@ fn document_edits_seeds() {
         fuzzing::document_edits(&data);
     }
 }
+
+/// Each seed of `archive` holds the target's properties.
+#[test]
+fn archive_seeds() {
+    for (name, data) in seeds("archive") {
+        eprintln!("archive seed {name}");
+        fuzzing::archive(&data);
+    }
+}
+
+/// Each seed of `settings` holds the target's properties.
+#[test]
+fn settings_seeds() {
+    for (name, data) in seeds("settings") {
+        eprintln!("settings seed {name}");
+        fuzzing::settings(&data);
+    }
+}

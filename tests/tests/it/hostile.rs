@@ -943,3 +943,7 @@ fn a_megabyte_manuscript_of_ordinary_notation_stays_within_twenty_times_its_size
 fn a_sixteen_megabyte_manuscript_of_ordinary_notation_stays_within_twenty_times_its_size() {
     ordinary_manuscripts_stay_within_twenty_times_their_size(16, |_| true);
 }
+
+/// The third round of hostile input (issue 35): archives, output, settings,
+/// the language server, writes and streams.
+mod third_round;

@@ -72,11 +72,28 @@ pub struct Settings {
     pub all_manuscripts: Option<bool>,
 }
 
+/// The most of a value an error quotes, in characters.
+const QUOTED_CHARS: usize = 40;
+
+/// A value of the settings as an error quotes it: in quotes, at most
+/// [`QUOTED_CHARS`] characters of it (a 16 MB value was quoted whole), and
+/// with controls written as escapes (`\n`, `\u{1b}`), so that it reads as
+/// one value on one line.
+pub fn quoted(value: &str) -> String {
+    let shown: String = value.chars().take(QUOTED_CHARS).collect();
+    let more = value.len() - shown.len();
+    let mut out = format!("\"{}\"", shown.escape_debug());
+    if more > 0 {
+        out.push_str(&format!(" (and {more} more bytes)"));
+    }
+    out
+}
+
 /// A code named in settings: its kebab-case name (`illegal-move`).
 pub fn parse_code(name: &str) -> Result<Code, String> {
     Code::from_str(name.trim()).ok_or_else(|| {
         let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-        format!("unknown code \"{name}\"; the codes are {}", codes.join(", "))
+        format!("unknown code {}; the codes are {}", quoted(name), codes.join(", "))
     })
 }
 
@@ -87,7 +104,7 @@ pub fn parse_severity(name: &str) -> Result<Severity, String> {
         "warning" => Severity::Warning,
         "info" | "information" => Severity::Info,
         "hint" => Severity::Hint,
-        _ => return Err(format!("unknown severity \"{name}\"; use error, warning, info or hint")),
+        _ => return Err(format!("unknown severity {}; use error, warning, info or hint", quoted(name))),
     })
 }
 
@@ -98,7 +115,7 @@ pub fn parse_language(code: &str) -> Result<Option<Language>, String> {
     }
     Language::from_code(code).map(Some).ok_or_else(|| {
         let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-        format!("unknown language \"{code}\"; use auto or one of {}", codes.join(", "))
+        format!("unknown language {}; use auto or one of {}", quoted(code), codes.join(", "))
     })
 }
 

@@ -125,7 +125,7 @@ fn last_place(blocks: &[Block]) -> (u32, u32) {
 
 /// The whole document's tokens, and what to keep for a later delta.
 pub fn full(doc: &Document, unit: Unit, token: &Token, id: String) -> (SemanticTokens, Previous) {
-    let blocks = blocks(doc, 0..doc.text.len(), unit, token);
+    let blocks = blocks(doc, whole(doc), unit, token);
     let mut data = Vec::new();
     encode(&blocks, &mut (0, 0), &mut data);
     (SemanticTokens { result_id: Some(id.clone()), data }, Previous { id, blocks: Arc::new(blocks) })
@@ -142,7 +142,7 @@ pub fn delta(
     previous: &Previous,
     id: String,
 ) -> (SemanticTokensDelta, Previous) {
-    let new = blocks(doc, 0..doc.text.len(), unit, token);
+    let new = blocks(doc, whole(doc), unit, token);
     let old: &[Block] = &previous.blocks;
     let same = |a: &Block, b: &Block| Arc::ptr_eq(&a.tokens, &b.tokens) && a.column == b.column;
     let mut p = 0;
@@ -206,7 +206,7 @@ pub const WHOLE_DOCUMENT_MAX: usize = 512 * 1024;
 /// Whether a client is refused `doc`'s whole-document tokens and served
 /// by range only: it asks by range and the document is over
 /// [`WHOLE_DOCUMENT_MAX`]. A client that cannot ask by range gets the
-/// whole document (and deltas) whatever its size.
+/// tokens of the document's start (and deltas of them), whatever its size.
 pub fn by_range_only(doc: &Document, client_asks_by_range: bool) -> bool {
     client_asks_by_range && doc.text.len() > WHOLE_DOCUMENT_MAX
 }
@@ -228,8 +228,25 @@ pub fn ask_by_range() -> tower_lsp_server::jsonrpc::Error {
     }
 }
 
-/// Tokens of the sections that meet a range (what an editor shows).
+/// The most text whose tokens one answer holds: a whole-document answer
+/// covers the sections that meet the document's first [`WHOLE_DOCUMENT_MAX`]
+/// bytes, and a range answer those that meet as many bytes from the
+/// range's start. An editor shows some kilobytes; a client that cannot ask
+/// by range got every token of a 100 MB document (7.9 GB and 50 s), and a
+/// range over a whole document cost the same.
+fn bounded(span: Range<usize>) -> Range<usize> {
+    span.start..span.end.min(span.start.saturating_add(WHOLE_DOCUMENT_MAX))
+}
+
+/// What a whole-document answer covers ([`bounded`]).
+fn whole(doc: &Document) -> Range<usize> {
+    bounded(0..doc.text.len())
+}
+
+/// Tokens of the sections that meet a range (what an editor shows), up
+/// to a bound ([`bounded`]).
 pub fn range(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> Option<SemanticTokensRangeResult> {
+    let span = bounded(span);
     let mut data = Vec::new();
     encode(&blocks(doc, span, unit, token), &mut (0, 0), &mut data);
     Some(SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data }))
