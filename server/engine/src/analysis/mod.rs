@@ -17,6 +17,7 @@ pub mod diagnostic;
 mod explain;
 pub mod glossary;
 mod infer;
+pub mod laws;
 pub mod languages;
 pub mod manuscript;
 mod replay;
