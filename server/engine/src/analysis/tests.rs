@@ -767,11 +767,13 @@ fn missing_promotion_reads_a_queen_and_goes_on() {
     "#,
     );
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8Ф Крb2 2. Фe4 *"));
-    check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=N Kb2 2. Nd6 *"));
-    check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8S Kb2 2. Sd6 *"));
+    // A pawn more for Black: a knight alone against a bare king could not
+    // mate, and the position would be dead (5.2.2).
+    check_clean(&fen("8/4P2p/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=N Kb2 2. Nd6 *"));
+    check_clean(&fen("8/4P2p/8/8/8/8/k7/4K3 w - - 0 1", "1. e8S Kb2 2. Sd6 *"));
     // A figurine in a game written with letters is a mix of notations.
     check(
-        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"),
+        &fen("8/4P2p/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"),
         r#"
         language-mix @ `♘`: "♘" is the figurine of the knight, but this game is in English: write N
           fix* Write N (`♘` -> `N`)

@@ -1,8 +1,10 @@
 //! Hover: the board after a move (with its SAN in the game's language and
 //! in English, the side to move and the FEN); on a move that is wrong as
 //! written, its findings, the board it was tried in and the reading the
-//! check went on with, labelled a guess; the meaning of a glyph, NAG or
-//! tag, and the board of a position description.
+//! check went on with, labelled a guess; what the Laws of Chess say of the
+//! position after a move (a repetition, the moves without a capture or
+//! pawn move, an end by rule); the meaning of a glyph, NAG or tag, and the
+//! board of a position description.
 
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 use tree_sitter::Node;
@@ -14,6 +16,7 @@ use crate::lsp::convert;
 use chess_ls_engine::analysis::board;
 use chess_ls_engine::analysis::glossary;
 use chess_ls_engine::analysis::languages::{Language, MoveStyle, render_move};
+use chess_ls_engine::analysis::laws::Standing;
 use chess_ls_engine::analysis::{Diagnostic, Severity};
 use chess_ls_engine::ide::document::{Document, Section};
 use chess_ls_engine::ide::line_index::Unit;
@@ -129,7 +132,54 @@ fn move_hover(doc: &Document, section: &Section, node: Node<'_>, settings: &Sett
     out.push_str(&board::diagram(&traced.after, settings.pieces()));
     out.push_str("\n```\n\n");
     out.push_str(&format!("FEN: `{}`", board::fen(&traced.after)));
+    if let Some(standing) = &traced.standing {
+        out.push_str(&laws_hover(standing));
+    }
     Some(out)
+}
+
+/// What the Laws of Chess say of the position after a move: how often it
+/// has stood and after which moves, the moves made without a capture or
+/// pawn move, and the end it makes.
+fn laws_hover(standing: &Standing) -> String {
+    let mut out = String::from("\n\n**Laws of Chess**");
+    if standing.occurrences >= 2 {
+        let earlier: Vec<String> = standing.earlier.iter().map(|e| escape(e)).collect();
+        out.push_str(&format!(
+            "\n\n- This position stands for the {} time (before: after {}).",
+            ordinal(standing.occurrences),
+            earlier.join(", ")
+        ));
+        if standing.occurrences >= 3 {
+            out.push_str(" A draw by threefold repetition can be claimed (Article 9.2).");
+        }
+    }
+    if standing.halfmoves >= 100 {
+        out.push_str(&format!(
+            "\n\n- {} moves by each player without a capture or a pawn move (halfmove clock {}): a draw can be claimed (Article 9.3).",
+            standing.halfmoves / 2,
+            standing.halfmoves
+        ));
+    }
+    if let Some(ending) = standing.ending {
+        out.push_str(&format!(
+            "\n\n- The game ends here: {} (Article {}), **{}**.",
+            ending.describe(),
+            ending.article(),
+            ending.result()
+        ));
+    }
+    out
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        2 => "second".to_owned(),
+        3 => "third".to_owned(),
+        4 => "fourth".to_owned(),
+        5 => "fifth".to_owned(),
+        n => format!("{n}th"),
+    }
 }
 
 /// The hover of a move that is wrong as written: the move, the findings
