@@ -16,7 +16,7 @@
 //!             7. Nf3 Nf6 8. Ng1 Ng8 9. e4 *";
 //! let report = analyze_text(text, &Options::default());
 //! let codes: Vec<_> = report.diagnostics().map(|d| d.code.as_str()).collect();
-//! assert_eq!(codes, ["draw-claim", "game-over"]);
+//! assert_eq!(codes, ["draw-claim", "game-over", "result"]);
 //! ```
 
 use shakmaty::zobrist::Zobrist64;

@@ -15,7 +15,7 @@
 //! let black = "1. e4 e5 2. Кf3 Кc6 3. Сb5 a5 *";
 //! let c = compare((white, Kind::Pgn), (black, Kind::Pgn), &Options::default());
 //! assert!(!c.agree());
-//! assert_eq!(c.steps[0].ply, 5);
+//! assert_eq!(c.steps[0].ply, 6);
 //! ```
 
 use shakmaty::{Chess, Move, Position};
