@@ -49,22 +49,54 @@ impl SplitMix64 {
 }
 
 /// A random legal game from the initial position: each ply picks uniformly
-/// among the legal moves, and the game stops at mate, stalemate, insufficient
-/// material or after `max_plies`. The same seed always gives the same game.
+/// among the legal moves, and the game stops at mate, stalemate, a dead
+/// position, where it ends by the Laws' own rules (fivefold repetition, 75
+/// moves without a capture or pawn move) or after `max_plies`. The same
+/// seed always gives the same game.
 pub fn random_game(seed: u64, max_plies: usize) -> Vec<Move> {
     let mut rng = SplitMix64::new(seed);
     let mut pos = Chess::default();
     let mut moves = Vec::new();
-    while moves.len() < max_plies && !pos.is_insufficient_material() {
+    let mut repetitions = Repetitions::default();
+    repetitions.record(&pos);
+    while moves.len() < max_plies && !repetitions.ended(&pos) {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
         }
         let m = legal[rng.below(legal.len())];
         pos.play_unchecked(m);
+        repetitions.record(&pos);
         moves.push(m);
     }
     moves
+}
+
+/// How often each position of a game has stood since the last capture or
+/// pawn move, counted as the Laws count them (9.2.2), to end a generated
+/// game where the Laws end it.
+#[derive(Debug, Default)]
+pub struct Repetitions {
+    seen: std::collections::HashMap<u64, usize>,
+    most: usize,
+}
+
+impl Repetitions {
+    pub fn record(&mut self, pos: &Chess) {
+        if pos.halfmoves() == 0 {
+            self.seen.clear();
+        }
+        let hash = pos.zobrist_hash::<shakmaty::zobrist::Zobrist64>(shakmaty::EnPassantMode::Legal).0;
+        let count = self.seen.entry(hash).or_insert(0);
+        *count += 1;
+        self.most = *count;
+    }
+
+    /// Whether the game is over by rule at `pos`, the latest position
+    /// recorded: a dead position, fivefold repetition or 75 moves.
+    pub fn ended(&self, pos: &Chess) -> bool {
+        self.most >= 5 || pos.halfmoves() >= 150 || chess_ls::analysis::laws::dead(pos).is_some()
+    }
 }
 
 /// How a game is laid out as text, apart from how each move is written.
@@ -121,7 +153,7 @@ pub fn result_of(pos: &Chess) -> &'static str {
             Color::White => "0-1",
             Color::Black => "1-0",
         }
-    } else if pos.is_stalemate() || pos.is_insufficient_material() {
+    } else if pos.is_stalemate() || chess_ls::analysis::laws::dead(pos).is_some() || pos.halfmoves() >= 150 {
         "1/2-1/2"
     } else {
         "*"
@@ -142,6 +174,8 @@ fn render_game_in_round(moves: &[Move], style: &MoveStyle, opts: &RenderOptions,
     let mut pos = Chess::default();
     let mut movetext = Movetext::new(opts.wrap_column);
     let mut rendered = Vec::with_capacity(moves.len());
+    let mut repetitions = Repetitions::default();
+    repetitions.record(&pos);
     for (ply, &m) in moves.iter().enumerate() {
         assert!(pos.is_legal(m), "ply {ply}: {m:?} is not legal");
         let san = render_move(&pos, &m, style);
@@ -154,8 +188,9 @@ fn render_game_in_round(moves: &[Move], style: &MoveStyle, opts: &RenderOptions,
         let byte_range = movetext.push(&number, &san);
         rendered.push(RenderedMove { ply, byte_range, san, chess_move: m });
         pos.play_unchecked(m);
+        repetitions.record(&pos);
     }
-    let result = result_of(&pos);
+    let result = if repetitions.ended(&pos) && !pos.is_checkmate() { "1/2-1/2" } else { result_of(&pos) };
     movetext.push("", result);
 
     let mut text = String::with_capacity(movetext.text.len() + 200);
