@@ -50,8 +50,9 @@ impl SplitMix64 {
 
 /// A random legal game from the initial position: each ply picks uniformly
 /// among the legal moves, and the game stops at mate, stalemate, a dead
-/// position, where it ends by the Laws' own rules (fivefold repetition, 75
-/// moves without a capture or pawn move) or after `max_plies`. The same
+/// position, before the move after which a draw could first be claimed
+/// (threefold repetition, fifty moves without a capture or pawn move: a
+/// generated game has nothing to report) or after `max_plies`. The same
 /// seed always gives the same game.
 pub fn random_game(seed: u64, max_plies: usize) -> Vec<Move> {
     let mut rng = SplitMix64::new(seed);
@@ -67,6 +68,9 @@ pub fn random_game(seed: u64, max_plies: usize) -> Vec<Move> {
         let m = legal[rng.below(legal.len())];
         pos.play_unchecked(m);
         repetitions.record(&pos);
+        if repetitions.claimable(&pos) {
+            break;
+        }
         moves.push(m);
     }
     moves
@@ -90,6 +94,12 @@ impl Repetitions {
         let count = self.seen.entry(hash).or_insert(0);
         *count += 1;
         self.most = *count;
+    }
+
+    /// Whether a draw can be claimed at `pos`, the latest position
+    /// recorded: threefold repetition (9.2) or fifty moves (9.3).
+    pub fn claimable(&self, pos: &Chess) -> bool {
+        self.most >= 3 || pos.halfmoves() >= 100
     }
 
     /// Whether the game is over by rule at `pos`, the latest position
