@@ -19,8 +19,8 @@
 //! assert_eq!(codes, ["draw-claim", "game-over", "result"]);
 //! ```
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Position, Square, attacks};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Square, attacks};
 
 use crate::syntax::Span;
 
@@ -145,6 +145,15 @@ impl Standing {
     }
 }
 
+/// A move from the latest recorded position, which reached the one being
+/// recorded: its hash is the latest one updated by the move (shakmaty's
+/// incremental Zobrist update), not computed again from every piece.
+pub(crate) struct Step<'p> {
+    pub at: MoveAt,
+    pub before: &'p Chess,
+    pub played: Move,
+}
+
 /// One position of a line since its last capture or pawn move.
 #[derive(Clone, Debug)]
 struct Seen {
@@ -157,6 +166,12 @@ struct Seen {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Positions {
     seen: Vec<Seen>,
+    /// A filter of the hashes in `seen` (a bit per hash's top byte): a
+    /// position whose bit is not set stands for the first time, and the
+    /// list is not looked through. It may say yes for a new position (then
+    /// the list is), never no for a repeated one; forgetting a position
+    /// (`pop`) leaves its bit, which costs a look and nothing else.
+    filter: [u64; 4],
     /// Whether a threefold repetition was noted since the last capture or
     /// pawn move: the first time a claim is possible is the one an arbiter
     /// needs, the positions that repeat after it would only say it again.
@@ -178,18 +193,26 @@ pub(crate) struct Noted {
     /// only looked for where a move follows or the game ends, since finding
     /// them costs the legal moves).
     pub ending: Option<Ending>,
-    /// The move after which it stands.
-    pub after: Option<MoveAt>,
     /// Whether it was new to the list (not a line's start that its parent
     /// line recorded already).
     pub pushed: bool,
 }
 
 impl Positions {
-    /// Records `pos`, reached by `after` (`None` at a line's start: then a
-    /// position that is the latest one already is not counted again).
-    pub fn record(&mut self, pos: &Chess, after: Option<MoveAt>) -> Noted {
-        let hash = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+    /// Records `pos`, reached by `step` from the latest recorded position
+    /// (`None` at a line's start or after a null move: then a position that
+    /// is the latest one already is not counted again).
+    pub fn record(&mut self, pos: &Chess, step: Option<Step<'_>>) -> Noted {
+        let updated = match (&step, self.seen.last()) {
+            (Some(step), Some(latest)) => updated(latest.hash, step.before, step.played, pos),
+            _ => None,
+        };
+        let hash = updated.unwrap_or_else(|| pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
+        // Only a capture or a pawn move changes what can mate: a position
+        // reached otherwise is dead only if the one before it was, and the
+        // game ended there.
+        let material_changed = step.is_none() || pos.halfmoves() == 0;
+        let after = step.map(|s| s.at);
         let again = after.is_none() && self.seen.last().is_some_and(|s| s.hash == hash);
         let mut pushed = false;
         if !again {
@@ -197,18 +220,24 @@ impl Positions {
             if pos.halfmoves() == 0 {
                 self.seen.clear();
                 self.claimed = false;
+                self.filter = [0; 4];
             }
             self.seen.push(Seen { hash, after });
             pushed = true;
         }
-        let occurrences = self.occurrences(hash);
+        let top = (hash >> 56) as usize;
+        let (word, bit) = (top >> 6, 1u64 << (top & 63));
+        let occurrences = if self.filter[word] & bit == 0 { 1 } else { self.occurrences(hash) };
+        self.filter[word] |= bit;
         let halfmoves = pos.halfmoves();
         let ending = if occurrences >= 5 {
             Some(Ending::FivefoldRepetition)
         } else if halfmoves >= 150 && !pos.is_checkmate() {
             Some(Ending::SeventyFiveMoves)
-        } else {
+        } else if material_changed {
             dead(pos).map(Ending::DeadPosition)
+        } else {
+            None
         };
         let threefold = pushed && occurrences == 3 && !self.claimed;
         self.claimed |= threefold;
@@ -217,7 +246,6 @@ impl Positions {
             threefold,
             fifty: pushed && halfmoves == 100 && !pos.is_checkmate(),
             ending,
-            after: self.seen.last().and_then(|s| s.after.clone()),
             pushed,
         }
     }
@@ -250,10 +278,49 @@ impl Positions {
     }
 }
 
+/// The hash of `after`, reached by `played` from `before`, whose hash is
+/// `hash`: the squares the move changes, the castling rights it takes away
+/// and the en-passant rights before and after, XORed in (shakmaty's own
+/// update gives up on king moves, double steps and rook moves, a third of a
+/// game's moves). A castling and an en-passant capture are hashed whole.
+#[inline]
+fn updated(hash: u64, before: &Chess, played: Move, after: &Chess) -> Option<u64> {
+    let Move::Normal { role, from, capture, to, promotion } = played else { return None };
+    let turn = before.turn();
+    let mut z = Zobrist64(hash);
+    z ^= Zobrist64::zobrist_for_white_turn();
+    z ^= Zobrist64::zobrist_for_piece(from, role.of(turn));
+    z ^= Zobrist64::zobrist_for_piece(to, promotion.unwrap_or(role).of(turn));
+    if let Some(captured) = capture {
+        z ^= Zobrist64::zobrist_for_piece(to, captured.of(!turn));
+    }
+    let (was, now) = (before.castles(), after.castles());
+    if was.castling_rights() != now.castling_rights() {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if was.has(color, side) != now.has(color, side) {
+                    z ^= Zobrist64::zobrist_for_castling_right(color, side);
+                }
+            }
+        }
+    }
+    for ep in [before.ep_square(EnPassantMode::Legal), after.ep_square(EnPassantMode::Legal)].into_iter().flatten() {
+        z ^= Zobrist64::zobrist_for_en_passant_file(ep.file());
+    }
+    Some(z.0)
+}
+
 /// Whether `pos` is dead in one of the ways a reader sees at once.
 pub fn dead(pos: &Chess) -> Option<Dead> {
-    if pos.is_insufficient_material() {
-        return Some(Dead::InsufficientMaterial);
+    // Most positions have a pawn and a heavier piece than a bishop or a
+    // knight beside its kings: neither test applies to them.
+    let board = pos.board();
+    let pawns = board.pawns();
+    if (pawns | board.rooks_and_queens()).is_empty() {
+        return pos.is_insufficient_material().then_some(Dead::InsufficientMaterial);
+    }
+    if board.occupied() != (pawns | board.kings()) {
+        return None;
     }
     blocked_pawns(pos).then_some(Dead::BlockedPawns)
 }
@@ -338,6 +405,35 @@ mod tests {
         assert_eq!(dead(&Chess::default()), None);
     }
 
+    /// The hash updated move by move is the hash computed from every
+    /// piece, over random games (castling, en passant, promotions and
+    /// captures among their moves).
+    #[test]
+    fn the_updated_hash_is_the_whole_hash() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..200 {
+            let mut positions = Positions::default();
+            let mut pos = Chess::default();
+            positions.record(&pos, None);
+            for ply in 0..300u32 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                let before = pos.clone();
+                pos.play_unchecked(mv);
+                let at = MoveAt { span: 0..0, fullmove: ply / 2 + 1, mover: before.turn() };
+                positions.record(&pos, Some(Step { at, before: &before, played: mv }));
+                let whole = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+                assert_eq!(positions.seen.last().map(|s| s.hash), Some(whole), "after {mv:?} in {before:?}");
+            }
+        }
+    }
+
     #[test]
     fn repetitions_count_with_the_same_player_to_move() {
         let mut positions = Positions::default();
@@ -349,9 +445,11 @@ mod tests {
             for (i, uci) in shuffle.iter().enumerate() {
                 let Ok(mv) = uci.parse::<shakmaty::uci::UciMove>().map(|u| u.to_move(&pos)) else { return };
                 let Ok(mv) = mv else { return };
+                let before = pos.clone();
                 pos.play_unchecked(mv);
-                let at = MoveAt { span: 0..0, fullmove: round * 2 + 1, mover: pos.turn() };
-                let noted = positions.record(&pos, Some(at));
+                let at = MoveAt { span: 0..0, fullmove: round * 2 + 1, mover: before.turn() };
+                let noted = positions.record(&pos, Some(Step { at, before: &before, played: mv }));
+                assert_eq!(positions.seen.last().map(|s| s.hash), Some(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0));
                 if i == 3 {
                     counts.push((noted.occurrences, noted.threefold, noted.ending));
                 }

@@ -25,7 +25,8 @@ use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, Position, Role, Squa
 
 use super::diagnostic::{Code, Diagnostic, Fix, Related, Severity};
 use super::explain::{self, Target, role_name};
-use super::laws::{Ending, MoveAt, Positions, Standing};
+use super::laws::{Ending, MoveAt, Positions, Standing, Step};
+use ending::step;
 use super::languages::{self, Language, LookalikeContext, MoveStyle, normalize_lookalike, render_move};
 use super::setup::{self, Rules};
 use super::tags::{self, normalize_result};
@@ -742,7 +743,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             next.play_unchecked(mv);
                             self.check_after(p, &next, &joined, mv);
                             self.played(&joined, line_id, p, mv, &next, false);
-                            ended = self.note_position(&next, Some(MoveAt::of(p, &joined)));
+                            ended = self.note_position(&next, Some(step(p, &joined, mv)));
                         }
                         before_last = pos.take();
                         pos = mv.map(|_| next);
@@ -795,7 +796,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                                 self.check_after(p, next, m, mv);
                             }
                             self.played(m, line_id, p, mv, next, guessed);
-                            ended = self.note_position(next, Some(MoveAt::of(p, m)));
+                            ended = self.note_position(next, Some(step(p, m, mv)));
                             broken = false;
                         }
                         None => {

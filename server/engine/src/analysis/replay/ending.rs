@@ -12,13 +12,19 @@ impl MoveAt {
     }
 }
 
+/// The step of `played`, written as `m`, from `before`.
+pub(super) fn step<'p>(before: &'p Chess, m: &WrittenMove<'_>, played: Move) -> Step<'p> {
+    Step { at: MoveAt::of(before, m), before, played }
+}
+
 impl Replayer<'_, '_> {
-    /// Records `pos`, reached by `after` (`None` at a line's start or after
-    /// a null move), notes a draw that could be claimed there, and returns
-    /// the end it makes by rule, if any.
-    pub(super) fn note_position(&mut self, pos: &Chess, after: Option<MoveAt>) -> Option<Ending> {
-        let noted = self.positions.record(pos, after);
-        if let Some(at) = noted.after.as_ref().filter(|_| noted.pushed) {
+    /// Records `pos`, reached by `step` from the latest recorded position
+    /// (`None` at a line's start or after a null move), notes a draw that
+    /// could be claimed there, and returns the end it makes by rule, if any.
+    pub(super) fn note_position(&mut self, pos: &Chess, step: Option<Step<'_>>) -> Option<Ending> {
+        let noted = self.positions.record(pos, step);
+        let claim = noted.pushed && (noted.threefold || noted.fifty);
+        if let Some(at) = self.positions.latest().filter(|_| claim).cloned() {
             if noted.threefold {
                 let earlier = self.positions.earlier(self.source);
                 let side = explain::color_name(pos.turn());
