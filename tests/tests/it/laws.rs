@@ -77,7 +77,9 @@ fn to_fivefold(seed: u64, prefix: usize) -> Option<Vec<Move>> {
     let mut pos = position_after(&moves);
     let reversible = |mv: &Move| !mv.is_capture() && mv.role() != Role::Pawn && !mv.is_castle();
     let back = |pos: &Chess, mv: &Move| {
-        pos.legal_moves().into_iter().find(|b| b.from() == Some(mv.to()) && Some(b.to()) == mv.from() && !b.is_capture())
+        pos.legal_moves()
+            .into_iter()
+            .find(|b| b.from() == Some(mv.to()) && Some(b.to()) == mv.from() && !b.is_capture())
     };
     for _ in 0..12 {
         let white: Vec<Move> = pos.legal_moves().into_iter().filter(|m| reversible(m)).collect();
@@ -180,7 +182,8 @@ fn records(moves: &[Move], language: Language) -> Vec<(String, &'static str, Vec
     let bare = render_game(moves, &style, &RenderOptions { headers: false, ..RenderOptions::default() });
     for (head, ext) in [("A game from the club championship.\n\n", "txt"), ("# The game\n\nFrom the club.\n\n", "md")] {
         let text = format!("{head}{}", bare.text);
-        let ranges = bare.moves.iter().map(|m| m.byte_range.start + head.len()..m.byte_range.end + head.len()).collect();
+        let ranges =
+            bare.moves.iter().map(|m| m.byte_range.start + head.len()..m.byte_range.end + head.len()).collect();
         out.push((text, ext, ranges));
     }
     out
@@ -424,7 +427,9 @@ fn a_damaged_scoresheet_read_through_its_damage_agrees_and_says_where() {
     let mut damaged_plies: Vec<u64> = damaged.damages.iter().map(|d| d.ply as u64 + 1).collect();
     damaged_plies.sort_unstable();
     assert_eq!(plies, damaged_plies, "{}", c.human);
-    assert!(steps.iter().all(|s| s["verdict"] == "mended" && !s["second"]["findings"].as_array().is_none_or(Vec::is_empty)));
+    assert!(
+        steps.iter().all(|s| s["verdict"] == "mended" && !s["second"]["findings"].as_array().is_none_or(Vec::is_empty))
+    );
 }
 
 #[test]

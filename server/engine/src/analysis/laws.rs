@@ -241,13 +241,7 @@ impl Positions {
         };
         let threefold = pushed && occurrences == 3 && !self.claimed;
         self.claimed |= threefold;
-        Noted {
-            occurrences,
-            threefold,
-            fifty: pushed && halfmoves == 100 && !pos.is_checkmate(),
-            ending,
-            pushed,
-        }
+        Noted { occurrences, threefold, fifty: pushed && halfmoves == 100 && !pos.is_checkmate(), ending, pushed }
     }
 
     /// How many recorded positions have this hash. Only one in two can
@@ -449,7 +443,10 @@ mod tests {
                 pos.play_unchecked(mv);
                 let at = MoveAt { span: 0..0, fullmove: round * 2 + 1, mover: before.turn() };
                 let noted = positions.record(&pos, Some(Step { at, before: &before, played: mv }));
-                assert_eq!(positions.seen.last().map(|s| s.hash), Some(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0));
+                assert_eq!(
+                    positions.seen.last().map(|s| s.hash),
+                    Some(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0)
+                );
                 if i == 3 {
                     counts.push((noted.occurrences, noted.threefold, noted.ending));
                 }

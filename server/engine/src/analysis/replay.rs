@@ -8,8 +8,8 @@
 //! `marks.rs` checks marks, numbers and the result.
 
 mod beam;
-mod ending;
 pub(in crate::analysis) mod candidates;
+mod ending;
 mod marks;
 mod reading;
 mod recovery;
@@ -25,15 +25,15 @@ use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, Position, Role, Squa
 
 use super::diagnostic::{Code, Diagnostic, Fix, Related, Severity};
 use super::explain::{self, Target, role_name};
-use super::laws::{Ending, MoveAt, Positions, Standing, Step};
-use ending::step;
 use super::languages::{self, Language, LookalikeContext, MoveStyle, normalize_lookalike, render_move};
+use super::laws::{Ending, MoveAt, Positions, Standing, Step};
 use super::setup::{self, Rules};
 use super::tags::{self, normalize_result};
 use super::{GameReport, LanguageSource, Options, infer};
 use crate::syntax::lexicon;
 use crate::syntax::manuscript::{Repair, RepairKind};
 use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, SyntaxError, Token, WrittenMove};
+use ending::step;
 
 /// How many moves ahead a recovery looks to see which reading keeps the
 /// game legal. Enough to tell candidates apart, bounded so that a damaged
@@ -927,15 +927,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         self.plies += 1;
         if let Some(trace) = &mut self.trace {
             let (before, after) = (before.clone(), after.clone());
-            trace.moves.push(TracedMove {
-                span: m.span.clone(),
-                line,
-                before,
-                played,
-                after,
-                guessed,
-                standing: None,
-            });
+            trace.moves.push(TracedMove { span: m.span.clone(), line, before, played, after, guessed, standing: None });
         }
     }
 

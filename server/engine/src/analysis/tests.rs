@@ -1825,8 +1825,7 @@ fn a_dead_position_ends_the_game() {
     // A wall of blocked pawns that neither king can pass, reached by a
     // capture in Russian notation.
     check(
-        &fen("8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/5н2 w - - 0 1", "1. Крxf1 Крd7 *")
-            .replace('н', "n"),
+        &fen("8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/5н2 w - - 0 1", "1. Крxf1 Крd7 *").replace('н', "n"),
         r#"
         game-over @ `Крd7`: the game was already over after 1. Крxf1: a dead position, a draw: the pawns are blocked and neither king can reach an enemy pawn (Article 5.2.2), so the result is 1/2-1/2; this move is not part of the game
         result @ `*`: the result * contradicts the final position: a dead position, a draw: the pawns are blocked and neither king can reach an enemy pawn (Article 5.2.2), so the result is 1/2-1/2

@@ -305,7 +305,10 @@ pub fn compare(first: (&str, Kind), second: (&str, Kind), options: &Options) -> 
                 let rest = a.moves.len() - ply;
                 steps.push(step(
                     Verdict::OnlyFirst,
-                    format!("the second record ends here{why}; the first goes on with {} and {rest} plies in all", m.read_as),
+                    format!(
+                        "the second record ends here{why}; the first goes on with {} and {rest} plies in all",
+                        m.read_as
+                    ),
                 ));
                 break;
             }
@@ -314,7 +317,10 @@ pub fn compare(first: (&str, Kind), second: (&str, Kind), options: &Options) -> 
                 let rest = b.moves.len() - ply;
                 steps.push(step(
                     Verdict::OnlySecond,
-                    format!("the first record ends here{why}; the second goes on with {} and {rest} plies in all", n.read_as),
+                    format!(
+                        "the first record ends here{why}; the second goes on with {} and {rest} plies in all",
+                        n.read_as
+                    ),
                 ));
                 break;
             }

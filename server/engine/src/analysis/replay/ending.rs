@@ -105,7 +105,13 @@ impl Replayer<'_, '_> {
     /// When `p` has no legal move, `m` was written after a checkmate or a
     /// stalemate: what the reading of `m` found is dropped and `m` is
     /// reported as `game-over`. Returns whether it was.
-    pub(super) fn over_without_moves(&mut self, p: &Chess, m: &WrittenMove<'_>, rest: &[Item<'_>], is_main: bool) -> bool {
+    pub(super) fn over_without_moves(
+        &mut self,
+        p: &Chess,
+        m: &WrittenMove<'_>,
+        rest: &[Item<'_>],
+        is_main: bool,
+    ) -> bool {
         let Some(ending) = Ending::without_moves(p) else { return false };
         self.diagnostics.retain(|d| !(m.span.start <= d.span.start && d.span.start < m.span.end));
         self.undecided.clear();
