@@ -58,7 +58,7 @@ fn expected(moves: &[Move]) -> Expected {
         }
         claimed |= *count == 3;
         let dead = pos.is_insufficient_material();
-        if *count >= 5 || (pos.halfmoves() >= 150 && !mate) || dead || mate || pos.is_stalemate() {
+        if *count >= 5 || pos.halfmoves() >= 150 || dead || mate || pos.is_stalemate() {
             out.ended_after = Some(ply);
             break;
         }
@@ -305,7 +305,7 @@ fn a_move_after_mate_is_game_over_in_manuscripts_too() {
     .map(|(name, text)| {
         let at = text.rfind("3. ").unwrap_or(0) + 3;
         let end = text[at..].find([' ', '\n']).map_or(text.len(), |e| at + e);
-        (name.to_owned(), text.to_owned(), vec![at..end])
+        (name.to_owned(), text.to_owned(), std::iter::once(at..end).collect())
     })
     .collect();
     for ((file, _, _), found) in records.iter().zip(check_records(&dir, &records).0) {
