@@ -70,6 +70,10 @@ fn print_human(c: &Comparison, names: &[String; 2]) -> io::Result<()> {
     writeln!(out, "first:  {} ({}, {} plies)", names[0], language(&c.first), c.first.plies)?;
     writeln!(out, "second: {} ({}, {} plies)", names[1], language(&c.second), c.second.plies)?;
     for step in &c.steps {
+        if step.first.is_none() && step.second.is_none() {
+            writeln!(out, "{}: {}", step.verdict.as_str(), step.message)?;
+            continue;
+        }
         writeln!(out, "{} {}: {}", step.number, step.verdict.as_str(), step.message)?;
         writeln!(out, "    {}", describe(&step.first, &names[0]))?;
         writeln!(out, "    {}", describe(&step.second, &names[1]))?;
@@ -102,6 +106,7 @@ fn print_json(c: &Comparison, names: &[String; 2]) -> io::Result<()> {
             "language": r.language.map(|l| l.code()),
             "plies": r.plies,
             "stopped": r.stopped,
+            "result": r.result,
         })
     };
     let value = json!({

@@ -409,6 +409,16 @@ fn two_scoresheets_in_two_languages_agree() {
     assert_eq!(c.json["first"]["language"], "en");
     assert_eq!(c.json["second"]["language"], "ru");
     assert!(c.human.contains("the records agree"), "{}", c.human);
+
+    // The same moves with another result written: they differ there.
+    let pgn = white.text.trim_end();
+    let result = pgn.rsplit(' ').next().unwrap_or_default();
+    let other = if result == "1-0" { "0-1" } else { "1-0" };
+    let changed = format!("{}{other}\n", &pgn[..pgn.len() - result.len()])
+        .replace(&format!("\"{result}\""), &format!("\"{other}\""));
+    let c = compare(&dir, ("white.pgn", &white.text), ("changed.pgn", &changed));
+    assert_eq!(c.code, 1, "{}", c.human);
+    assert_eq!(c.json["steps"][0]["verdict"], "result", "{}", c.human);
 }
 
 #[test]

@@ -73,6 +73,8 @@ pub enum Verdict {
     OnlyFirst,
     /// Only the second record goes on.
     OnlySecond,
+    /// The moves agree, the written results do not (after the last ply).
+    Result,
 }
 
 impl Verdict {
@@ -90,6 +92,7 @@ impl Verdict {
             Verdict::Diverge => "diverge",
             Verdict::OnlyFirst => "only-first",
             Verdict::OnlySecond => "only-second",
+            Verdict::Result => "result",
         }
     }
 }
@@ -116,6 +119,9 @@ pub struct Record {
     /// Why the record's main line stops, when it stops at a move it could
     /// not read (the finding there).
     pub stopped: Option<String>,
+    /// The result written after its last game's moves (`1-0`, `1/2-1/2`,
+    /// `*`), normalised.
+    pub result: Option<String>,
 }
 
 /// The comparison of two records.
@@ -210,6 +216,12 @@ fn read(text: &str, kind: Kind, options: &Options) -> Read {
             }
             if end.is_none() {
                 end = Some(main.start.clone());
+            }
+            // The result written after the game, read from its own text.
+            let game_text = text.get(game.span.clone()).unwrap_or_default();
+            let tree = crate::syntax::parse(game_text, None);
+            if let Some(result) = crate::syntax::lower(&tree, game_text).first().and_then(|g| g.result.as_ref()) {
+                record.result = crate::analysis::tags::normalize_result(result.text).map(str::to_owned);
             }
         }
     }
@@ -326,6 +338,22 @@ pub fn compare(first: (&str, Kind), second: (&str, Kind), options: &Options) -> 
             }
             (None, None) => break,
         }
+    }
+    // Two records that name the same moves may still disagree on how the
+    // game ended.
+    let same_moves = steps.iter().all(|s| s.verdict == Verdict::Mended);
+    if same_moves
+        && let (Some(x), Some(y)) = (&a.record.result, &b.record.result)
+        && x != y
+    {
+        steps.push(Step {
+            ply: plies,
+            number: String::new(),
+            first: None,
+            second: None,
+            verdict: Verdict::Result,
+            message: format!("the moves agree, but the first record gives the result {x} and the second {y}"),
+        });
     }
     Comparison { first: a.record, second: b.record, agreed, steps }
 }
