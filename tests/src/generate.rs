@@ -49,22 +49,64 @@ impl SplitMix64 {
 }
 
 /// A random legal game from the initial position: each ply picks uniformly
-/// among the legal moves, and the game stops at mate, stalemate, insufficient
-/// material or after `max_plies`. The same seed always gives the same game.
+/// among the legal moves, and the game stops at mate, stalemate, a dead
+/// position, before the move after which a draw could first be claimed
+/// (threefold repetition, fifty moves without a capture or pawn move: a
+/// generated game has nothing to report) or after `max_plies`. The same
+/// seed always gives the same game.
 pub fn random_game(seed: u64, max_plies: usize) -> Vec<Move> {
     let mut rng = SplitMix64::new(seed);
     let mut pos = Chess::default();
     let mut moves = Vec::new();
-    while moves.len() < max_plies && !pos.is_insufficient_material() {
+    let mut repetitions = Repetitions::default();
+    repetitions.record(&pos);
+    while moves.len() < max_plies && !repetitions.ended(&pos) {
         let legal = pos.legal_moves();
         if legal.is_empty() {
             break;
         }
         let m = legal[rng.below(legal.len())];
         pos.play_unchecked(m);
+        repetitions.record(&pos);
+        if repetitions.claimable(&pos) {
+            break;
+        }
         moves.push(m);
     }
     moves
+}
+
+/// How often each position of a game has stood since the last capture or
+/// pawn move, counted as the Laws count them (9.2.2), to end a generated
+/// game where the Laws end it.
+#[derive(Debug, Default)]
+pub struct Repetitions {
+    seen: std::collections::HashMap<u64, usize>,
+    most: usize,
+}
+
+impl Repetitions {
+    pub fn record(&mut self, pos: &Chess) {
+        if pos.halfmoves() == 0 {
+            self.seen.clear();
+        }
+        let hash = pos.zobrist_hash::<shakmaty::zobrist::Zobrist64>(shakmaty::EnPassantMode::Legal).0;
+        let count = self.seen.entry(hash).or_insert(0);
+        *count += 1;
+        self.most = *count;
+    }
+
+    /// Whether a draw can be claimed at `pos`, the latest position
+    /// recorded: threefold repetition (9.2) or fifty moves (9.3).
+    pub fn claimable(&self, pos: &Chess) -> bool {
+        self.most >= 3 || pos.halfmoves() >= 100
+    }
+
+    /// Whether the game is over by rule at `pos`, the latest position
+    /// recorded: a dead position, fivefold repetition or 75 moves.
+    pub fn ended(&self, pos: &Chess) -> bool {
+        self.most >= 5 || pos.halfmoves() >= 150 || chess_ls::analysis::laws::dead(pos).is_some()
+    }
 }
 
 /// How a game is laid out as text, apart from how each move is written.
@@ -113,15 +155,15 @@ pub struct RenderedGame {
 }
 
 /// The result that the final position proves: the mated side loses, a
-/// stalemate or a draw by insufficient material is `1/2-1/2`, and an
-/// unfinished game is `*`.
+/// stalemate, a dead position or 75 moves without a capture or pawn move is
+/// `1/2-1/2`, and an unfinished game is `*`.
 pub fn result_of(pos: &Chess) -> &'static str {
     if pos.is_checkmate() {
         match pos.turn() {
             Color::White => "0-1",
             Color::Black => "1-0",
         }
-    } else if pos.is_stalemate() || pos.is_insufficient_material() {
+    } else if pos.is_stalemate() || chess_ls::analysis::laws::dead(pos).is_some() || pos.halfmoves() >= 150 {
         "1/2-1/2"
     } else {
         "*"
@@ -142,6 +184,8 @@ fn render_game_in_round(moves: &[Move], style: &MoveStyle, opts: &RenderOptions,
     let mut pos = Chess::default();
     let mut movetext = Movetext::new(opts.wrap_column);
     let mut rendered = Vec::with_capacity(moves.len());
+    let mut repetitions = Repetitions::default();
+    repetitions.record(&pos);
     for (ply, &m) in moves.iter().enumerate() {
         assert!(pos.is_legal(m), "ply {ply}: {m:?} is not legal");
         let san = render_move(&pos, &m, style);
@@ -154,8 +198,9 @@ fn render_game_in_round(moves: &[Move], style: &MoveStyle, opts: &RenderOptions,
         let byte_range = movetext.push(&number, &san);
         rendered.push(RenderedMove { ply, byte_range, san, chess_move: m });
         pos.play_unchecked(m);
+        repetitions.record(&pos);
     }
-    let result = result_of(&pos);
+    let result = if repetitions.ended(&pos) && !pos.is_checkmate() { "1/2-1/2" } else { result_of(&pos) };
     movetext.push("", result);
 
     let mut text = String::with_capacity(movetext.text.len() + 200);
@@ -274,7 +319,19 @@ mod tests {
                 pos.play_unchecked(m);
             }
             if moves.len() < 400 {
-                assert!(pos.is_game_over(), "seed {seed} stopped early");
+                // Over by the Laws, or one move short of a draw claim.
+                let claim_next = pos.legal_moves().iter().any(|&m| {
+                    let mut repetitions = Repetitions::default();
+                    let mut replay = Chess::default();
+                    repetitions.record(&replay);
+                    for &played in moves.iter().chain([&m]) {
+                        replay.play_unchecked(played);
+                        repetitions.record(&replay);
+                    }
+                    repetitions.claimable(&replay)
+                });
+                let over = pos.is_game_over() || chess_ls::analysis::laws::dead(&pos).is_some();
+                assert!(over || claim_next, "seed {seed} stopped early");
             }
         }
     }

@@ -9,6 +9,7 @@
 //! that changed meanwhile).
 
 mod check;
+mod compare;
 mod compressed;
 pub mod encoding;
 mod fix;
@@ -130,6 +131,12 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 
+    /// Compare two records of one game (two scoresheets, in any language and
+    /// notation, PGN or manuscript) and say where they part ways; exit 1 when
+    /// they differ.
+    #[arg(long, num_args = 2, value_names = ["FIRST", "SECOND"], conflicts_with_all = ["check", "fix", "translate"])]
+    pub compare: Option<Vec<PathBuf>>,
+
     /// Speak LSP over stdio (the default; accepted because editors pass it).
     #[arg(long)]
     pub stdio: bool,
@@ -149,7 +156,7 @@ impl Args {
     /// Whether the command line asks for a command-line mode rather than
     /// the language server.
     pub fn is_command_line(&self) -> bool {
-        self.check || self.fix || self.diff || self.translate.is_some()
+        self.check || self.fix || self.diff || self.translate.is_some() || self.compare.is_some()
     }
 }
 
@@ -285,6 +292,9 @@ impl Session {
 /// errors, 2 the run failed: bad arguments, a file that could not be read
 /// or written).
 pub fn run(args: &Args) -> i32 {
+    if let Some(files) = &args.compare {
+        return compare::run(args, files);
+    }
     match session(args) {
         Ok((session, threads)) => {
             let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

@@ -197,6 +197,10 @@ fn description(code: Code) -> &'static str {
         Code::RedundantDisambiguation => "More disambiguation than the position needs.",
         Code::SpaceInMove => "A move broken by a space, as scanned text has it (`К f3`).",
         Code::Unchecked => "The rest of a line was not replayed after a move that could not be read.",
+        Code::GameOver => {
+            "A move written after the game ended by rule: checkmate, stalemate, a dead position, fivefold repetition or 75 moves."
+        }
+        Code::DrawClaim => "Where a draw could have been claimed: threefold repetition or fifty moves.",
     }
 }
 

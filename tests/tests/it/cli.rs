@@ -120,7 +120,7 @@ const EDIT_KEYS: [&str; 5] = ["line", "column", "end_line", "end_column", "new_t
 const SEVERITIES: [&str; 4] = ["error", "warning", "info", "hint"];
 /// notation.md section 5, plus `unchecked` (info: the rest of a line was not
 /// replayed after a move that could not be read), which the analysis adds.
-const CODES: [&str; 17] = [
+const CODES: [&str; 19] = [
     "syntax",
     "illegal-move",
     "ambiguous-move",
@@ -138,6 +138,8 @@ const CODES: [&str; 17] = [
     "redundant-disambiguation",
     "space-in-move",
     "unchecked",
+    "game-over",
+    "draw-claim",
 ];
 
 fn keys(value: &Value) -> BTreeSet<&str> {

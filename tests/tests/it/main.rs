@@ -4,7 +4,7 @@
 //! its module: `cargo test -p chess-ls-tests --test it -- lsp_faults::`.
 //!
 //! End to end (the real binary over stdio or on the command line): `cli`,
-//! `cli_publisher`, `manuscripts`, `lsp`, `lsp_markdown`, `lsp_manuscripts`,
+//! `cli_publisher`, `laws` (the Laws of Chess and `--compare`), `manuscripts`, `lsp`, `lsp_markdown`, `lsp_manuscripts`,
 //! `lsp_faults`, `data_safety` (partly). Properties over generated games and
 //! edits: `properties`, `damage` (damaged games read as the moves they
 //! stand for), `incremental`, `manuscript_edits`, `fast_path`. The
@@ -26,6 +26,7 @@ mod fuzz_seeds;
 mod grammar_corpus;
 mod hostile;
 mod incremental;
+mod laws;
 mod lexicon;
 mod lsp;
 mod lsp_faults;

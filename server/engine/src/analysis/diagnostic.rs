@@ -48,10 +48,16 @@ pub enum Code {
     RedundantDisambiguation,
     SpaceInMove,
     Unchecked,
+    /// A move written after the game ended by rule (checkmate, stalemate,
+    /// a dead position, fivefold repetition, the seventy-five-move rule).
+    GameOver,
+    /// Where a draw could have been claimed (threefold repetition, fifty
+    /// moves): an information for the arbiter.
+    DrawClaim,
 }
 
 impl Code {
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 19] = [
         Code::Syntax,
         Code::IllegalMove,
         Code::AmbiguousMove,
@@ -69,6 +75,8 @@ impl Code {
         Code::RedundantDisambiguation,
         Code::SpaceInMove,
         Code::Unchecked,
+        Code::GameOver,
+        Code::DrawClaim,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -90,15 +98,20 @@ impl Code {
             Code::RedundantDisambiguation => "redundant-disambiguation",
             Code::SpaceInMove => "space-in-move",
             Code::Unchecked => "unchecked",
+            Code::GameOver => "game-over",
+            Code::DrawClaim => "draw-claim",
         }
     }
 
     /// The severity notation.md gives the code.
     pub fn severity(self) -> Severity {
         match self {
-            Code::Syntax | Code::IllegalMove | Code::AmbiguousMove | Code::MissingPromotion | Code::InvalidPosition => {
-                Severity::Error
-            }
+            Code::Syntax
+            | Code::IllegalMove
+            | Code::AmbiguousMove
+            | Code::MissingPromotion
+            | Code::InvalidPosition
+            | Code::GameOver => Severity::Error,
             Code::Result
             | Code::CheckMark
             | Code::CaptureMark
@@ -109,7 +122,7 @@ impl Code {
             | Code::LanguageMix
             | Code::Tag
             | Code::SpaceInMove => Severity::Warning,
-            Code::Unchecked => Severity::Info,
+            Code::Unchecked | Code::DrawClaim => Severity::Info,
             Code::RedundantDisambiguation => Severity::Hint,
         }
     }

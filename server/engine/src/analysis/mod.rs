@@ -18,6 +18,7 @@ mod explain;
 pub mod glossary;
 mod infer;
 pub mod languages;
+pub mod laws;
 pub mod manuscript;
 mod replay;
 pub mod rewrite;

@@ -9,6 +9,7 @@
 
 mod beam;
 pub(in crate::analysis) mod candidates;
+mod ending;
 mod marks;
 mod reading;
 mod recovery;
@@ -25,12 +26,14 @@ use shakmaty::{CastlingSide, Chess, Color, FromSetup, Move, Position, Role, Squa
 use super::diagnostic::{Code, Diagnostic, Fix, Related, Severity};
 use super::explain::{self, Target, role_name};
 use super::languages::{self, Language, LookalikeContext, MoveStyle, normalize_lookalike, render_move};
+use super::laws::{Ending, MoveAt, Positions, Standing, Step};
 use super::setup::{self, Rules};
 use super::tags::{self, normalize_result};
 use super::{GameReport, LanguageSource, Options, infer};
 use crate::syntax::lexicon;
 use crate::syntax::manuscript::{Repair, RepairKind};
 use crate::syntax::{GameSyntax, Item, Line, Origin, PositionDescription, Span, SyntaxError, Token, WrittenMove};
+use ending::step;
 
 /// How many moves ahead a recovery looks to see which reading keeps the
 /// game legal. Enough to tell candidates apart, bounded so that a damaged
@@ -101,11 +104,13 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
     diagnostics.extend(decision.notes);
 
     let mut trace = None;
+    let ending;
     let end = match decision.clean_replay {
         // The replay that decided the language is the answer already.
         Some(replay) if !traced => {
             report.plies = replay.plies;
             diagnostics.extend(replay.diagnostics);
+            ending = replay.ending;
             replay.end
         }
         _ => {
@@ -139,6 +144,7 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
                 }
             }
             report.plies = replayer.plies;
+            ending = replayer.main_ending;
             diagnostics.append(&mut replayer.diagnostics);
             trace = replayer.trace.take().map(|mut t| {
                 // The main line spans the whole game, so that a cursor after
@@ -152,7 +158,7 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
         }
     };
 
-    check_result(game, end.as_ref(), &mut diagnostics);
+    check_result(game, end.as_ref(), ending, &mut diagnostics);
     report.diagnostics = sorted(diagnostics);
     (report, trace)
 }
@@ -202,6 +208,10 @@ pub struct TracedMove {
     /// this is the reading the replay went on with (a front end labels it
     /// a guess).
     pub guessed: bool,
+    /// What the Laws of Chess say of the position after it, when there is
+    /// something to say (a repetition, a long run without a capture or pawn
+    /// move, an end by rule), for the hover.
+    pub standing: Option<Box<Standing>>,
 }
 
 /// Replays a game and records every move with the positions around it.
@@ -235,6 +245,7 @@ struct CleanReplay {
     diagnostics: Vec<Diagnostic>,
     plies: usize,
     end: Option<Chess>,
+    ending: Option<Ending>,
 }
 
 fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Chess) -> LanguageDecision {
@@ -310,6 +321,7 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
             diagnostics: std::mem::take(&mut r.diagnostics),
             plies: r.plies,
             end: end.take(),
+            ending: r.main_ending,
         });
         return LanguageDecision { language: best, source: LanguageSource::Replay, notes: Vec::new(), clean_replay };
     }
@@ -536,6 +548,12 @@ struct Replayer<'a, 'o> {
     /// How the game writes its captures, from those so far: a fix that
     /// adds a capture writes it the game's way.
     capture_written: CaptureWriting,
+    /// The positions of the line being replayed since its last capture or
+    /// pawn move, as hashes: repetitions are counted in them.
+    positions: Positions,
+    /// How the line the replay was given ended by rule, if it did (not by
+    /// checkmate or stalemate, which its last position shows).
+    main_ending: Option<Ending>,
 }
 
 /// How a game writes its captures, from those seen so far.
@@ -591,6 +609,8 @@ impl<'a, 'o> Replayer<'a, 'o> {
             depth: 0,
             stopped: None,
             capture_written: CaptureWriting::Unseen,
+            positions: Positions::default(),
+            main_ending: None,
         }
     }
 
@@ -678,6 +698,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
         // mistake of its own.
         let mut broken = false;
         let items = &line.items;
+        // The end the line came to by rule (not checkmate or stalemate,
+        // which are looked for only when a move is written after them).
+        let mut ended = self.note_position(&start, None);
         let mut i = 0;
         while i < items.len() {
             if !self.syntax_errors.is_empty() {
@@ -702,6 +725,13 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 // `before_last`), the move played on `pos` in place: a
                 // position is 136 bytes, and moving it from one to the
                 // other through a copy of its own cost four copies a move.
+                Item::Move(m) if pos.is_some() && ended.is_some() => {
+                    if let Some(ending) = ended {
+                        self.game_over(m, &items[i + 1..], is_main, ending);
+                    }
+                    self.stop_at(m);
+                    break;
+                }
                 Item::Move(m) => match &pos {
                     None => before_last = None,
                     // `16.b4 N h6`: Informant's novelty sign, or a knight's
@@ -713,12 +743,16 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             next.play_unchecked(mv);
                             self.check_after(p, &next, &joined, mv);
                             self.played(&joined, line_id, p, mv, &next, false);
+                            ended = self.note_position(&next, Some(step(p, &joined, mv)));
                         }
                         before_last = pos.take();
                         pos = mv.map(|_| next);
                         broken = false;
                     }
                     Some(p) if broken && !self.fits(p, m) => {
+                        if self.over_without_moves(p, m, &items[i + 1..], is_main) {
+                            break;
+                        }
                         self.lost_before(&items[i..], is_main, m);
                         self.stop_at(m);
                         before_last = pos.take();
@@ -727,11 +761,18 @@ impl<'a, 'o> Replayer<'a, 'o> {
                     // error says what is wrong; an illegal-move report
                     // about its remains would only confuse.
                     Some(p) if self.damaged(m) && !self.fits(p, m) => {
+                        if self.over_without_moves(p, m, &items[i + 1..], is_main) {
+                            break;
+                        }
                         self.unchecked(&items[i + 1..], is_main, m.text(self.source));
                         self.stop_at(m);
                         before_last = pos.take();
                     }
                     Some(p) => match self.play(p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
+                        // No legal move where one is written: the game was
+                        // over by checkmate or stalemate, whatever the
+                        // reading of the move found.
+                        None if self.over_without_moves(p, m, &items[i + 1..], is_main) => break,
                         None if self.beam
                             && self.beams < MAX_BEAMS
                             && self.undecided.len() > usize::from(self.deciding) =>
@@ -755,6 +796,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                                 self.check_after(p, next, m, mv);
                             }
                             self.played(m, line_id, p, mv, next, guessed);
+                            ended = self.note_position(next, Some(step(p, m, mv)));
                             broken = false;
                         }
                         None => {
@@ -776,19 +818,27 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             self.unchecked(&items[i + 1..], is_main, t.text);
                         } else {
                             pos = null_move(&p);
+                            if let Some(next) = &pos {
+                                ended = self.note_position(next, None);
+                            }
                             before_last = Some(p);
                         }
                     }
                 }
                 Item::Variation(v) => {
                     self.depth += 1;
+                    // The variation replaces the latest move: its
+                    // repetitions count the positions before that move.
+                    let positions = self.positions.clone();
                     if let Some(base) = &before_last {
+                        self.positions.pop();
                         self.replay_line(v, base.clone(), false);
                     } else if pos.is_some() && before_last.is_none() {
                         // A variation before any move replaces nothing;
                         // read it from the start of its line.
                         self.replay_line(v, start.clone(), false);
                     }
+                    self.positions = positions;
                     self.depth -= 1;
                 }
                 Item::PositionDescription(_) => {
@@ -810,7 +860,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         next_number,
                         &mut self.diagnostics,
                     ) {
-                        Ok(p) => pos = Some(p),
+                        Ok(p) => {
+                            // A new position: nothing before it repeats.
+                            self.positions = Positions::default();
+                            ended = self.note_position(&p, None);
+                            pos = Some(p);
+                        }
                         Err(d) => {
                             self.diagnostics.push(d);
                             pos = None;
@@ -823,6 +878,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
             }
             prev_end = Some(items[i].end());
             i += 1;
+        }
+        if self.depth == 0 {
+            self.main_ending = ended;
         }
         pos
     }
@@ -869,7 +927,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
         self.plies += 1;
         if let Some(trace) = &mut self.trace {
             let (before, after) = (before.clone(), after.clone());
-            trace.moves.push(TracedMove { span: m.span.clone(), line, before, played, after, guessed });
+            trace.moves.push(TracedMove { span: m.span.clone(), line, before, played, after, guessed, standing: None });
         }
     }
 

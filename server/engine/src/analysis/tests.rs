@@ -767,11 +767,13 @@ fn missing_promotion_reads_a_queen_and_goes_on() {
     "#,
     );
     check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8Ф Крb2 2. Фe4 *"));
-    check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=N Kb2 2. Nd6 *"));
-    check_clean(&fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8S Kb2 2. Sd6 *"));
+    // A pawn more for Black: a knight alone against a bare king could not
+    // mate, and the position would be dead (5.2.2).
+    check_clean(&fen("8/4P2p/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=N Kb2 2. Nd6 *"));
+    check_clean(&fen("8/4P2p/8/8/8/8/k7/4K3 w - - 0 1", "1. e8S Kb2 2. Sd6 *"));
     // A figurine in a game written with letters is a mix of notations.
     check(
-        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"),
+        &fen("8/4P2p/8/8/8/8/k7/4K3 w - - 0 1", "1. e8♘ Kb2 *"),
         r#"
         language-mix @ `♘`: "♘" is the figurine of the knight, but this game is in English: write N
           fix* Write N (`♘` -> `N`)
@@ -1749,6 +1751,128 @@ fn an_undecided_move_is_carried_forward_under_each_reading() {
           fix Write Nfd2 (`Nd2` -> `Nfd2`)
         illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3
         unchecked @ `O-O`: the rest of this game (1 move) was not checked: the move Ke3 before it could not be read
+    "#,
+    );
+}
+
+// The Laws of Chess: game-over after an end by rule, draw-claim where a
+// draw could have been claimed, and the result against an end by rule.
+
+#[test]
+fn a_move_after_checkmate_is_game_over_not_illegal() {
+    check(
+        "1. f3 e5 2. g4 Qh4# 3. Kf2 Qxf2 0-1",
+        r#"
+        game-over @ `Kf2`: the game was already over after 2... Qh4#: checkmate, Black wins (Article 5.1.1), so the result is 0-1; this move and the one after it are not part of the game
+    "#,
+    );
+    // The same in Russian and in German.
+    check(
+        "1. f3 e5 2. g4 Фh4# 3. Крf2 0-1",
+        r#"
+        game-over @ `Крf2`: the game was already over after 2... Фh4#: checkmate, Black wins (Article 5.1.1), so the result is 0-1; this move is not part of the game
+    "#,
+    );
+    check(
+        "1. f3 e5 2. g4 Dh4# 3. Kf2 0-1",
+        r#"
+        game-over @ `Kf2`: the game was already over after 2... Dh4#: checkmate, Black wins (Article 5.1.1), so the result is 0-1; this move is not part of the game
+    "#,
+    );
+}
+
+#[test]
+fn a_move_after_stalemate_is_game_over() {
+    check(
+        &fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "1. Qf7 Kh7 1/2-1/2"),
+        r#"
+        game-over @ `Kh7`: the game was already over after 1. Qf7: stalemate, a draw (Article 5.2.1), so the result is 1/2-1/2; this move is not part of the game
+    "#,
+    );
+}
+
+#[test]
+fn seventy_five_moves_end_the_game_and_fifty_could_be_claimed() {
+    // The clock stands at 98 plies: with 50... Ka7 each player has made
+    // fifty moves without a capture or a pawn move.
+    check(
+        &fen("k7/8/8/8/8/8/8/1R5K w - - 98 50", "50. Rc1 Ka7 51. Rd1 *"),
+        r#"
+        draw-claim @ `Ka7`: a draw by the fifty-move rule could be claimed here (Article 9.3): with 50... Ka7 each player has made 50 moves without a capture or a pawn move
+    "#,
+    );
+    check(
+        &fen("k7/8/8/8/8/8/8/1R5K w - - 148 75", "75. Rc1 Ka7 76. Rd1 1-0"),
+        r#"
+        game-over @ `Rd1`: the game was already over after 75... Ka7: 75 moves by each player without a capture or a pawn move, a draw by the seventy-five-move rule (Article 9.6.2), so the result is 1/2-1/2; this move is not part of the game
+        result @ `1-0`: the result 1-0 contradicts the final position: 75 moves by each player without a capture or a pawn move, a draw by the seventy-five-move rule (Article 9.6.2), so the result is 1/2-1/2
+          fix* Write 1/2-1/2 (`1-0` -> `1/2-1/2`)
+    "#,
+    );
+    // Unless the last move mates (9.6.2).
+    check_clean(&fen("k7/8/1K6/8/8/8/8/7R w - - 149 75", "75. Rh8# 1-0"));
+}
+
+#[test]
+fn a_dead_position_ends_the_game() {
+    // The last pawn taken: king and knight against a bare king.
+    check(
+        &fen("8/8/4k3/8/3p4/8/2N5/4K3 w - - 0 1", "1. Nxd4+ Kd5 2. Nf3 1/2-1/2"),
+        r#"
+        game-over @ `Kd5`: the game was already over after 1. Nxd4+: a dead position, a draw: neither side has the material to mate (Article 5.2.2), so the result is 1/2-1/2; this move and the one after it are not part of the game
+    "#,
+    );
+    // A wall of blocked pawns that neither king can pass, reached by a
+    // capture in Russian notation.
+    check(
+        &fen("8/4k3/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3/5н2 w - - 0 1", "1. Крxf1 Крd7 *").replace('н', "n"),
+        r#"
+        game-over @ `Крd7`: the game was already over after 1. Крxf1: a dead position, a draw: the pawns are blocked and neither king can reach an enemy pawn (Article 5.2.2), so the result is 1/2-1/2; this move is not part of the game
+        result @ `*`: the result * contradicts the final position: a dead position, a draw: the pawns are blocked and neither king can reach an enemy pawn (Article 5.2.2), so the result is 1/2-1/2
+          fix* Write 1/2-1/2 (`*` -> `1/2-1/2`)
+    "#,
+    );
+}
+
+#[test]
+fn repetitions_follow_the_laws() {
+    // Threefold: a claim, naming the earlier times; fivefold: the end,
+    // and a result that says otherwise is wrong.
+    check(
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 1-0",
+        r#"
+        draw-claim @ `Ng8`: a draw by threefold repetition could be claimed here (Article 9.2): after 4... Ng8 the same position, White to move, stands for the third time (after the start and 2... Ng8 before)
+        game-over @ `e4`: the game was already over after 8... Ng8: the same position for the fifth time, a draw by fivefold repetition (it stood after the start, 2... Ng8, 4... Ng8 and 6... Ng8 before) (Article 9.6.1), so the result is 1/2-1/2; this move is not part of the game
+        result @ `1-0`: the result 1-0 contradicts the final position: the same position for the fifth time, a draw by fivefold repetition (Article 9.6.1), so the result is 1/2-1/2
+          fix* Write 1/2-1/2 (`1-0` -> `1/2-1/2`)
+    "#,
+    );
+    // The same squares with castling rights lost are another position
+    // (9.2.2): the king's walk Ke2-e1 costs White its castling, so the
+    // start does not come back.
+    check_clean("1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Ke2 Ke7 5. Ke1 Ke8 *");
+    // A variation replaces the move before it: its repetitions count the
+    // line's positions before that move.
+    check(
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 (4. Nc3 Ng8 5. Nb1) 4... Ng8 *",
+        r#"
+        draw-claim @ `Nb1`: a draw by threefold repetition could be claimed here (Article 9.2): after 5. Nb1 the same position, Black to move, stands for the third time (after 1. Nf3 and 3. Nf3 before)
+        draw-claim @ `Ng8`: a draw by threefold repetition could be claimed here (Article 9.2): after 4... Ng8 the same position, White to move, stands for the third time (after the start and 2... Ng8 before)
+    "#,
+    );
+}
+
+#[test]
+fn en_passant_counts_only_when_it_can_be_taken() {
+    // After 1. e4 the pawn on d4 can take en passant: that position is not
+    // the one after 3. Ng1 and 5. Ng1, where it no longer can (9.2.2).
+    check_clean(&fen("4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1", "1. e4 Kd7 2. Nf3 Ke8 3. Ng1 Kd7 4. Nf3 Ke8 5. Ng1 *"));
+    // With the black pawn on a4 no capture was ever possible: the third
+    // time comes with 5. Ng1.
+    check(
+        &fen("4k3/8/8/8/p7/8/4P3/4K1N1 w - - 0 1", "1. e4 Kd7 2. Nf3 Ke8 3. Ng1 Kd7 4. Nf3 Ke8 5. Ng1 *"),
+        r#"
+        draw-claim @ `Ng1`: a draw by threefold repetition could be claimed here (Article 9.2): after 5. Ng1 the same position, Black to move, stands for the third time (after 1. e4 and 3. Ng1 before)
     "#,
     );
 }

@@ -12,6 +12,7 @@ use tree_sitter::Node;
 use super::document::{Document, Section};
 use super::position::{WrongMove, game_at};
 use crate::analysis::languages::{Language, MoveStyle, render_move};
+use crate::analysis::laws::Standing;
 use crate::analysis::{Options, glossary, tags};
 use crate::syntax;
 use crate::syntax::kinds;
@@ -30,11 +31,15 @@ pub struct Hover {
 pub enum Hovered {
     /// A move played as written: in the game's language and in English
     /// SAN, and the position after it.
+    /// What the Laws of Chess say of the position after it, where there is
+    /// something to say (a repetition, a long run without a capture or pawn
+    /// move, an end by rule).
     Move {
         own: String,
         english: String,
         language: Language,
         after: Chess,
+        standing: Option<Box<Standing>>,
     },
     /// A move wrong as written (illegal, ambiguous, undecided): as
     /// written, and where and how it was tried.
@@ -145,6 +150,7 @@ fn move_hover(doc: &Document, section: &Section, node: Node<'_>, options: &Optio
         english: render_move(&traced.before, &traced.played, &MoveStyle::default()),
         language,
         after: traced.after.clone(),
+        standing: traced.standing.clone(),
     })
 }
 

@@ -7,6 +7,7 @@
 
 pub mod cancel;
 pub mod check;
+pub mod compare;
 pub mod completion;
 pub mod document;
 pub mod fixes;

@@ -2,8 +2,10 @@
 //! board after a move (with its SAN in the game's language and in English,
 //! the side to move and the FEN); on a move that is wrong as written, its
 //! findings, the board it was tried in and the reading the check went on
-//! with, labelled a guess; the meaning of a glyph, NAG or tag, and the
-//! board of a position description.
+//! with, labelled a guess; what the Laws of Chess say of the position
+//! after a move (a repetition, the moves without a capture or pawn move,
+//! an end by rule); the meaning of a glyph, NAG or tag, and the board of a
+//! position description.
 
 use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
@@ -11,6 +13,7 @@ use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use chess_ls_engine::analysis::board;
 use chess_ls_engine::analysis::languages::Language;
+use chess_ls_engine::analysis::laws::Standing;
 use chess_ls_engine::ide::document::Document;
 use chess_ls_engine::ide::hover::{self, Hovered};
 use chess_ls_engine::ide::line_index::Unit;
@@ -20,7 +23,7 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
     let offset = convert::offset(doc, position, unit);
     let found = hover::hover(doc, offset, &settings.options)?;
     let markdown = match &found.what {
-        Hovered::Move { own, english, language, after } => {
+        Hovered::Move { own, english, language, after, standing } => {
             let mut out = format!("**{own}**");
             if *language != Language::En {
                 out.push_str(&format!(" ({}) · English SAN **{english}**", language.name()));
@@ -30,6 +33,9 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
             out.push_str(&board::diagram(after, settings.pieces()));
             out.push_str("\n```\n\n");
             out.push_str(&format!("FEN: `{}`", board::fen(after)));
+            if let Some(standing) = standing {
+                out.push_str(&laws_hover(standing));
+            }
             out
         }
         Hovered::Wrong { written, language, wrong } => tried_hover(written, wrong, *language, settings),
@@ -52,6 +58,50 @@ pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings
         contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: markdown }),
         range: Some(convert::range(doc, &found.span, unit)),
     })
+}
+
+/// What the Laws of Chess say of the position after a move: how often it
+/// has stood and after which moves, the moves made without a capture or
+/// pawn move, and the end it makes.
+fn laws_hover(standing: &Standing) -> String {
+    let mut out = String::from("\n\n**Laws of Chess**");
+    if standing.occurrences >= 2 {
+        let earlier: Vec<String> = standing.earlier.iter().map(|e| escape(e)).collect();
+        out.push_str(&format!(
+            "\n\n- This position stands for the {} time (before: after {}).",
+            ordinal(standing.occurrences),
+            earlier.join(", ")
+        ));
+        if standing.occurrences >= 3 {
+            out.push_str(" A draw by threefold repetition can be claimed (Article 9.2).");
+        }
+    }
+    if standing.halfmoves >= 100 {
+        out.push_str(&format!(
+            "\n\n- {} moves by each player without a capture or a pawn move (halfmove clock {}): a draw can be claimed (Article 9.3).",
+            standing.halfmoves / 2,
+            standing.halfmoves
+        ));
+    }
+    if let Some(ending) = standing.ending {
+        out.push_str(&format!(
+            "\n\n- The game ends here: {} (Article {}), **{}**.",
+            ending.describe(),
+            ending.article(),
+            ending.result()
+        ));
+    }
+    out
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        2 => "second".to_owned(),
+        3 => "third".to_owned(),
+        4 => "fourth".to_owned(),
+        5 => "fifth".to_owned(),
+        n => format!("{n}th"),
+    }
 }
 
 /// The hover of a move that is wrong as written: the move, the findings

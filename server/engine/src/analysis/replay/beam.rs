@@ -38,6 +38,9 @@ impl Replayer<'_, '_> {
             fork.quick = quick;
             let mut next = pos.clone();
             next.play_unchecked(mv);
+            // The fork's repetitions count the positions of the line so far.
+            fork.positions = self.positions.clone();
+            fork.positions.record(&next, Some(step(pos, m, mv)));
             fork.replay_line_after(rest, next, is_main, Some(pos.clone()));
             (fork.diagnostics, fork.plies, fork.stopped)
         };
@@ -87,6 +90,7 @@ impl Replayer<'_, '_> {
         next.play_unchecked(chosen);
         self.guesses += 1;
         self.played(m, line_id, pos, chosen, &next, true);
+        self.note_position(&next, Some(step(pos, m, chosen)));
         let mark = self.diagnostics.len();
         // The rest goes on in the same traced line: after the undecided
         // move, a main line's moves are still its own (a manuscript's next

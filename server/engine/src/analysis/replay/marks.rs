@@ -6,7 +6,14 @@ use super::*;
 
 /// Compares the result token and the Result tag with the final position
 /// (a mate or a stalemate proves the result) and with each other.
-pub(super) fn check_result(game: &GameSyntax<'_>, end: Option<&Chess>, out: &mut Vec<Diagnostic>) {
+/// `ending` is how the main line ended by a rule other than checkmate and
+/// stalemate (a repetition, 75 moves, a dead position), if it did.
+pub(super) fn check_result(
+    game: &GameSyntax<'_>,
+    end: Option<&Chess>,
+    ending: Option<Ending>,
+    out: &mut Vec<Diagnostic>,
+) {
     let proven = end.and_then(|end| {
         if end.is_checkmate() {
             let result = if end.turn() == Color::White { "0-1" } else { "1-0" };
@@ -14,7 +21,7 @@ pub(super) fn check_result(game: &GameSyntax<'_>, end: Option<&Chess>, out: &mut
         } else if end.is_stalemate() {
             Some(("1/2-1/2", format!("{} is stalemated", explain::color_name(end.turn()))))
         } else {
-            None
+            ending.map(|e| (e.result(), format!("{} (Article {})", e.describe(), e.article())))
         }
     });
     let written = game.result.as_ref().map(|r| (r, normalize_result(r.text)));
