@@ -544,9 +544,7 @@ fn a_request_nested_deeper_than_the_parser_goes_gets_an_error_response() {
     let answer = client.wait_for(|m| m["id"] == 4242).expect("an answer, not silence");
     assert!(answer["error"].is_object(), "{answer}");
     // The session goes on.
-    let _ = client.call(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 1}}),
-    );
+    let _ = client
+        .call("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 1}}));
     assert!(client.shutdown().success());
 }
