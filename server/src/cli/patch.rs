@@ -187,9 +187,14 @@ mod tests {
         similar::TextDiff::from_lines(old, new).unified_diff().context_radius(3).header("f", "f").to_string()
     }
 
-    /// A text with replacements made (each `(offset, old length, new)`, in
-    /// order), and the ranges that differ.
-    fn edit(old: &str, edits: &[(usize, usize, &str)]) -> (String, Vec<(Range<usize>, Range<usize>)>) {
+    /// A replacement: offset, old length, new text.
+    type Edit<'a> = (usize, usize, &'a str);
+
+    /// Ranges that differ, in the old and in the new text.
+    type Differ = Vec<(Range<usize>, Range<usize>)>;
+
+    /// A text with replacements made (in order), and the ranges that differ.
+    fn edit(old: &str, edits: &[Edit<'_>]) -> (String, Differ) {
         let mut new = String::new();
         let mut ranges = Vec::new();
         let mut at = 0;
@@ -208,7 +213,7 @@ mod tests {
     fn the_same_diff_as_a_line_comparison() {
         let lines: String = (1..=20).map(|i| format!("{i}. e4 e5\n")).collect();
         let at = |s: &str| lines.find(s).unwrap();
-        let cases: Vec<(&str, Vec<(usize, usize, &str)>)> = vec![
+        let cases: Vec<(&str, Vec<Edit<'_>>)> = vec![
             (&lines, vec![(at("7. e4") + 3, 1, "d")]),
             (&lines, vec![(at("7. e4") + 3, 1, "d"), (at("19. e4") + 4, 1, "c")]),
             (&lines, vec![(at("7. e4") + 3, 1, "d"), (at("12. e4") + 4, 1, "c")]),

@@ -230,7 +230,11 @@ impl<'a> Batches<'a> {
     /// Reads a block and decodes what can be decoded of it.
     fn fill(&mut self) -> Result<(), String> {
         let start = self.raw.len();
-        self.raw.resize(start + BLOCK, 0);
+        // A small read to begin with, growing to BLOCK: each read zeroes
+        // its buffer first, and a zip of 25,000 small members read a
+        // MiB's worth twice for each.
+        let block = (self.consumed + start).next_power_of_two().clamp(1 << 16, BLOCK);
+        self.raw.resize(start + block, 0);
         let n = loop {
             match self.input.read(&mut self.raw[start..]) {
                 Ok(n) => break n,
