@@ -4,7 +4,6 @@
 //! unified diff instead of writing them.
 
 use rayon::prelude::*;
-use similar::TextDiff;
 
 use super::Session;
 use super::check::{Checked, analyse, internal_error, test_panic};
@@ -180,9 +179,14 @@ fn describe(change: &Change) -> String {
 /// A unified diff of a file's text before and after, in the file's own
 /// 8-bit encoding (so that `patch` applies it to the file as it is); in
 /// UTF-8, with a note on stderr, for a UTF-16 file or one whose name the
-/// encoding cannot hold.
-pub fn diff_in_encoding(source: &super::sources::Source, new: &str) -> Vec<u8> {
-    in_encoding(source, unified_diff(&source.name, &source.text, new))
+/// encoding cannot hold. Made from the ranges that differ (`differ`, as
+/// the rewrite reports them): linear in the text.
+pub fn diff_in_encoding(
+    source: &super::sources::Source,
+    new: &str,
+    differ: &[(std::ops::Range<usize>, std::ops::Range<usize>)],
+) -> Vec<u8> {
+    in_encoding(source, super::patch::unified_diff(&source.name, &source.text, new, differ))
 }
 
 /// A diff of a file in the file's own encoding where it can be (see
@@ -203,11 +207,4 @@ fn in_encoding(source: &super::sources::Source, diff: String) -> Vec<u8> {
         source.encoding.name()
     ));
     diff.into_bytes()
-}
-
-/// A unified diff of a file's text before and after (in UTF-8, whatever the
-/// file's encoding), with the file's name on both sides.
-pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
-    let name = super::output::visible(name);
-    TextDiff::from_lines(old, new).unified_diff().context_radius(3).header(&name, &name).to_string()
 }

@@ -85,7 +85,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
             if translated.text == source.text {
                 Ok(())
             } else {
-                out.write_all(&diff_in_encoding(source, &translated.text))
+                out.write_all(&diff_in_encoding(source, &translated.text, &translated.differ))
             }
         } else if write {
             Ok(())

@@ -641,7 +641,28 @@ fn translation_keeps_comments_variations_tags_and_layout() {
     let write_run = run_in(&dir, &["--translate", "de", "--write", "layout.pgn"]);
     assert_eq!(write_run.code, 0, "{}", write_run.snapshot());
     assert_eq!(write_run.stdout, "");
-    assert!(String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8").contains("3. Lc4 Dh4+ 4. Kf1"));
+    let written = String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8");
+    assert!(written.contains("3. Lc4 Dh4+ 4. Kf1"));
+    // The diff (made from the rewrite's edits, not by comparing the texts)
+    // applies: patch(1), where it is installed, makes the same file.
+    if Command::new("patch").arg("--version").output().is_ok() {
+        write(&dir, "layout.pgn", &text);
+        let status = Command::new("patch")
+            .args(["-s", "-p0"])
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().expect("stdin").write_all(diff.stdout.as_bytes())?;
+                child.wait()
+            })
+            .expect("patch runs");
+        assert!(status.success());
+        assert_eq!(String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8"), written);
+    } else {
+        eprintln!("note: patch is not installed; the diff is not applied");
+    }
 }
 
 #[test]

@@ -170,7 +170,10 @@ fn map_back(mut offset: usize, rounds: &[Round]) -> usize {
 /// before the round). Ranges that overlap or touch are merged; between
 /// them both texts are equal, so each offset there maps by the change in
 /// length before it. Linear in the ranges and edits.
-fn compose(differ: &[(Range<usize>, Range<usize>)], edits: &[TextEdit]) -> Vec<(Range<usize>, Range<usize>)> {
+pub(crate) fn compose(
+    differ: &[(Range<usize>, Range<usize>)],
+    edits: &[TextEdit],
+) -> Vec<(Range<usize>, Range<usize>)> {
     // The edits `apply_edits` applies: it skips one that starts inside the
     // one before.
     let mut applied: Vec<&TextEdit> = Vec::with_capacity(edits.len());

@@ -26,6 +26,10 @@ pub struct Rewritten {
     /// Where the first error of each game that has errors is (byte offset
     /// in the text), and how many errors the game has.
     pub incomplete: Vec<(usize, usize)>,
+    /// The ranges that differ, each in the original and in the rewritten
+    /// text, in order (as [`super::fixes::Fixed::differ`]): a diff is made
+    /// from them without comparing the texts.
+    pub differ: Vec<(std::ops::Range<usize>, std::ops::Range<usize>)>,
 }
 
 /// The edits of a rewrite of a document, spans in its text.
@@ -47,17 +51,19 @@ pub enum Scope {
 /// Rewrites every game of a text of a kind (`--translate`): notation on
 /// every core, a manuscript through the document model.
 pub fn rewrite_text(text: &str, kind: Kind, options: &Options, rewrite: Rewrite) -> Rewritten {
-    let found = if kind == Kind::Pgn {
+    let mut found = if kind == Kind::Pgn {
         rewrite_notation(text, options, rewrite)
     } else {
         let doc = Document::open_as(kind, text.to_owned(), 0, options);
         rewrite_document(&doc, options, rewrite, Scope::Document, &Token::never())
     };
+    found.edits.sort_by_key(|e| e.span.start);
     Rewritten {
         text: apply_edits(text, &found.edits),
         games: found.games,
         moves: found.edits.len(),
         incomplete: found.incomplete,
+        differ: super::fixes::compose(&[], &found.edits),
     }
 }
 
@@ -179,5 +185,23 @@ mod tests {
                 "{joined:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_translation_says_which_ranges_differ() {
+        let text = "[Event \"x\"]\n\n1. Nf3 Nf6 2. Bb5 a6\n3. Ke2 e6 *\n\n1. e4 e5 2. Qh5 Nc6 *\n";
+        let options = Options::default();
+        let done = rewrite_text(text, Kind::Pgn, &options, Rewrite::Translate(crate::analysis::Language::Ru));
+        assert_ne!(done.text, text);
+        assert!(!done.differ.is_empty());
+        // Between the ranges, and before and after them, the texts are equal;
+        // each range is a change.
+        let (mut old_at, mut new_at) = (0, 0);
+        for (old, new) in &done.differ {
+            assert_eq!(text[old_at..old.start], done.text[new_at..new.start], "{:?}", done.differ);
+            assert_ne!(text[old.clone()], done.text[new.clone()]);
+            (old_at, new_at) = (old.end, new.end);
+        }
+        assert_eq!(text[old_at..], done.text[new_at..]);
     }
 }
