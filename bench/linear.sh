@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shows that --fix, --fix --diff, SARIF of a big zip and reading a pipe are
+# Shows that --fix, --fix --diff, --translate --diff, SARIF of a big zip and reading a pipe are
 # linear: each input at a size and at twice that size, timed with
 # /usr/bin/time (wall seconds, user CPU seconds, peak RSS). Twice the input
 # should cost about twice the time.
@@ -60,6 +60,9 @@ for mb in 16 32; do
 done
 for mb in 4 8; do
   t "--fix --diff, ${mb} MB, one fix a game" "$BIN" --fix --diff "$OUT/fix-${mb}mb.pgn"
+done
+for mb in 4 8; do
+  t "--translate ru --diff, ${mb} MB" "$BIN" --translate ru --diff "$OUT/fix-${mb}mb.pgn"
 done
 for n in 12500 25000; do
   t "--check --format sarif, a zip of $n members" "$BIN" --check --format sarif "$OUT/members-$n.zip"
