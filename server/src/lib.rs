@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod lsp;
+pub mod memory;
 pub mod project;
 
 // The engine's layers under their old paths, for the test suite and the

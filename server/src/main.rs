@@ -3,6 +3,11 @@
 
 use clap::Parser;
 
+/// A failed allocation ends the run with status 2 and a message, not an
+/// abort ([`chess_ls::memory`]).
+#[global_allocator]
+static ALLOCATOR: chess_ls::memory::ExitOnFailure = chess_ls::memory::ExitOnFailure;
+
 fn main() {
     let args = chess_ls::cli::Args::parse();
     if args.is_command_line() {

@@ -548,3 +548,30 @@ fn a_request_nested_deeper_than_the_parser_goes_gets_an_error_response() {
         .call("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 1}}));
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn running_out_of_memory_is_an_error_with_nothing_half_written() {
+    let dir = scratch("memory-limit");
+    // 32 MB of games with a certain fix in each: `--fix` holds some 22 times
+    // its file, far above the 300 MB of address space the run gets.
+    let game = "[Event \"x\"]\n\n1. е4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n";
+    let text = game.repeat((32 << 20) / game.len());
+    std::fs::write(dir.join("big.pgn"), &text).unwrap();
+    let binary = chess_ls_tests::binary::chess_ls();
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 300000 && exec \"$0\" --fix big.pgn")
+        .arg(&binary)
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs");
+    // Before, Rust aborted: status 134 (SIGABRT), "memory allocation of N
+    // bytes failed".
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("error: out of memory"), "{stderr}");
+    assert!(std::fs::read(dir.join("big.pgn")).unwrap() == text.as_bytes(), "the file is as it was");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.len() <= 2, "at most a temporary file is left beside it: {left:?}");
+}
