@@ -43,6 +43,11 @@ for mb in (32, 64):
     path = f'{out}/blank-{mb}mib.txt'
     if not os.path.exists(path):
         open(path, 'wb').write(b'\n' * (mb << 20))
+for n in (4, 8):
+    path = f'{out}/words-{n}.pgn'
+    if not os.path.exists(path):
+        # Words just under the 64 KiB bound: each is 15,000 syntax errors.
+        open(path, 'w').write(' '.join(['e' * 60000] * n) + '\n')
 for mb in (24, 48):
     path = f'{out}/line-{mb}mib.pgn'
     if not os.path.exists(path):
@@ -69,6 +74,9 @@ for n in 12500 25000; do
 done
 for mb in 32 64; do
   t "--check -, ${mb} MiB of blank lines through a pipe" sh -c "cat $OUT/blank-${mb}mib.txt | $BIN --check -"
+done
+for n in 4 8; do
+  t "--check, $n words of 60,000 bytes" "$BIN" --check "$OUT/words-$n.pgn"
 done
 for mb in 24 48; do
   t "--check -, one ${mb} MiB line through a pipe" sh -c "cat $OUT/line-${mb}mib.pgn | $BIN --check -"

@@ -501,6 +501,11 @@ struct Replayer<'a, 'o> {
     mixing: bool,
     /// Where the grammar could not read the game: a move may be lost there.
     syntax_errors: &'a [SyntaxError],
+    /// The starts of [`Replayer::syntax_errors`], sorted, each with whether
+    /// the error was left unmended: looked up by a binary search, so that a
+    /// game of many errors and many moves is not quadratic (a word of
+    /// 60,000 bytes is 15,000 of each).
+    error_starts: Vec<(usize, bool)>,
     /// Set when the latest move was illegal and read as a guessed one.
     guessed: bool,
     /// How many moves were guessed so.
@@ -592,6 +597,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
             language,
             style,
             syntax_errors,
+            error_starts: {
+                let mut starts: Vec<(usize, bool)> =
+                    syntax_errors.iter().map(|e| (e.span.start, e.repair.is_none())).collect();
+                starts.sort_unstable();
+                starts
+            },
             mixing: true,
             diagnostics: Vec::new(),
             plies: 0,
@@ -707,8 +718,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 let from = prev_end.unwrap_or(line.span.start);
                 let to = items[i].start();
                 // A mended slip (`syntax::slips`) lost nothing.
-                broken |=
-                    self.syntax_errors.iter().any(|e| e.repair.is_none() && from <= e.span.start && e.span.start < to);
+                broken |= self.errors_starting_in(from, to).iter().any(|&(_, unmended)| unmended);
             }
             match &items[i] {
                 Item::MoveNumber(t) => {
@@ -936,7 +946,14 @@ impl<'a, 'o> Replayer<'a, 'o> {
     fn damaged(&self, m: &WrittenMove<'_>) -> bool {
         // A mended slip counts too: when the move it was read as does not
         // fit either, nothing can be said of it.
-        self.syntax_errors.iter().any(|e| m.span.start <= e.span.start && e.span.start <= m.span.end)
+        !self.errors_starting_in(m.span.start, m.span.end + 1).is_empty()
+    }
+
+    /// The syntax errors that start in `from..to`, as their starts.
+    fn errors_starting_in(&self, from: usize, to: usize) -> &[(usize, bool)] {
+        let first = self.error_starts.partition_point(|&(start, _)| start < from);
+        let end = first + self.error_starts[first..].partition_point(|&(start, _)| start < to);
+        &self.error_starts[first..end]
     }
 
     /// Whether a legal move fits the written one as the game's language
