@@ -75,13 +75,14 @@ const FILE = '[a-hасеһç]';
 const RANK = '[1-8lI|ZЗSB]';
 const ORIGIN_RANK = '[1-8lЗ]';
 const SQUARE = FILE + RANK;
-// Every piece letter of every language of notation.md section 3 (Latin,
+// Every piece letter of every language of notation.md section 3 and
+// Turkish's Ş (şah, the king; its other letters are Latin ones) (Latin,
 // Cyrillic, the two-letter Кр, its mixed-keyboard forms and the Kr of a Latin
 // transliteration), the Cyrillic look-alikes typed for Latin letters
 // (К Т С В Н Р А), the pawn letters (P p п П B), the figurines of both
 // colours and the code points a figurine font puts for them in a PDF copy
 // (¢ £ ¦ ¥ ¤ § for ♔ ♕ ♖ ♗ ♘ ♙).
-const PIECE = '[КK][рpr]|[KQRBNPDTLSCFAVJHWGКФЛСТпПВНРА]|[♔-♟]|[¢£¤¥¦§]|p';
+const PIECE = '[КK][рpr]|[KQRBNPDTLSCFAVJHWGŞКФЛСТпПВНРА]|[♔-♟]|[¢£¤¥¦§]|p';
 const CAPTURE = '[xхX:×]';
 const DASH = '[-–—]';
 const CHECK = '\\+\\+|[+#†‡]';

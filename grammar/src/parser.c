@@ -5209,13 +5209,14 @@ static const TSCharacterRange extras_character_set_1[] = {
 
 static const TSCharacterRange sym_piece_character_set_1[] = {
   {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'p', 'p'}, {0xa2, 0xa7},
-  {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d}, {0x41f, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
+  {0x15e, 0x15e}, {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d}, {0x41f, 0x422}, {0x424, 0x424}, {0x43f, 0x43f},
+  {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym__promoted_imm_character_set_1[] = {
   {'A', 'D'}, {'F', 'H'}, {'J', 'L'}, {'N', 'N'}, {'P', 'T'}, {'V', 'W'}, {'b', 'b'}, {'k', 'k'},
-  {'n', 'n'}, {'p', 'r'}, {0xa2, 0xa7}, {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d}, {0x41f, 0x422},
-  {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
+  {'n', 'n'}, {'p', 'r'}, {0xa2, 0xa7}, {0x15e, 0x15e}, {0x410, 0x410}, {0x412, 0x412}, {0x41a, 0x41b}, {0x41d, 0x41d},
+  {0x41f, 0x422}, {0x424, 0x424}, {0x43f, 0x43f}, {0x2654, 0x265f},
 };
 
 static const TSCharacterRange sym_glyph_character_set_1[] = {
@@ -5304,7 +5305,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(207);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(131);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(186);
+      if (set_contains(sym__promoted_imm_character_set_1, 20, lookahead)) ADVANCE(186);
       END_STATE();
     case 1:
       if (lookahead == '\n') ADVANCE(52);
@@ -5381,7 +5382,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(186);
       END_STATE();
     case 5:
       if (lookahead == '\n') SKIP(8);
@@ -5439,7 +5440,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 6:
       if (lookahead == '\n') SKIP(8);
@@ -5497,7 +5498,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 7:
       if (lookahead == '\n') SKIP(8);
@@ -5555,7 +5556,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(207);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(186);
       END_STATE();
     case 8:
       if (lookahead == '\n') SKIP(8);
@@ -5608,7 +5609,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 9:
       if (lookahead == '\n') SKIP(12);
@@ -5674,7 +5675,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
+      if (set_contains(sym__promoted_imm_character_set_1, 20, lookahead)) ADVANCE(194);
       END_STATE();
     case 10:
       if (lookahead == '\n') SKIP(12);
@@ -5738,7 +5739,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
+      if (set_contains(sym__promoted_imm_character_set_1, 20, lookahead)) ADVANCE(194);
       END_STATE();
     case 11:
       if (lookahead == '\n') SKIP(12);
@@ -5797,7 +5798,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 12:
       if (lookahead == '\n') SKIP(12);
@@ -5851,7 +5852,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(12);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 13:
       if (lookahead == '\n') SKIP(13);
@@ -5905,7 +5906,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 14:
       if (lookahead == '\n') SKIP(16);
@@ -5935,7 +5936,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(207);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(186);
       END_STATE();
     case 15:
       if (lookahead == '\n') SKIP(16);
@@ -5947,7 +5948,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'K' ||
           lookahead == 0x41a) ADVANCE(201);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
+      if (set_contains(sym__promoted_imm_character_set_1, 20, lookahead)) ADVANCE(194);
       END_STATE();
     case 16:
       if (lookahead == '\n') SKIP(16);
@@ -6029,7 +6030,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(19);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 20:
       if (lookahead == '\n') SKIP(20);
@@ -6085,7 +6086,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 21:
       if (lookahead == '\n') SKIP(20);
@@ -6141,7 +6142,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(20);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 22:
       if (lookahead == '\n') SKIP(22);
@@ -6194,7 +6195,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 23:
       if (lookahead == '\n') SKIP(22);
@@ -6247,7 +6248,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(22);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 24:
       if (lookahead == '\n') SKIP(25);
@@ -6265,7 +6266,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(129);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 25:
       if (lookahead == '\n') SKIP(25);
@@ -6283,7 +6284,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x441 ||
           lookahead == 0x4bb) ADVANCE(130);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(25);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 26:
       if (lookahead == ' ') ADVANCE(33);
@@ -6847,7 +6848,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(131);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 132:
       if (eof) ADVANCE(147);
@@ -6911,7 +6912,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(186);
       END_STATE();
     case 133:
       if (eof) ADVANCE(147);
@@ -6973,7 +6974,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 134:
       if (eof) ADVANCE(147);
@@ -7035,7 +7036,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 135:
       if (eof) ADVANCE(147);
@@ -7097,7 +7098,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(207);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(186);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(186);
       END_STATE();
     case 136:
       if (eof) ADVANCE(147);
@@ -7154,7 +7155,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(136);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 137:
       if (eof) ADVANCE(147);
@@ -7224,7 +7225,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
+      if (set_contains(sym__promoted_imm_character_set_1, 20, lookahead)) ADVANCE(194);
       END_STATE();
     case 138:
       if (eof) ADVANCE(147);
@@ -7292,7 +7293,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym__promoted_imm_character_set_1, 19, lookahead)) ADVANCE(194);
+      if (set_contains(sym__promoted_imm_character_set_1, 20, lookahead)) ADVANCE(194);
       END_STATE();
     case 139:
       if (eof) ADVANCE(147);
@@ -7355,7 +7356,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 140:
       if (eof) ADVANCE(147);
@@ -7413,7 +7414,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(140);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 141:
       if (eof) ADVANCE(147);
@@ -7471,7 +7472,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(141);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 142:
       if (eof) ADVANCE(147);
@@ -7533,7 +7534,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(142);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 143:
       if (eof) ADVANCE(147);
@@ -7593,7 +7594,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(143);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 144:
       if (eof) ADVANCE(147);
@@ -7653,7 +7654,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(143);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 145:
       if (eof) ADVANCE(147);
@@ -7710,7 +7711,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(181);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(145);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 146:
       if (eof) ADVANCE(147);
@@ -7767,7 +7768,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x4bb) ADVANCE(180);
       if (set_contains(sym_glyph_character_set_1, 31, lookahead)) ADVANCE(232);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(145);
-      if (set_contains(sym_piece_character_set_1, 16, lookahead)) ADVANCE(164);
+      if (set_contains(sym_piece_character_set_1, 17, lookahead)) ADVANCE(164);
       END_STATE();
     case 147:
       ACCEPT_TOKEN(ts_builtin_sym_end);

@@ -34,5 +34,6 @@ export const LANGUAGES: readonly NotationLanguage[] = [
   { code: "hu", name: "Hungarian", letters: "K V B F H" },
   { code: "fi", name: "Finnish", letters: "K D T L R" },
   { code: "is", name: "Icelandic", letters: "K D H B R" },
+  { code: "tr", name: "Turkish", letters: "Ş V K F A" },
   { code: "figurine", name: "Figurine", letters: "♔ ♕ ♖ ♗ ♘" },
 ];

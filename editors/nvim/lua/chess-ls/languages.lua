@@ -6,5 +6,5 @@
 --- as their codes in the server's order.
 return {
   'en', 'ru', 'uk', 'de', 'sv', 'da', 'no', 'nl', 'fr', 'es', 'it', 'ca',
-  'pt', 'ro', 'cs', 'sk', 'pl', 'hu', 'fi', 'is', 'figurine',
+  'pt', 'ro', 'cs', 'sk', 'pl', 'hu', 'fi', 'is', 'tr', 'figurine',
 }

@@ -51,6 +51,7 @@ pub enum Language {
     Hu,
     Fi,
     Is,
+    Tr,
     /// Figurine algebraic notation: pieces are drawn as glyphs (`♘f3`).
     Figurine,
 }
@@ -61,7 +62,7 @@ const LETTERED_ROLES: [Role; 5] = [Role::King, Role::Queen, Role::Rook, Role::Bi
 
 impl Language {
     /// Every language, English first because it is the PGN default.
-    pub const ALL: [Language; 21] = [
+    pub const ALL: [Language; 22] = [
         Language::En,
         Language::Ru,
         Language::Uk,
@@ -82,6 +83,7 @@ impl Language {
         Language::Hu,
         Language::Fi,
         Language::Is,
+        Language::Tr,
         Language::Figurine,
     ];
 
@@ -125,6 +127,7 @@ impl Language {
             Language::Hu => "Hungarian",
             Language::Fi => "Finnish",
             Language::Is => "Icelandic",
+            Language::Tr => "Turkish",
             Language::Figurine => "Figurine",
         }
     }
@@ -693,7 +696,7 @@ mod tests {
             assert_eq!(language.lexicon(), &lexicon::LANGUAGES[index]);
         }
         let codes = ["en", "ru", "uk", "de", "sv", "da", "no", "nl", "fr", "es", "it", "ca", "pt", "ro", "cs", "sk"];
-        for (language, code) in Language::ALL.into_iter().zip(codes.into_iter().chain(["pl", "hu", "fi", "is"])) {
+        for (language, code) in Language::ALL.into_iter().zip(codes.into_iter().chain(["pl", "hu", "fi", "is", "tr"])) {
             assert_eq!(language.code(), code);
         }
         assert_eq!(Language::Figurine.code(), "figurine");
@@ -701,7 +704,7 @@ mod tests {
 
     #[test]
     fn codes_and_names_round_trip() {
-        assert_eq!(Language::ALL.len(), 21);
+        assert_eq!(Language::ALL.len(), 22);
         for language in Language::ALL {
             assert_eq!(Language::from_code(language.code()), Some(language));
             assert!(!language.name().is_empty());
@@ -709,7 +712,7 @@ mod tests {
         let mut codes: Vec<_> = Language::ALL.iter().map(|l| l.code()).collect();
         codes.sort_unstable();
         codes.dedup();
-        assert_eq!(codes.len(), 21);
+        assert_eq!(codes.len(), 22);
         assert_eq!(Language::from_code("RU"), Some(Language::Ru));
         assert_eq!(Language::from_code("figurine"), Some(Language::Figurine));
         assert_eq!(Language::from_code("xx"), None);
@@ -721,7 +724,7 @@ mod tests {
     fn table_is_the_one_in_notation_md() {
         // Written out again, row by row, so that a slip in `letters` shows
         // up as a difference against the documented table.
-        let table: [(Language, &str); 21] = [
+        let table: [(Language, &str); 22] = [
             (Language::En, "K Q R B N"),
             (Language::Ru, "Кр Ф Л С К"),
             (Language::Uk, "Кр Ф Т С К"),
@@ -742,6 +745,7 @@ mod tests {
             (Language::Hu, "K V B F H"),
             (Language::Fi, "K D T L R"),
             (Language::Is, "K D H B R"),
+            (Language::Tr, "Ş V K F A"),
             (Language::Figurine, "♔ ♕ ♖ ♗ ♘"),
         ];
         for (language, row) in table {

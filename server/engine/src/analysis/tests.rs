@@ -503,8 +503,10 @@ fn illegal_castling() {
 
 #[test]
 fn illegal_promotion() {
+    // The knight's `N` makes the game English: alone, `e8=K` also reads as
+    // Turkish, where `K` is the rook (kale), and so is legal.
     check(
-        &fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "1. e8=K *"),
+        &fen("8/4P3/8/8/8/8/k7/4K1N1 w - - 0 1", "1. Nf3 Kb3 2. e8=K *"),
         r#"
         illegal-move @ `e8=K`: e8=K is illegal: a pawn cannot promote to a king: write the queen, rook, bishop or knight
           fix Write e8=Q (`e8=K` -> `e8=Q`)
@@ -1875,4 +1877,25 @@ fn en_passant_counts_only_when_it_can_be_taken() {
         draw-claim @ `Ng1`: a draw by threefold repetition could be claimed here (Article 9.2): after 5. Ng1 the same position, Black to move, stands for the third time (after 1. e4 and 3. Ng1 before)
     "#,
     );
+}
+
+#[test]
+fn turkish_games_read_in_turkish() {
+    // Şah, vezir, kale, fil, at: `K` is the rook and `A` the knight, as the
+    // Turkish Wikipedia and club pages write them.
+    let game = "1. e4 e5 2. Af3 Ac6 3. Fc4 Af6 4. Ag5 d5 5. exd5 Axd5 6. Axf7 Şxf7 7. Vf3+ Şe6 8. Ac3 Ab4 \
+                9. a3 Axc2+ 10. Şd1 Axa1 11. Axd5 Vd6 12. d4 c6 13. Kf1 *";
+    check_clean(game);
+    assert_eq!(languages(game)[0].0, Language::Tr);
+    // The king's Ş typed without its cedilla is a look-alike, fixed.
+    let plain = game.replace('Ş', "S");
+    let found = render(&plain, &Options::default());
+    assert!(found.contains("homoglyph") || found.contains("look-alike"), "{found}");
+    assert_eq!(found.matches("fix* Write Ş (`S` -> `Ş`)").count(), 3, "{found}");
+    assert!(!found.contains("illegal-move"), "{found}");
+    // An illegal move is reported with the Turkish letters in its fix.
+    let wrong = game.replace("11. Axd5", "11. Axd6");
+    let found = render(&wrong, &Options::default());
+    assert!(found.contains("illegal-move @ `Axd6`"), "{found}");
+    assert!(found.contains("`Axd6` -> `Axd5`"), "{found}");
 }

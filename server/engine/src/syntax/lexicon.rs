@@ -52,7 +52,7 @@ pub struct LanguageLexicon {
     /// (pawn), ru `п` (пешка), uk `п` (пішак), de `B` (Bauer), sv/da/no `B`
     /// (bonde), fr/ro `P` (pion), es `P` (peón), it `P` (pedone), ca `P`
     /// (peó), pt `P` (peão), cs `P` (pěšec), sk `P` (pešiak), pl `P` (pion),
-    /// is `P` (peð), hu `G` (gyalog), fi `S` (sotilas). Dutch has none: its
+    /// is `P` (peð), tr `P` (piyon), hu `G` (gyalog), fi `S` (sotilas). Dutch has none: its
     /// `P` is the knight (paard). The lower-case form is listed only where
     /// it cannot be a file letter: `b` and `g` are files, so `bc5` must stay
     /// a pawn capture. English `P`/`p`, Russian and Ukrainian `п`/`П` and
@@ -133,6 +133,12 @@ const WEST_SLAVIC_LOOKALIKES: &[(char, char)] = &[('К', 'K')];
 const PL_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Н', 'H')];
 const HU_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('В', 'B'), ('Н', 'H')];
 const IS_LOOKALIKES: &[(char, char)] = &[('К', 'K'), ('Н', 'H'), ('В', 'B')];
+/// Turkish: the king's `Ş` (şah) typed without its cedilla where a keyboard
+/// or a font has none (`Se7` for `Şe7`). No Cyrillic look-alikes: they come
+/// from keyboards that also type Cyrillic, which Turkish writers seldom
+/// use, and reading Russian games' stray Latin `K` as a Turkish rook cost
+/// every such game with an error another replay.
+const TR_LOOKALIKES: &[(char, char)] = &[('S', 'Ş')];
 
 /// The code points that a figurine font (ChessBase's, in PDFs of its books
 /// and magazines) puts where its glyphs show figurines: a text copied from
@@ -144,7 +150,7 @@ const FIGURINE_FONT: &[(char, char)] = &[('¢', '♔'), ('£', '♕'), ('¦', '�
 
 /// Every language, in the order of `analysis::languages::Language::ALL`
 /// (English first because it is the PGN default).
-pub const LANGUAGES: [LanguageLexicon; 21] = [
+pub const LANGUAGES: [LanguageLexicon; 22] = [
     LanguageLexicon {
         white: &["White"],
         black: &["Black"],
@@ -205,6 +211,7 @@ pub const LANGUAGES: [LanguageLexicon; 21] = [
     LanguageLexicon { lookalikes: HU_LOOKALIKES, ..row("hu", ["K", "V", "B", "F", "H"], &["G"]) },
     LanguageLexicon { lookalikes: GERMANIC_LOOKALIKES, ..row("fi", ["K", "D", "T", "L", "R"], &["S"]) },
     LanguageLexicon { lookalikes: IS_LOOKALIKES, ..row("is", ["K", "D", "H", "B", "R"], PAWN_P) },
+    LanguageLexicon { lookalikes: TR_LOOKALIKES, ..row("tr", ["Ş", "V", "K", "F", "A"], PAWN_P) },
     LanguageLexicon {
         pieces_also: Some(FIGURINES_BLACK),
         lookalikes: FIGURINE_FONT,
