@@ -60,10 +60,10 @@ unsafe impl GlobalAlloc for ExitOnFailure {
 fn out_of_memory(size: usize) -> ! {
     let mut line = [0u8; 256];
     let mut cursor = std::io::Cursor::new(&mut line[..]);
-    let _ = write!(
+    let _ = writeln!(
         cursor,
         "error: out of memory: {size} bytes could not be allocated (is a memory limit set, \
-         `ulimit -v` or a container's?); stopped with nothing half written\n"
+         `ulimit -v` or a container's?); stopped with nothing half written"
     );
     let end = usize::try_from(cursor.position()).unwrap_or(0);
     let _ = std::io::stderr().write_all(&line[..end]);
