@@ -110,8 +110,9 @@ pub struct Args {
     #[arg(long)]
     pub no_ignore: bool,
 
-    /// Search directories for manuscripts too (`.md`, `.tex`, `.txt`), not only for
-    /// notation (`.pgn`, compressed or in zip archives).
+    /// Search directories for manuscripts too (`.md`, `.tex`, `.txt`, `.html`, `.typ`,
+    /// `.docx`, `.odt`, `.epub`), not only for notation (`.pgn`, compressed or in zip
+    /// archives).
     #[arg(long)]
     pub search_manuscripts: bool,
 

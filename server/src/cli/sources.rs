@@ -139,9 +139,13 @@ pub struct Walk {
 
 /// Whether a directory search takes a file of this name: notation
 /// (`.pgn`, also compressed: `.pgn.gz`, `.pgn.zst`, ...), zip archives,
-/// and with `manuscripts` the `.md`, `.tex` and `.txt` files.
+/// and with `manuscripts` the `.md`, `.tex`, `.txt`, `.html`, `.typ` files
+/// and the packages (`.docx`, `.odt`, `.epub`).
 pub fn searched_name(path: &Path, manuscripts: bool) -> bool {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
+    if chess_ls_engine::syntax::containers::Container::from_path(name).is_some() {
+        return manuscripts;
+    }
     match super::compressed::Compression::from_name(name) {
         Some(super::compressed::Compression::Zip) => true,
         Some(c) => super::compressed::member_wanted(super::compressed::inner_name(name, c), manuscripts),
@@ -177,7 +181,7 @@ pub fn expand(
                 // A run pointed at the wrong folder must not pass as clean.
                 errors.push(format!(
                     "no notation file under {}: nothing was checked (it has no file of the kinds searched; \
-                     --search-manuscripts adds .md, .tex and .txt, --no-ignore ignored and hidden files)",
+                     --search-manuscripts adds .md, .tex, .txt, .html, .typ, .docx, .odt and .epub, --no-ignore ignored and hidden files)",
                     path.display()
                 ));
             }
@@ -392,6 +396,17 @@ pub fn read(path: &Path, named: Option<Encoding>, stamp: bool, searched: bool) -
             (Some(path.to_path_buf()), opened.metadata)
         }
     };
+    if let Some(container) = chess_ls_engine::syntax::containers::Container::from_path(&name) {
+        return Err(if stamp {
+            format!(
+                "cannot rewrite {name}: chess-ls does not write into a {} (--check reads it); \
+                 fix it in its editor",
+                container.name()
+            )
+        } else {
+            format!("cannot read {name}: a {} is read by --check only", container.name())
+        });
+    }
     let mut manuscript_name = None;
     if let Some(compression) = super::compressed::Compression::detect(&bytes[..bytes.len().min(8)], &name) {
         if stamp {
