@@ -92,6 +92,24 @@ pub struct Piece {
     /// Whether the text is the XML's bytes as they are (plain text in a
     /// `w:t`, in a font that is no chess font).
     pub verbatim: bool,
+    /// The `w:t` element it is in (tags included) and that element's
+    /// content, when it is in one.
+    pub element: Option<(Range<usize>, Range<usize>)>,
+    /// The run's properties (`w:rPr`, tags included), if it has any.
+    pub properties: Option<Range<usize>>,
+    /// Inside a tracked change already (`w:ins`, `w:moveTo`).
+    pub tracked: bool,
+}
+
+impl Piece {
+    /// Whether a tracked change can be written over this piece: plain text
+    /// alone in its `w:t`, in a run, outside any tracked change.
+    pub fn editable(&self) -> bool {
+        self.verbatim
+            && !self.tracked
+            && self.run.is_some()
+            && self.element.as_ref().is_some_and(|(_, content)| *content == self.xml)
+    }
 }
 
 /// Whether a font draws pieces for letters (see the module's doc).
@@ -124,6 +142,12 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
     let mut in_text = false;
     let mut run: Option<(usize, bool)> = None; // start, chess font
     let mut run_pieces: Vec<(usize, usize)> = Vec::new(); // (paragraph, piece) of the open run
+    // The open `w:t` (its start and content start) and its pieces.
+    let mut element: Option<(usize, usize)> = None;
+    let mut element_pieces: Vec<(usize, usize)> = Vec::new();
+    let mut properties: Option<Range<usize>> = None;
+    let mut properties_start = 0;
+    let mut tracked = 0usize;
     loop {
         let start = reader.buffer_position() as usize;
         let event = reader.read_event().map_err(|e| format!("is not well-formed XML (at byte {}): {e}", reader.error_position()))?;
@@ -145,8 +169,15 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
                     b"r" => {
                         run = Some((start, false));
                         run_pieces.clear();
+                        properties = None;
                     }
-                    b"t" => in_text = run.is_some() || !open.is_empty(),
+                    b"t" => {
+                        in_text = run.is_some() || !open.is_empty();
+                        element = Some((start, end));
+                        element_pieces.clear();
+                    }
+                    b"rPr" if run.is_some() => properties_start = start,
+                    b"ins" | b"moveTo" => tracked += 1,
                     b"rFonts" => set_font(&mut run, &e),
                     _ => {}
                 }
@@ -163,6 +194,10 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
                 let Some(&p) = open.last() else { continue };
                 let chess = run.is_some_and(|(_, c)| c);
                 let text: Option<String> = match name.as_slice() {
+                    b"rPr" if run.is_some() => {
+                        properties = Some(start..end);
+                        None
+                    }
                     b"rFonts" => {
                         set_font(&mut run, &e);
                         None
@@ -174,7 +209,8 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
                     _ => None,
                 };
                 if let Some(text) = text {
-                    push(&mut out[p], &text, start..end, run.map(|(s, _)| s), false, &mut run_pieces, p);
+                    let at = Context { run: run.map(|(s, _)| s), properties: properties.clone(), tracked: tracked > 0 };
+                    push(&mut out[p], &text, start..end, at, false, &mut run_pieces, p);
                 }
             }
             Event::End(e) => {
@@ -194,7 +230,17 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
                         }
                         run_pieces.clear();
                     }
-                    b"t" => in_text = false,
+                    b"t" => {
+                        in_text = false;
+                        if let Some((t_start, content_start)) = element.take() {
+                            for &(p, k) in &element_pieces {
+                                out[p].pieces[k].element = Some((t_start..end, content_start..start));
+                            }
+                        }
+                        element_pieces.clear();
+                    }
+                    b"rPr" if run.is_some() => properties = Some(properties_start..end),
+                    b"ins" | b"moveTo" => tracked = tracked.saturating_sub(1),
                     _ => {}
                 }
             }
@@ -211,12 +257,16 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
                         c => c,
                     })
                     .collect();
-                push(&mut out[p], &text, start..end, run.map(|(s, _)| s), verbatim, &mut run_pieces, p);
+                element_pieces.push((p, out[p].pieces.len()));
+                let at = Context { run: run.map(|(s, _)| s), properties: properties.clone(), tracked: tracked > 0 };
+                push(&mut out[p], &text, start..end, at, verbatim, &mut run_pieces, p);
             }
             Event::GeneralRef(r) if in_text && skip == 0 => {
                 let Some(&p) = open.last() else { continue };
                 let text = reference(&r).unwrap_or_default().replace(['\n', '\r'], " ");
-                push(&mut out[p], &text, start..end, run.map(|(s, _)| s), false, &mut run_pieces, p);
+                element_pieces.push((p, out[p].pieces.len()));
+                let at = Context { run: run.map(|(s, _)| s), properties: properties.clone(), tracked: tracked > 0 };
+                push(&mut out[p], &text, start..end, at, false, &mut run_pieces, p);
             }
             _ => {}
         }
@@ -224,21 +274,37 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
     Ok(out)
 }
 
+/// Where a piece is read: its run's start, the run's properties, whether
+/// inside a tracked change.
+struct Context {
+    run: Option<usize>,
+    properties: Option<Range<usize>>,
+    tracked: bool,
+}
+
 fn push(
     paragraph: &mut Paragraph,
     text: &str,
     xml: Range<usize>,
-    run: Option<usize>,
+    context: Context,
     verbatim: bool,
     run_pieces: &mut Vec<(usize, usize)>,
     p: usize,
 ) {
     let at = paragraph.text.len();
     paragraph.text.push_str(text);
-    if run.is_some() {
+    if context.run.is_some() {
         run_pieces.push((p, paragraph.pieces.len()));
     }
-    paragraph.pieces.push(Piece { text: at..paragraph.text.len(), xml, run: None, verbatim });
+    paragraph.pieces.push(Piece {
+        text: at..paragraph.text.len(),
+        xml,
+        run: None,
+        verbatim,
+        element: None,
+        properties: context.properties,
+        tracked: context.tracked,
+    });
 }
 
 fn set_font(run: &mut Option<(usize, bool)>, e: &quick_xml::events::BytesStart<'_>) {

@@ -24,6 +24,7 @@ use super::manuscript::Format;
 pub mod docx;
 pub mod epub;
 pub mod odt;
+pub mod tracked;
 
 /// The kinds of package read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,6 +180,11 @@ fn into_text(bytes: Vec<u8>, name: &str, kind: Container) -> Result<String, Cont
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec).unwrap_or(bytes);
     String::from_utf8(bytes)
         .map_err(|e| ContainerError(format!("not a valid {}: {name} is not UTF-8 text: {e}", kind.name())))
+}
+
+/// Text escaped for XML content.
+pub(crate) fn escape_text(text: &str) -> String {
+    quick_xml::escape::escape(text).into_owned()
 }
 
 /// The local part of an XML name (`w:p` is `p`).
