@@ -204,12 +204,19 @@ pub fn track_changes(
         let properties = piece.properties.as_ref().map_or("", |r| &xml[r.clone()]);
         let text = &xml[content.clone()];
         let t = |s: &str| format!("<w:t xml:space=\"preserve\">{s}</w:t>");
+        // The run's text between the cuts, each in a run of its own (an
+        // empty one left out unless the run holds more than its text).
+        let plain = format!("{open}{properties}");
         let mut out = String::new();
-        out.push_str(&xml[run.start..element.start]);
+        let mut head = xml[run.start..element.start].to_owned();
         let mut at = 0;
         for cut in &cuts {
-            out.push_str(&t(&text[at..cut.range.start.max(at)]));
-            out.push_str("</w:r>");
+            let between = &text[at..cut.range.start.max(at)];
+            if !between.is_empty() || head != plain {
+                out.push_str(&head);
+                out.push_str(&t(between));
+                out.push_str("</w:r>");
+            }
             if !cut.range.is_empty() {
                 out.push_str(&format!(
                     "<w:del w:id=\"{id}\" w:author=\"{author}\" w:date=\"{date}\"><w:r>{properties}\
@@ -225,12 +232,15 @@ pub fn track_changes(
                 ));
                 id += 1;
             }
-            out.push_str(open);
-            out.push_str(properties);
+            head.clone_from(&plain);
             at = cut.range.end.max(at);
         }
-        out.push_str(&t(&text[at..]));
-        out.push_str(&xml[element.end..run.end]);
+        let tail = &xml[element.end..run.end];
+        if !text[at..].is_empty() || head != plain || tail != "</w:r>" {
+            out.push_str(&head);
+            out.push_str(&t(&text[at..]));
+            out.push_str(tail);
+        }
         replacements.push((run.clone(), out));
     }
     replacements.sort_by_key(|(r, _)| r.start);
