@@ -64,6 +64,11 @@ pub fn document_xml(body: &str) -> String {
 /// A Word document of a body and, when given, footnotes (the paragraphs
 /// of each `w:footnote`, numbered from 1).
 pub fn docx(body: &str, footnotes: &[&str]) -> Vec<u8> {
+    docx_with(body, footnotes, &[])
+}
+
+/// A Word document as [`docx`] makes it, with more members after its own.
+pub fn docx_with(body: &str, footnotes: &[&str], more: &[(&str, &[u8], bool)]) -> Vec<u8> {
     let document = document_xml(body);
     let mut notes = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<w:footnotes xmlns:w=\"{W}\">\
@@ -82,6 +87,7 @@ pub fn docx(body: &str, footnotes: &[&str]) -> Vec<u8> {
         members.push(("word/_rels/document.xml.rels", DOCUMENT_RELS.as_bytes(), false));
         members.push(("word/footnotes.xml", notes.as_bytes(), false));
     }
+    members.extend_from_slice(more);
     zip(&members)
 }
 

@@ -302,3 +302,180 @@ fn writing_into_a_package_is_refused_and_the_file_left_as_it_was() {
         assert_eq!(std::fs::read(dir.join(name)).unwrap(), bytes);
     }
 }
+
+/// A Word file whose Russian game has a certain fix (`Nf3`, an English
+/// letter, written `Кf3`), the move split over two runs, beside a styles
+/// member, a footnote and a bookmark whose `w:id` the changes must pass.
+fn fixable_word_file() -> Vec<u8> {
+    let body = format!(
+        "{}<w:bookmarkStart w:id=\"41\" w:name=\"start\"/><w:p><w:r><w:t xml:space=\"preserve\">1. e4 e5 2. Nf</w:t></w:r>\
+         <w:r><w:rPr><w:b/></w:rPr><w:t>3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7</w:t></w:r></w:p><w:bookmarkEnd w:id=\"41\"/>{}",
+        paragraph(&[("Испанская партия", None)]),
+        paragraph(&[("Конец.", None)])
+    );
+    packages::docx_with(
+        &body,
+        &[&paragraph(&[("1. d4 d5", None)])],
+        &[
+            ("word/styles.xml", b"<w:styles xmlns:w=\"x\"><w:style w:styleId=\"a\"/></w:styles>", false),
+            ("docProps/thumbnail.png", &[0x89, b'P', b'N', b'G', 0, 1, 2, 3, 255], true),
+        ],
+    )
+}
+
+/// Each member's name, compression and bytes (decompressed), in order.
+fn members(bytes: &[u8]) -> Vec<(String, zip::CompressionMethod, Vec<u8>)> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    (0..archive.len())
+        .map(|i| {
+            let mut m = archive.by_index(i).unwrap();
+            let mut out = Vec::new();
+            m.read_to_end(&mut out).unwrap();
+            (m.name().unwrap().into_owned(), m.compression(), out)
+        })
+        .collect()
+}
+
+/// Whether a text is well-formed XML (end tags matching their starts).
+fn well_formed(xml: &str) -> Result<(), String> {
+    let mut reader = quick_xml::Reader::from_str(xml);
+    reader.config_mut().check_end_names = true;
+    let mut depth = 0i64;
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => return if depth == 0 { Ok(()) } else { Err("unclosed".into()) },
+            Ok(quick_xml::events::Event::Start(_)) => depth += 1,
+            Ok(quick_xml::events::Event::End(_)) => depth -= 1,
+            Ok(_) => {}
+            Err(e) => return Err(format!("at {}: {e}", reader.error_position())),
+        }
+    }
+}
+
+#[test]
+fn fix_writes_a_tracked_change_into_a_word_file_and_leaves_the_rest_as_it_was() {
+    let dir = scratch("fix");
+    let original = fixable_word_file();
+    std::fs::write(dir.join("book.docx"), &original).unwrap();
+    // --diff shows the body's text changing, and writes nothing.
+    let diff = run_in(&dir, &["--fix", "--diff", "book.docx"]);
+    assert!(diff.stdout.contains("-1. e4 e5 2. Nf3 Кc6") && diff.stdout.contains("+1. e4 e5 2. Кf3 Кc6"), "{}", diff.stdout);
+    assert_eq!(std::fs::read(dir.join("book.docx")).unwrap(), original);
+    let run = run_in(&dir, &["--fix", "book.docx"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("book.docx:2:13: fixed [language-mix]"), "{}", run.stdout);
+    let fixed = std::fs::read(dir.join("book.docx")).unwrap();
+    let (before, after) = (members(&original), members(&fixed));
+    assert_eq!(before.len(), after.len());
+    for (old, new) in before.iter().zip(&after) {
+        assert_eq!(old.0, new.0, "the members keep their order");
+        if old.0 != "word/document.xml" {
+            assert_eq!(old, new, "{} is as it was", old.0);
+        }
+    }
+    let document = |m: &[(String, zip::CompressionMethod, Vec<u8>)]| {
+        String::from_utf8(m.iter().find(|x| x.0 == "word/document.xml").unwrap().2.clone()).unwrap()
+    };
+    let (old_xml, new_xml) = (document(&before), document(&after));
+    well_formed(&new_xml).unwrap();
+    // Outside the two runs of the move, document.xml is as it was.
+    let first = old_xml.find("<w:r><w:t xml:space=\"preserve\">1. e4").unwrap();
+    let last = old_xml.find("Сe7</w:t></w:r>").unwrap() + "Сe7</w:t></w:r>".len();
+    assert_eq!(new_xml[..first], old_xml[..first]);
+    assert!(new_xml.ends_with(&old_xml[last..]));
+    // The change: the old text deleted (from both runs), the new inserted,
+    // by chess-ls, with ids past the bookmark's.
+    let middle = &new_xml[first..new_xml.len() - (old_xml.len() - last)];
+    assert_eq!(middle.matches("<w:del ").count(), 2, "{middle}");
+    assert_eq!(middle.matches("<w:ins ").count(), 1, "{middle}");
+    assert!(middle.contains("<w:delText xml:space=\"preserve\">Nf</w:delText>"), "{middle}");
+    assert!(middle.contains("<w:delText xml:space=\"preserve\">3</w:delText>"), "{middle}");
+    assert!(middle.contains("<w:t xml:space=\"preserve\">Кf3</w:t></w:r></w:ins>"), "{middle}");
+    assert_eq!(middle.matches("w:author=\"chess-ls\"").count(), 3, "{middle}");
+    for id in ["42", "43", "44"] {
+        assert_eq!(middle.matches(&format!("w:id=\"{id}\"")).count(), 1, "{middle}");
+    }
+    // Read again, the changes are accepted: nothing is left to fix.
+    let again = run_in(&dir, &["--check", "book.docx"]);
+    assert_eq!(again.code, 0, "{}{}", again.stdout, again.stderr);
+    soffice_reads(&dir, "book.docx", "Кf3 Кc6");
+}
+
+/// Where LibreOffice is installed (`apt-get install libreoffice-writer-nogui`),
+/// it converts the file to PDF; its plain text (where LibreOffice shows the
+/// deleted text beside the inserted) holds `expected`; and converted to
+/// OpenDocument, the changes are tracked changes of chess-ls's (LibreOffice
+/// read them as such). Else a note says the check was skipped.
+fn soffice_reads(dir: &Path, name: &str, expected: &str) {
+    let Ok(status) = Command::new("soffice").arg("--version").output() else {
+        println!("note: soffice is not installed: the LibreOffice conversion of {name} was not tried");
+        return;
+    };
+    assert!(status.status.success());
+    let profile = format!("-env:UserInstallation=file://{}/lo-profile", dir.display());
+    let pdf = Command::new("soffice")
+        .args([profile.as_str(), "--headless", "--convert-to", "pdf", "--outdir", "pdf", name])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let stem = name.rsplit_once('.').unwrap().0;
+    let pdf_file = dir.join("pdf").join(format!("{stem}.pdf"));
+    assert!(pdf_file.exists(), "soffice made no PDF: {}", String::from_utf8_lossy(&pdf.stderr));
+    assert!(std::fs::read(&pdf_file).unwrap().starts_with(b"%PDF"));
+    let txt = Command::new("soffice")
+        .args([profile.as_str(), "--headless", "--convert-to", "txt:Text (encoded):UTF8", "--outdir", "txt", name])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let text = std::fs::read_to_string(dir.join("txt").join(format!("{stem}.txt")))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&txt.stderr)));
+    assert!(text.contains(expected), "{text}");
+    let odt = Command::new("soffice")
+        .args([profile.as_str(), "--headless", "--convert-to", "odt", "--outdir", "odt", name])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let bytes = std::fs::read(dir.join("odt").join(format!("{stem}.odt")))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&odt.stderr)));
+    let content = members(&bytes).into_iter().find(|m| m.0 == "content.xml").unwrap().2;
+    let content = String::from_utf8(content).unwrap();
+    assert!(content.contains("<text:tracked-changes"), "{content}");
+    assert!(content.contains("<text:deletion>") && content.contains("<text:insertion>"), "{content}");
+    assert!(content.contains("<dc:creator>chess-ls</dc:creator>"), "{content}");
+}
+
+#[test]
+fn translate_write_turns_a_word_file_into_another_language_as_tracked_changes() {
+    let dir = scratch("translate");
+    let original = fixable_word_file();
+    std::fs::write(dir.join("book.docx"), &original).unwrap();
+    let run = run_in(&dir, &["--translate", "en", "--write", "book.docx"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let fixed = std::fs::read(dir.join("book.docx")).unwrap();
+    let after = members(&fixed);
+    let xml = String::from_utf8(after.iter().find(|x| x.0 == "word/document.xml").unwrap().2.clone()).unwrap();
+    well_formed(&xml).unwrap();
+    let body = chess_ls::syntax::containers::docx::paragraphs(&xml).unwrap();
+    assert_eq!(body[1].text, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7");
+    assert!(xml.contains("<w:delText xml:space=\"preserve\">Кc6</w:delText>"), "{xml}");
+    assert!(xml.contains("<w:t xml:space=\"preserve\">Nc6</w:t></w:r></w:ins>"), "{xml}");
+    for (old, new) in members(&original).iter().zip(&after) {
+        if old.0 != "word/document.xml" {
+            assert_eq!(old, new);
+        }
+    }
+}
+
+#[test]
+fn a_fix_on_text_word_stores_otherwise_is_refused_and_the_file_left_as_it_was() {
+    let dir = scratch("fix-refused");
+    // The move to fix shares its `w:t` with a character reference.
+    let body = "<w:p><w:r><w:t xml:space=\"preserve\">1. e4 e5 2. Nf3&#x20;Кc6 3. Сb5 a6</w:t></w:r></w:p>";
+    let original = packages::docx(body, &[]);
+    std::fs::write(dir.join("book.docx"), &original).unwrap();
+    let run = run_in(&dir, &["--fix", "book.docx"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("cannot write book.docx") && run.stderr.contains("make it in Word"), "{}", run.stderr);
+    assert_eq!(std::fs::read(dir.join("book.docx")).unwrap(), original);
+}
