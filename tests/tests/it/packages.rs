@@ -479,3 +479,31 @@ fn a_fix_on_text_word_stores_otherwise_is_refused_and_the_file_left_as_it_was() 
     assert!(run.stderr.contains("cannot write book.docx") && run.stderr.contains("make it in Word"), "{}", run.stderr);
     assert_eq!(std::fs::read(dir.join("book.docx")).unwrap(), original);
 }
+
+#[test]
+fn damaged_packages_are_an_error_never_a_panic() {
+    // Each package cut short and with bytes changed, read as --check reads
+    // it (`cli::read_archive_bytes`, the archive fuzz target's entry).
+    let (word, _) = word_file();
+    let book = packages::epub(&[("ch1.xhtml", &packages::xhtml("One", &["1. e4 e5 &#9816;f3"]))], &[]);
+    let odt = packages::odt("<text:p>1. e4 e5 2. Кf3</text:p>");
+    for (name, bytes) in [("book.docx", word), ("book.epub", book), ("book.odt", odt)] {
+        assert!(chess_ls::cli::read_archive_bytes(name, &bytes, true).is_empty(), "{name}");
+        let mut seed = 0x9e37_79b9_u32;
+        for round in 0..200 {
+            let mut damaged = bytes.clone();
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            if round % 2 == 0 {
+                damaged.truncate(seed as usize % bytes.len());
+            } else {
+                for k in 0..4 {
+                    let at = (seed as usize).wrapping_mul(k + 7) % damaged.len();
+                    damaged[at] ^= (seed >> 24) as u8 | 1;
+                }
+            }
+            for failure in chess_ls::cli::read_archive_bytes(name, &damaged, true) {
+                assert!(failure.starts_with(&format!("cannot read {name}: ")), "{failure}");
+            }
+        }
+    }
+}
