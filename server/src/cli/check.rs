@@ -374,7 +374,11 @@ impl Run<'_> {
         if checked == 0 {
             self.failures.push(format!(
                 "no notation file in {name}: nothing was checked (it has no member of the kinds searched{})",
-                if effective.search_manuscripts { "" } else { "; --search-manuscripts adds .md, .tex, .txt, .html, .typ, .docx, .odt and .epub" }
+                if effective.search_manuscripts {
+                    ""
+                } else {
+                    "; --search-manuscripts adds .md, .tex, .txt, .html, .typ, .docx, .odt and .epub"
+                }
             ));
         }
     }

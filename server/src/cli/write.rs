@@ -186,9 +186,8 @@ fn write_back_inner(source: &Source, text: &str, progress: &mut Progress) -> Res
         use chess_ls_engine::syntax::containers::{Limits, tracked};
         let limits = Limits { member: super::sources::STREAM_LIMIT, total: super::sources::STREAM_LIMIT };
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let bytes = tracked::rewrite(package, &source.text, text, &tracked::iso_date(now), limits).map_err(|e| {
-            WriteError::Refused(format!("cannot write {name}: {e}; the file is left as it was"))
-        })?;
+        let bytes = tracked::rewrite(package, &source.text, text, &tracked::iso_date(now), limits)
+            .map_err(|e| WriteError::Refused(format!("cannot write {name}: {e}; the file is left as it was")))?;
         return write_bytes(source, target, stamp, &bytes, progress);
     }
     let bytes = encoding::encode(text, source.encoding, source.bom).map_err(|e| {

@@ -23,11 +23,8 @@ struct Run {
 }
 
 fn run_in(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::new(chess_ls_tests::binary::chess_ls())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("chess-ls runs");
+    let output =
+        Command::new(chess_ls_tests::binary::chess_ls()).args(args).current_dir(dir).output().expect("chess-ls runs");
     Run {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -161,7 +158,8 @@ fn an_epub_reports_each_chapter_as_its_own_file() {
         "Глава 1",
         &["После 1. e4 e5 2. &#x2658;f3 &#9816;c6 3. Сb5 a6 4. Сa4 Кf6 5. Кh5 белые&nbsp;ошиблись."],
     );
-    let ch2 = packages::xhtml("Kapitel 2", &["Nach 1. d4 d5 2. c4 e6 3. Sc3 Sf6 4. Lg5 Le7 5. Lh7 h6 &amp; so weiter."]);
+    let ch2 =
+        packages::xhtml("Kapitel 2", &["Nach 1. d4 d5 2. c4 e6 3. Sc3 Sf6 4. Lg5 Le7 5. Lh7 h6 &amp; so weiter."]);
     let book = packages::epub(&[("text/ch1.xhtml", &ch1), ("text/ch2.xhtml", &ch2)], &[]);
     std::fs::write(dir.join("book.epub"), book).unwrap();
     let run = run_in(&dir, &["--check", "--format", "json", "book.epub"]);
@@ -252,11 +250,7 @@ fn broken_and_hostile_packages_are_refused_with_a_reason() {
     bomb.resize(65 << 20, b' ');
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("bomb.docx", packages::zip(&[("word/document.xml", &bomb, false)]), "expands past 64 MiB"),
-        (
-            "nodocument.docx",
-            packages::zip(&[("word/styles.xml", b"<w:styles/>", false)]),
-            "has no word/document.xml",
-        ),
+        ("nodocument.docx", packages::zip(&[("word/styles.xml", b"<w:styles/>", false)]), "has no word/document.xml"),
         (
             "malformed.docx",
             packages::zip(&[("word/document.xml", b"<w:document><w:body><w:p><w:t>1. e4<!-- </w:t>", false)]),
@@ -360,7 +354,11 @@ fn fix_writes_a_tracked_change_into_a_word_file_and_leaves_the_rest_as_it_was() 
     std::fs::write(dir.join("book.docx"), &original).unwrap();
     // --diff shows the body's text changing, and writes nothing.
     let diff = run_in(&dir, &["--fix", "--diff", "book.docx"]);
-    assert!(diff.stdout.contains("-1. e4 e5 2. Nf3 Кc6") && diff.stdout.contains("+1. e4 e5 2. Кf3 Кc6"), "{}", diff.stdout);
+    assert!(
+        diff.stdout.contains("-1. e4 e5 2. Nf3 Кc6") && diff.stdout.contains("+1. e4 e5 2. Кf3 Кc6"),
+        "{}",
+        diff.stdout
+    );
     assert_eq!(std::fs::read(dir.join("book.docx")).unwrap(), original);
     let run = run_in(&dir, &["--fix", "book.docx"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);

@@ -50,7 +50,8 @@ pub(super) fn read(package: &mut Package<'_>) -> Result<Vec<Part>, ContainerErro
                 None => continue,
             }
         };
-        let paragraphs = paragraphs(&xml).map_err(|e| ContainerError(format!("not a valid Word document: {member} {e}")))?;
+        let paragraphs =
+            paragraphs(&xml).map_err(|e| ContainerError(format!("not a valid Word document: {member} {e}")))?;
         let text = join(&paragraphs);
         if reported.is_some() && text.trim().is_empty() {
             continue;
@@ -150,7 +151,9 @@ pub fn paragraphs(xml: &str) -> Result<Vec<Paragraph>, String> {
     let mut tracked = 0usize;
     loop {
         let start = reader.buffer_position() as usize;
-        let event = reader.read_event().map_err(|e| format!("is not well-formed XML (at byte {}): {e}", reader.error_position()))?;
+        let event = reader
+            .read_event()
+            .map_err(|e| format!("is not well-formed XML (at byte {}): {e}", reader.error_position()))?;
         let end = reader.buffer_position() as usize;
         match event {
             Event::Eof => break,

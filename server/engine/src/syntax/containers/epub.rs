@@ -24,7 +24,8 @@ pub(super) fn read(package: &mut Package<'_>) -> Result<Vec<Part>, ContainerErro
         }
     })?;
     let opf = opf.ok_or_else(|| bad("META-INF/container.xml names no package document (rootfile)".into()))?;
-    let opf_name = resolve("", &opf).ok_or_else(|| bad(format!("its package document {opf} is outside the package")))?;
+    let opf_name =
+        resolve("", &opf).ok_or_else(|| bad(format!("its package document {opf} is outside the package")))?;
     let package_doc = package.text(&opf_name)?;
     let mut manifest: HashMap<String, (String, String)> = HashMap::new();
     let mut spine = Vec::new();

@@ -28,8 +28,9 @@ pub fn paragraphs(xml: &str) -> Result<Vec<String>, String> {
     let mut open: Vec<usize> = Vec::new();
     let mut skip = 0usize;
     loop {
-        let event =
-            reader.read_event().map_err(|e| format!("is not well-formed XML (at byte {}): {e}", reader.error_position()))?;
+        let event = reader
+            .read_event()
+            .map_err(|e| format!("is not well-formed XML (at byte {}): {e}", reader.error_position()))?;
         match event {
             Event::Eof => break,
             Event::Start(e) => {

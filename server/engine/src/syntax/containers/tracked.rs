@@ -76,9 +76,7 @@ pub fn rewrite(bytes: &[u8], old: &str, new: &str, date: &str, limits: Limits) -
 /// The changes from one paragraph's text to another's: ranges of the old
 /// text and what replaces each, whole words.
 pub fn paragraph_edits(old: &str, new: &str) -> Vec<(Range<usize>, String)> {
-    let diff = similar::TextDiff::configure()
-        .timeout(std::time::Duration::from_millis(200))
-        .diff_chars(old, new);
+    let diff = similar::TextDiff::configure().timeout(std::time::Duration::from_millis(200)).diff_chars(old, new);
     let old_starts: Vec<usize> = old.char_indices().map(|(i, _)| i).chain([old.len()]).collect();
     let new_starts: Vec<usize> = new.char_indices().map(|(i, _)| i).chain([new.len()]).collect();
     // Byte ranges (old, new) that differ.
@@ -358,21 +356,25 @@ mod tests {
         let ps = paragraphs(&xml).unwrap();
         let edits = [(0, 12..16, "Кh4".to_owned())];
         let out = track_changes(&xml, &ps, &edits, AUTHOR, "2026-12-07T12:00:00Z").unwrap();
-        assert!(out.contains(
-            "<w:r w:rsidR=\"1\"><w:rPr><w:i/></w:rPr><w:t xml:space=\"preserve\">1. e4 e5 2. </w:t></w:r>\
+        assert!(
+            out.contains(
+                "<w:r w:rsidR=\"1\"><w:rPr><w:i/></w:rPr><w:t xml:space=\"preserve\">1. e4 e5 2. </w:t></w:r>\
              <w:del w:id=\"8\" w:author=\"chess-ls\" w:date=\"2026-12-07T12:00:00Z\"><w:r><w:rPr><w:i/></w:rPr>\
              <w:delText xml:space=\"preserve\">Кh5</w:delText></w:r></w:del>\
              <w:ins w:id=\"9\" w:author=\"chess-ls\" w:date=\"2026-12-07T12:00:00Z\"><w:r><w:rPr><w:i/></w:rPr>\
              <w:t xml:space=\"preserve\">Кh4</w:t></w:r></w:ins>\
              <w:r w:rsidR=\"1\"><w:rPr><w:i/></w:rPr><w:t xml:space=\"preserve\"> Фe7</w:t></w:r>"
-        ), "{out}");
+            ),
+            "{out}"
+        );
         // Read again, the change is accepted.
         assert_eq!(paragraphs(&out).unwrap()[0].text, "1. e4 e5 2. Кh4 Фe7");
     }
 
     #[test]
     fn a_change_over_two_runs_deletes_from_both() {
-        let xml = body("<w:p><w:r><w:t>1. e4 e5 2. К</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>h5 Фe7</w:t></w:r></w:p>");
+        let xml =
+            body("<w:p><w:r><w:t>1. e4 e5 2. К</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>h5 Фe7</w:t></w:r></w:p>");
         let ps = paragraphs(&xml).unwrap();
         let edits = [(0, 12..16, "Кh4".to_owned())];
         let out = track_changes(&xml, &ps, &edits, AUTHOR, "D").unwrap();

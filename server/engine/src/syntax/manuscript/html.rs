@@ -149,8 +149,7 @@ mod tests {
 
     #[test]
     fn broken_markup_is_no_panic() {
-        for page in ["<p", "a < b 1. e4", "<<<>>>", "&#xFFFFFFFF; 1. e4", "<![CDATA[1. e4]]>", "&", "</", "<script>"]
-        {
+        for page in ["<p", "a < b 1. e4", "<<<>>>", "&#xFFFFFFFF; 1. e4", "<![CDATA[1. e4]]>", "&", "</", "<script>"] {
             let out = v(page);
             assert_eq!(out.len(), page.len(), "{page:?}");
         }

@@ -79,7 +79,8 @@ impl Reader<'_> {
                 }
                 b'`' => i = self.raw(i),
                 b'$' => {
-                    let end = self.bytes[i + 1..].iter().position(|&c| c == b'$').map_or(self.bytes.len(), |k| i + 2 + k);
+                    let end =
+                        self.bytes[i + 1..].iter().position(|&c| c == b'$').map_or(self.bytes.len(), |k| i + 2 + k);
                     blank(self.view, i..end);
                     i = end;
                 }
