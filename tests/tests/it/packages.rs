@@ -407,7 +407,7 @@ fn fix_writes_a_tracked_change_into_a_word_file_and_leaves_the_rest_as_it_was() 
 /// read them as such). Else a note says the check was skipped.
 fn soffice_reads(dir: &Path, name: &str, expected: &str) {
     let Ok(status) = Command::new("soffice").arg("--version").output() else {
-        println!("note: soffice is not installed: the LibreOffice conversion of {name} was not tried");
+        eprintln!("note: soffice is not installed: the LibreOffice conversion of {name} was not tried");
         return;
     };
     assert!(status.status.success());
