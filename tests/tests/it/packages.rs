@@ -505,3 +505,23 @@ fn damaged_packages_are_an_error_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn fix_on_html_and_typst_edits_the_notation_never_the_markup() {
+    let dir = scratch("fix-html");
+    let page = "<p>Партия: 1. e4 e5 2. Nf3 Кc6 3. <b>Сb5</b> a6.</p>\n\
+                <p>Другая: 1. e4 e5 2. &#78;f3 Кc6 3. Сb5 a6.</p>\n";
+    std::fs::write(dir.join("page.html"), page).unwrap();
+    let run = run_in(&dir, &["--fix", "page.html"]);
+    assert!(run.code <= 1, "{}{}", run.stdout, run.stderr);
+    let fixed = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    // The letter written as text is fixed; the one written as a reference
+    // is left (a fix there would break the reference), still reported.
+    assert_eq!(fixed, page.replacen("2. Nf3", "2. Кf3", 1), "{}", run.stdout);
+    assert!(run.stdout.contains("page.html:2:"), "{}", run.stdout);
+    let chapter = "= Глава\n\nПартия: *1. e4 e5* 2. Nf3 Кc6 3. Сb5 a6.\n";
+    std::fs::write(dir.join("глава.typ"), chapter).unwrap();
+    let run = run_in(&dir, &["--fix", "глава.typ"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert_eq!(std::fs::read_to_string(dir.join("глава.typ")).unwrap(), chapter.replace("Nf3", "Кf3"));
+}
