@@ -143,7 +143,8 @@ pub fn document_edits(data: &[u8]) {
 }
 
 /// The archive reader on arbitrary bytes: the first byte picks what the
-/// rest is named (a zip archive, a gzip, bzip2, xz or zstd file, or plain
+/// rest is named (a zip archive, a gzip, bzip2, xz or zstd file, a Word,
+/// OpenDocument or EPUB file, an HTML page, a Typst chapter, or plain
 /// notation) and whether it is read from a file (a zip by its central
 /// directory) or as a stream (a pipe); every member is checked, the report
 /// dropped. Nothing may panic, and what cannot be read is said in a
@@ -151,7 +152,19 @@ pub fn document_edits(data: &[u8]) {
 /// message's other parts).
 pub fn archive(data: &[u8]) {
     let Some((&choice, rest)) = data.split_first() else { return };
-    let names = ["book.zip", "games.pgn.gz", "games.pgn.bz2", "games.pgn.xz", "games.pgn.zst", "games.pgn"];
+    let names = [
+        "book.zip",
+        "games.pgn.gz",
+        "games.pgn.bz2",
+        "games.pgn.xz",
+        "games.pgn.zst",
+        "games.pgn",
+        "book.docx",
+        "book.odt",
+        "book.epub",
+        "page.html",
+        "chapter.typ",
+    ];
     let name = names[usize::from(choice >> 1) % names.len()];
     let failures = chess_ls::cli::read_archive_bytes(name, rest, choice & 1 != 0);
     for failure in &failures {

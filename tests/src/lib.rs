@@ -10,6 +10,7 @@ pub mod fuzzing;
 pub mod generate;
 pub mod lsp_client;
 pub mod manuscript;
+pub mod packages;
 
 /// The number of games and the findings of a manuscript, as `--check` has
 /// them (`ide::check`, through the document model the server keeps).

@@ -286,8 +286,8 @@ local function main()
   end, 20)
   check(client_of(obuf) == nil, 'no client attaches to a new Markdown buffer')
   check(
-    vim.deep_equal(vim.lsp.config.chess_ls.filetypes, { 'pgn', 'tex', 'plaintex' }),
-    'the configuration lists pgn and LaTeX, not markdown',
+    vim.deep_equal(vim.lsp.config.chess_ls.filetypes, { 'pgn', 'tex', 'plaintex', 'typst' }),
+    'the configuration lists pgn, LaTeX and Typst, not markdown',
     vim.lsp.config.chess_ls.filetypes
   )
   require('chess-ls').setup({ markdown = true })

@@ -88,9 +88,9 @@ export async function deactivate(): Promise<void> {
 }
 
 /**
- * The documents the server checks: PGN always; Markdown, LaTeX and plain
- * text as manuscripts (games in the prose) by the `chess-ls.manuscripts.*`
- * settings, plain text off by default.
+ * The documents the server checks: PGN always; Markdown, LaTeX, Typst, HTML
+ * and plain text as manuscripts (games in the prose) by the `chess-ls.manuscripts.*`
+ * settings, HTML and plain text off by default.
  */
 function documentSelector(): { language: string }[] {
   const config = vscode.workspace.getConfiguration(SECTION);
@@ -100,6 +100,12 @@ function documentSelector(): { language: string }[] {
   }
   if (config.get<boolean>("manuscripts.latex", true)) {
     selector.push({ language: "latex" });
+  }
+  if (config.get<boolean>("manuscripts.typst", true)) {
+    selector.push({ language: "typst" });
+  }
+  if (config.get<boolean>("manuscripts.html", false)) {
+    selector.push({ language: "html" });
   }
   if (config.get<boolean>("manuscripts.plainText", false)) {
     selector.push({ language: "plaintext" });

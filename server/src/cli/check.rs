@@ -26,6 +26,7 @@ use super::{Effective, Session};
 use chess_ls_engine::analysis::{Diagnostic, Severity};
 use chess_ls_engine::ide::check::check_text;
 use chess_ls_engine::ide::document::Kind;
+use chess_ls_engine::syntax::containers::{self, Container, Limits};
 use chess_ls_engine::syntax::manuscript::Format as ManuscriptFormat;
 
 /// Whole files are read and checked in groups of about this many bytes.
@@ -136,7 +137,9 @@ fn plan(found: Found) -> Plan {
     let manuscript = sources::manuscript_format(&name, false).is_some();
     let compressed =
         std::fs::File::open(&found.path).ok().and_then(|f| Compression::detect(&sources::head(&f), &name)).is_some();
-    if compressed || metadata.len() > stream::WHOLE_LIMIT && !manuscript {
+    // A Word, OpenDocument or EPUB file is read by `Run::container`.
+    let package = Container::from_path(&name).is_some();
+    if compressed || package || metadata.len() > stream::WHOLE_LIMIT && !manuscript {
         Plan::Stream(found)
     } else {
         Plan::Whole(found, metadata.len())
@@ -206,6 +209,10 @@ impl Run<'_> {
         // A regular file's size is known: a line too long to cut (one line
         // of 100 MB of games) is read whole, as a file under the limit is.
         let regular = opened.identity().is_some();
+        // A Word, OpenDocument or EPUB file: its texts, read by the engine.
+        if let Some(container) = Container::from_path(&name) {
+            return self.container(&name, container, opened, &effective);
+        }
         // A zip archive that is a file is read by its central directory.
         let archive = regular
             && opened
@@ -317,6 +324,49 @@ impl Run<'_> {
         self.nothing_in(name, checked, effective);
     }
 
+    /// Checks the texts of a Word, OpenDocument or EPUB file: its bytes
+    /// (up to [`sources::STREAM_LIMIT`]) read by the engine
+    /// (`syntax::containers`, within the archives' limits), each text a
+    /// file of the report (a member of the package named `file:member`).
+    fn container(&mut self, name: &str, container: Container, opened: sources::Opened, effective: &Arc<Effective>) {
+        let mut bytes = Vec::new();
+        let limit = sources::STREAM_LIMIT;
+        if let Err(e) = opened.into_reader().take(limit + 1).read_to_end(&mut bytes) {
+            return self.failures.push(format!("cannot read {name}: {e}"));
+        }
+        if bytes.len() as u64 > limit {
+            return self.failures.push(format!("cannot read {name}: it is longer than {} MiB", limit >> 20));
+        }
+        self.container_bytes(name, container, &bytes, effective);
+    }
+
+    fn container_bytes(&mut self, name: &str, container: Container, bytes: &[u8], effective: &Arc<Effective>) {
+        let limits = Limits { member: sources::STREAM_LIMIT, total: sources::STREAM_LIMIT };
+        let read = std::panic::catch_unwind(|| containers::read(container, bytes, limits));
+        let parts = match read {
+            Ok(Ok(parts)) => parts,
+            Ok(Err(e)) => return self.failures.push(format!("cannot read {name}: {e}")),
+            Err(_) => return self.failures.push(internal_error("check", name)),
+        };
+        for part in parts {
+            let (full, archive) = match &part.member {
+                Some(member) => (format!("{name}:{member}"), Some(name.len())),
+                None => (name.to_owned(), None),
+            };
+            let mut source = Source::new(full, part.text, super::encoding::Encoding::Utf8);
+            source.archive = archive;
+            source.manuscript = Some(part.format);
+            source.effective = effective.clone();
+            match check_source(source, false, &Progress::none()) {
+                Ok(file) => self.print(&file),
+                Err(failure) => self.failures.push(failure),
+            }
+            if self.stopped.is_some() {
+                return;
+            }
+        }
+    }
+
     /// An archive with nothing to check fails the run, as a directory
     /// with nothing to check does: a run pointed at the wrong archive must
     /// not pass as clean.
@@ -324,7 +374,11 @@ impl Run<'_> {
         if checked == 0 {
             self.failures.push(format!(
                 "no notation file in {name}: nothing was checked (it has no member of the kinds searched{})",
-                if effective.search_manuscripts { "" } else { "; --search-manuscripts adds .md, .tex and .txt" }
+                if effective.search_manuscripts {
+                    ""
+                } else {
+                    "; --search-manuscripts adds .md, .tex, .txt, .html, .typ, .docx, .odt and .epub"
+                }
             ));
         }
     }
@@ -443,7 +497,8 @@ impl Run<'_> {
 }
 
 /// The archive reader on bytes, for its fuzz target: `bytes` read as the
-/// file `name` (a zip archive, a compressed file, or text), by its central
+/// file `name` (a zip archive, a compressed file, a Word, OpenDocument or
+/// EPUB file by its extension, or text), by its central
 /// directory when `seekable` (a file) or as a stream (a pipe), every
 /// member checked and the report dropped. Returns what could not be read.
 pub fn read_archive_bytes(name: &str, bytes: &[u8], seekable: bool) -> Vec<String> {
@@ -466,6 +521,10 @@ pub fn read_archive_bytes(name: &str, bytes: &[u8], seekable: bool) -> Vec<Strin
         stopped: None,
     };
     let effective = Arc::new(Effective::default());
+    if let Some(container) = Container::from_path(name) {
+        run.container_bytes(name, container, bytes, &effective);
+        return run.failures;
+    }
     match Compression::detect(&bytes[..bytes.len().min(8)], name) {
         Some(Compression::Zip) if seekable => run.zip_archive(name, std::io::Cursor::new(bytes), &effective),
         Some(Compression::Zip) => run.zip(name, bytes, &effective),

@@ -167,7 +167,8 @@ pub fn member_wanted(name: &str, manuscripts: bool) -> bool {
         None => name,
     };
     let ext = inner.rsplit_once('.').map_or("", |(_, e)| e).to_ascii_lowercase();
-    ext == "pgn" || manuscripts && matches!(ext.as_str(), "md" | "markdown" | "tex" | "txt")
+    ext == "pgn"
+        || manuscripts && matches!(ext.as_str(), "md" | "markdown" | "tex" | "txt" | "html" | "htm" | "xhtml" | "typ")
 }
 
 #[cfg(test)]

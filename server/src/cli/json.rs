@@ -1,6 +1,9 @@
 //! `--format json`: one JSON object per diagnostic, exactly the schema of
 //! notation.md section 6 (1-based lines, columns in Unicode scalar values,
-//! exclusive ends).
+//! exclusive ends). In a Word or OpenDocument file the line is the
+//! paragraph's number (in the body, or in `file.docx:word/footnotes.xml`)
+//! and the column the character in that paragraph; in an EPUB the file is
+//! `book.epub:member` and the line and column are in that member.
 
 use std::io::{self, Write};
 

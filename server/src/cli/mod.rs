@@ -110,8 +110,9 @@ pub struct Args {
     #[arg(long)]
     pub no_ignore: bool,
 
-    /// Search directories for manuscripts too (`.md`, `.tex`, `.txt`), not only for
-    /// notation (`.pgn`, compressed or in zip archives).
+    /// Search directories for manuscripts too (`.md`, `.tex`, `.txt`, `.html`, `.typ`,
+    /// `.docx`, `.odt`, `.epub`), not only for notation (`.pgn`, compressed or in zip
+    /// archives).
     #[arg(long)]
     pub search_manuscripts: bool,
 
@@ -258,7 +259,10 @@ impl Session {
         let effective = self.effective(&found.path)?;
         let mut source = sources::read(&found.path, effective.encoding, self.writes, found.searched)?;
         let name = source.inner_name.as_deref().unwrap_or(&source.name);
-        source.manuscript = sources::manuscript_format(name, effective.all_manuscripts);
+        // A Word document's body is plain text (a line per paragraph).
+        if source.package.is_none() {
+            source.manuscript = sources::manuscript_format(name, effective.all_manuscripts);
+        }
         source.effective = effective;
         Ok(source)
     }

@@ -54,6 +54,10 @@ pub struct Source {
     /// For a zip archive's member (named `archive.zip:member`), the length
     /// of the archive's name at the start of `name`.
     pub archive: Option<usize>,
+    /// For a Word document read to be written (`--fix`, `--translate
+    /// --write`), its bytes: `text` is its body, and a new text is written
+    /// into them as tracked changes.
+    pub package: Option<std::sync::Arc<Vec<u8>>>,
 }
 
 impl Source {
@@ -74,6 +78,7 @@ impl Source {
             effective: std::sync::Arc::default(),
             first_line: 0,
             archive: None,
+            package: None,
         }
     }
 }
@@ -83,6 +88,35 @@ impl Source {
 /// says none; `None` for notation.
 pub fn manuscript_format(name: &str, forced: bool) -> Option<ManuscriptFormat> {
     ManuscriptFormat::from_path(name).or(forced.then_some(ManuscriptFormat::Text))
+}
+
+/// A Word document read for `--fix` or `--translate`: its body's text (a
+/// line per paragraph), written back as tracked changes
+/// (`syntax::containers::tracked`, by `super::write`).
+fn read_word(
+    name: String,
+    file: Option<PathBuf>,
+    bytes: Vec<u8>,
+    metadata: Option<std::fs::Metadata>,
+    stamp: bool,
+) -> Result<Source, String> {
+    use chess_ls_engine::syntax::containers::{Limits, tracked};
+    let limits = Limits { member: STREAM_LIMIT, total: STREAM_LIMIT };
+    let body = tracked::read_body(&bytes, limits).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let identity = metadata.as_ref().filter(|m| m.is_file()).map(|m| {
+        use std::os::unix::fs::MetadataExt;
+        (m.dev(), m.ino())
+    });
+    let stamp = (stamp && identity.is_some()).then(|| Stamp::of(&bytes, metadata.as_ref()));
+    let real = if stamp.is_some() { file.as_deref().and_then(|p| std::fs::canonicalize(p).ok()) } else { None };
+    let mut source = Source::new(name, body.text, Encoding::Utf8);
+    source.path = file;
+    source.real = real;
+    source.identity = identity;
+    source.stamp = stamp;
+    source.manuscript = Some(ManuscriptFormat::Text);
+    source.package = Some(std::sync::Arc::new(bytes));
+    Ok(source)
 }
 
 /// A file's device and inode, modification time, length and content hash
@@ -139,9 +173,13 @@ pub struct Walk {
 
 /// Whether a directory search takes a file of this name: notation
 /// (`.pgn`, also compressed: `.pgn.gz`, `.pgn.zst`, ...), zip archives,
-/// and with `manuscripts` the `.md`, `.tex` and `.txt` files.
+/// and with `manuscripts` the `.md`, `.tex`, `.txt`, `.html`, `.typ` files
+/// and the packages (`.docx`, `.odt`, `.epub`).
 pub fn searched_name(path: &Path, manuscripts: bool) -> bool {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
+    if chess_ls_engine::syntax::containers::Container::from_path(name).is_some() {
+        return manuscripts;
+    }
     match super::compressed::Compression::from_name(name) {
         Some(super::compressed::Compression::Zip) => true,
         Some(c) => super::compressed::member_wanted(super::compressed::inner_name(name, c), manuscripts),
@@ -177,7 +215,7 @@ pub fn expand(
                 // A run pointed at the wrong folder must not pass as clean.
                 errors.push(format!(
                     "no notation file under {}: nothing was checked (it has no file of the kinds searched; \
-                     --search-manuscripts adds .md, .tex and .txt, --no-ignore ignored and hidden files)",
+                     --search-manuscripts adds .md, .tex, .txt, .html, .typ, .docx, .odt and .epub, --no-ignore ignored and hidden files)",
                     path.display()
                 ));
             }
@@ -392,6 +430,20 @@ pub fn read(path: &Path, named: Option<Encoding>, stamp: bool, searched: bool) -
             (Some(path.to_path_buf()), opened.metadata)
         }
     };
+    if let Some(container) = chess_ls_engine::syntax::containers::Container::from_path(&name) {
+        if container == chess_ls_engine::syntax::containers::Container::Docx && file.is_some() {
+            return read_word(name, file, bytes, metadata, stamp);
+        }
+        return Err(if stamp {
+            format!(
+                "cannot rewrite {name}: chess-ls writes fixes into a Word document only (as tracked \
+                 changes), not into a {} (--check reads it); fix it in its editor",
+                container.name()
+            )
+        } else {
+            format!("cannot read {name}: a {} is read by --check only", container.name())
+        });
+    }
     let mut manuscript_name = None;
     if let Some(compression) = super::compressed::Compression::detect(&bytes[..bytes.len().min(8)], &name) {
         if stamp {

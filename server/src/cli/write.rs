@@ -180,6 +180,16 @@ fn write_back_inner(source: &Source, text: &str, progress: &mut Progress) -> Res
             if count == 1 { "it" } else { "them" },
         )));
     }
+    if let Some(package) = &source.package {
+        // A Word document: the changes written as tracked changes, the
+        // rest of the package as it was.
+        use chess_ls_engine::syntax::containers::{Limits, tracked};
+        let limits = Limits { member: super::sources::STREAM_LIMIT, total: super::sources::STREAM_LIMIT };
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let bytes = tracked::rewrite(package, &source.text, text, &tracked::iso_date(now), limits)
+            .map_err(|e| WriteError::Refused(format!("cannot write {name}: {e}; the file is left as it was")))?;
+        return write_bytes(source, target, stamp, &bytes, progress);
+    }
     let bytes = encoding::encode(text, source.encoding, source.bom).map_err(|e| {
         let index = LineIndex::new(text);
         let (line, column) = index.position(text, e.offset, Unit::Char);
@@ -193,6 +203,18 @@ fn write_back_inner(source: &Source, text: &str, progress: &mut Progress) -> Res
             e.encoding
         ))
     })?;
+    write_bytes(source, target, stamp, &bytes, progress)
+}
+
+/// Writes a file's new bytes in its place (see [`write_back`]).
+fn write_bytes(
+    source: &Source,
+    target: &Path,
+    stamp: &super::sources::Stamp,
+    bytes: &[u8],
+    progress: &mut Progress,
+) -> Result<(), WriteError> {
+    let name = &source.name;
     let io = |e: std::io::Error| WriteError::Io(format!("cannot write {name}: {e}"));
     // `target` is the file as it was resolved when it was read (through a
     // symbolic link the user named); whatever stands there now must be that
@@ -220,7 +242,7 @@ fn write_back_inner(source: &Source, text: &str, progress: &mut Progress) -> Res
     }
     let (temporary, file) = create_temporary(target, &metadata).map_err(io)?;
     progress.temporary = Some(temporary.clone());
-    let result = write_temporary(file, &temporary, target, &original, &metadata, &bytes)
+    let result = write_temporary(file, &temporary, target, &original, &metadata, bytes)
         .map_err(io)
         .and_then(|file| commit(&temporary, target, stamp, name, file, progress));
     if result.is_err() {

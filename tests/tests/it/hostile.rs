@@ -947,3 +947,36 @@ fn a_sixteen_megabyte_manuscript_of_ordinary_notation_stays_within_twenty_times_
 /// The third round of hostile input (issue 35): archives, output, settings,
 /// the language server, writes and streams.
 mod third_round;
+
+/// Hostile pages and packages (issue 33): a Typst chapter of 100,000
+/// nested content blocks, an HTML page of 100,000 unclosed tags and
+/// references, a Word document whose paragraphs nest 10,000 text boxes
+/// deep, and a Word document whose members overlap (a zip bomb): each read
+/// without overflow in bounded time, the bomb refused (exit 2).
+#[test]
+fn hostile_pages_and_packages_are_read_in_bounded_time_or_refused() {
+    let typst = write("nested.typ", format!("{}1. e4 e5 2. Ke3", "#f[".repeat(100_000)));
+    let run = check(&[], &typst);
+    assert!(run.code <= 1 && run.elapsed < Duration::from_secs(60), "{} {:?}", run.stderr, run.elapsed);
+    let html = write("unclosed.html", format!("{}1. e4 e5 2. Ke3", "<p><b>&#9816;&nbsp;<i ".repeat(100_000)));
+    let run = check(&[], &html);
+    assert!(run.code <= 1 && run.elapsed < Duration::from_secs(60), "{} {:?}", run.stderr, run.elapsed);
+    let deep = format!(
+        "{}<w:r><w:t>1. e4 e5 2. Ke3</w:t></w:r>{}",
+        "<w:p><w:r><w:txbxContent>".repeat(10_000),
+        "</w:txbxContent></w:r></w:p>".repeat(10_000)
+    );
+    let docx = write("deep.docx", chess_ls_tests::packages::docx(&deep, &[]));
+    let run = check(&[], &docx);
+    assert!(run.code <= 1 && run.elapsed < Duration::from_secs(60), "{} {:?}", run.stderr, run.elapsed);
+    // Two members whose data are the same bytes: overlapping members.
+    let mut bomb = chess_ls_tests::packages::docx("<w:p/>", &[]);
+    let central = bomb.windows(4).position(|w| w == b"PK\x01\x02").unwrap();
+    let first = bomb[central..].windows(4).skip(4).position(|w| w == b"PK\x01\x02").unwrap() + 4 + central;
+    // The second central entry points at the first member's local header.
+    bomb[first + 42..first + 46].copy_from_slice(&0u32.to_le_bytes());
+    let path = write("overlap.docx", &bomb);
+    let run = check(&[], &path);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("cannot read") && !run.stderr.contains("panicked"), "{}", run.stderr);
+}

@@ -173,3 +173,33 @@ fn an_edit_that_makes_the_book_polish_reads_its_earlier_run_in_polish() {
     assert_eq!(preferred_fix(&mut client, fresh_uri), "Wb8");
     assert!(client.shutdown().success());
 }
+
+#[test]
+fn html_pages_and_typst_chapters_are_manuscripts() {
+    let mut client = Client::start();
+    client.initialize(&["utf-8"], json!({}));
+    // An HTML page: the figurine references read as moves, the finding at
+    // its place in the source; an edit reads the page again.
+    let uri = "file:///site/column.html";
+    let text = "<html><body>\n<p>After 1. e4 e5 2. &#9816;f3 &#x2658;c6 3. <b>&#9815;b5</b> a6 4. &#x2657;h5</p>\n\
+                <script>var s = '1. e4 e5 2. Ke3';</script>\n</body></html>\n";
+    client.open_as(uri, "html", text);
+    let params = client.diagnostics(uri, 1);
+    assert_eq!(codes(&params), ["illegal-move"], "{params}");
+    // The move ends where its reference's `h5` ends.
+    let (line, col) = position_after(text, "&#x2657;h5", 0);
+    assert_eq!(params["diagnostics"][0]["range"]["end"], json!({"line": line, "character": col + 10}), "{params}");
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": range(line, col + 8, col + 10), "text": "a4"}]}),
+    );
+    assert!(codes(&client.diagnostics(uri, 2)).is_empty());
+    // A Typst chapter, known by its extension when the language id says
+    // nothing, and by its language id.
+    let typst = "= Kapitel\n#set text(lang: \"de\")\nNach 1. d4 d5 2. c4 e6 3. Sc3 Sf6 4. Lg5 Le7 5. Lh7 h6.\n";
+    client.open_as("file:///book/kapitel.typ", "plaintext", typst);
+    assert_eq!(codes(&client.diagnostics("file:///book/kapitel.typ", 1)), ["illegal-move"]);
+    client.open_as("file:///book/other", "typst", typst);
+    assert_eq!(codes(&client.diagnostics("file:///book/other", 1)), ["illegal-move"]);
+    assert!(client.shutdown().success());
+}

@@ -34,6 +34,7 @@ mod lsp_manuscripts;
 mod lsp_markdown;
 mod manuscript_edits;
 mod manuscripts;
+mod packages;
 mod properties;
 mod realworld;
 mod sourcegen;

@@ -38,6 +38,11 @@ M.defaults = {
   -- Attach it to LaTeX buffers (runs of moves in the prose, xskak's
   -- \mainline{...} and \variation{...}).
   latex = true,
+  -- Attach it to Typst buffers (runs of moves in the prose and raw blocks).
+  typst = true,
+  -- Attach it to HTML buffers (the page's text, tags skipped). Off: most
+  -- pages hold no chess.
+  html = false,
   -- Attach it to plain-text buffers (runs of moves in the prose). Off:
   -- most text files hold no chess.
   text = false,
@@ -92,6 +97,8 @@ local function check(opts)
   vim.validate('settings', opts.settings, 'table', true)
   vim.validate('markdown', opts.markdown, 'boolean', true)
   vim.validate('latex', opts.latex, 'boolean', true)
+  vim.validate('typst', opts.typst, 'boolean', true)
+  vim.validate('html', opts.html, 'boolean', true)
   vim.validate('text', opts.text, 'boolean', true)
   vim.validate('autostart', opts.autostart, 'boolean', true)
   vim.validate('treesitter', opts.treesitter, 'table', true)
@@ -204,6 +211,12 @@ function M.filetypes()
   end
   if M.options.latex then
     vim.list_extend(filetypes, { 'tex', 'plaintex' })
+  end
+  if M.options.typst then
+    table.insert(filetypes, 'typst')
+  end
+  if M.options.html then
+    table.insert(filetypes, 'html')
   end
   if M.options.text then
     table.insert(filetypes, 'text')

@@ -169,6 +169,10 @@ pub enum Kind {
     Text,
     /// LaTeX: runs in the prose and xskak's `\mainline{...}`.
     Latex,
+    /// HTML: runs in the page's text (tags skipped, references decoded).
+    Html,
+    /// Typst: runs in the prose and in raw blocks.
+    Typst,
 }
 
 impl Kind {
@@ -180,6 +184,8 @@ impl Kind {
         match language_id.to_ascii_lowercase().as_str() {
             "markdown" | "md" | "mdx" | "quarto" | "rmd" => Kind::Markdown,
             "latex" | "tex" | "plaintex" | "context" => Kind::Latex,
+            "html" | "xhtml" => Kind::Html,
+            "typst" | "typ" => Kind::Typst,
             "pgn" | "chess" => Kind::Pgn,
             "plaintext" | "text" | "txt" => by_extension.unwrap_or(Kind::Text),
             _ => by_extension.unwrap_or(Kind::Pgn),
@@ -203,6 +209,8 @@ impl Kind {
             syntax::manuscript::Format::Text => Kind::Text,
             syntax::manuscript::Format::Markdown => Kind::Markdown,
             syntax::manuscript::Format::Latex => Kind::Latex,
+            syntax::manuscript::Format::Html => Kind::Html,
+            syntax::manuscript::Format::Typst => Kind::Typst,
         }
     }
 
@@ -213,6 +221,8 @@ impl Kind {
             Kind::Markdown => Some(syntax::manuscript::Format::Markdown),
             Kind::Text => Some(syntax::manuscript::Format::Text),
             Kind::Latex => Some(syntax::manuscript::Format::Latex),
+            Kind::Html => Some(syntax::manuscript::Format::Html),
+            Kind::Typst => Some(syntax::manuscript::Format::Typst),
         }
     }
 }

@@ -67,7 +67,10 @@ pub fn fix_text(original: &str, kind: Kind, options: &Options, filter: &Filter, 
         // The progress counts the first round only: later ones are short.
         let Findings { games, diagnostics } =
             check_text(&text, kind, options, filter, if round == 0 { progress } else { &() });
-        let chosen = certain_fixes(&diagnostics);
+        let mut chosen = certain_fixes(&diagnostics);
+        // An edit never lands in markup (a fix of a move written with a
+        // reference, `&#9816;f3`, is left to the author).
+        chosen.retain(|(_, fix)| fix.edits.iter().all(|e| !in_markup(kind, &text, &e.span)));
         if chosen.is_empty() || round == MAX_ROUNDS {
             let unfinished = !chosen.is_empty();
             return Fixed { text, changes, games, remaining: diagnostics, unfinished, differ };
@@ -98,6 +101,27 @@ pub fn fix_text(original: &str, kind: Kind, options: &Options, filter: &Filter, 
         differ = compose(&differ, &edits);
         text = new_text;
         round += 1;
+    }
+}
+
+/// Whether an edit of `span` would touch the markup of an HTML page or a
+/// Typst chapter (whose notation the reader sees through blanked markup
+/// and decoded references): its text holds a markup character, or it
+/// starts inside a reference (`&#98|16;`).
+fn in_markup(kind: Kind, text: &str, span: &Range<usize>) -> bool {
+    let markup: &[char] = match kind {
+        Kind::Html => &['&', ';', '<', '>'],
+        Kind::Typst => &['*', '_', '#', '$', '\\', '`', '<', '>', '@', '~', '[', ']'],
+        _ => return false,
+    };
+    let Some(old) = text.get(span.clone()) else { return true };
+    if old.contains(markup) {
+        return true;
+    }
+    kind == Kind::Html && {
+        let before = text.as_bytes()[..span.start.min(text.len())].iter().rev();
+        let mut name = before.skip_while(|b| b.is_ascii_alphanumeric() || **b == b'#');
+        name.next() == Some(&b'&')
     }
 }
 

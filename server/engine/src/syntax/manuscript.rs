@@ -48,11 +48,13 @@ use std::ops::Range;
 use super::split;
 
 mod blanking;
+mod html;
 mod latex;
 mod markup;
 mod rescan;
 mod runs;
 mod setups;
+mod typst;
 
 pub(crate) use blanking::blank;
 use blanking::{blanked_stretch, reblank};
@@ -71,11 +73,16 @@ pub enum Format {
     Text,
     Markdown,
     Latex,
+    /// An HTML or XHTML page (also an EPUB's chapters): the text, tags
+    /// blanked, references decoded in place ([`html`]).
+    Html,
+    /// Typst: the prose, markup and code blanked ([`typst`]).
+    Typst,
 }
 
 impl Format {
-    /// The format a file's name says: `.txt`, `.md`, `.tex` and their
-    /// relatives; `None` for anything else (a `.pgn` file is notation).
+    /// The format a file's name says: `.txt`, `.md`, `.tex`, `.html`,
+    /// `.typ` and their relatives; `None` for anything else (a `.pgn` file is notation).
     pub fn from_path(path: &str) -> Option<Format> {
         let lower = path.to_ascii_lowercase();
         let ext = lower.rsplit_once('.').map(|(_, e)| e)?;
@@ -86,6 +93,8 @@ impl Format {
             "txt" | "text" => Some(Format::Text),
             "md" | "markdown" | "mdown" | "mkd" | "mdx" | "qmd" | "rmd" => Some(Format::Markdown),
             "tex" | "ltx" | "latex" => Some(Format::Latex),
+            "html" | "htm" | "xhtml" => Some(Format::Html),
+            "typ" => Some(Format::Typst),
             _ => None,
         }
     }

@@ -17,6 +17,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
+pub mod containers;
 pub mod fast;
 pub mod kinds;
 pub mod lexicon;

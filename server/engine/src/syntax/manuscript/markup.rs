@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use super::rescan::Edit;
-use super::{Format, Setup, UnitKind, blank, latex};
+use super::{Format, Setup, UnitKind, blank, html, latex, typst};
 use crate::syntax::markdown;
 
 fn macro_kind(variation: bool) -> UnitKind {
@@ -50,6 +50,10 @@ impl Markup {
                 let l = latex::scan(text);
                 (l.view, l.notation.into_iter().map(|(r, v)| (r, macro_kind(v))).collect(), l.setups, l.lines)
             }
+            // Read again whole after an edit (no `lines`): a pass over the
+            // text, cheap next to looking for runs.
+            Format::Html => (html::view(text), Vec::new(), Vec::new(), Vec::new()),
+            Format::Typst => (typst::view(text), Vec::new(), Vec::new(), Vec::new()),
         };
         // Blanking replaced whole characters by spaces: still UTF-8.
         let view = String::from_utf8(view).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
@@ -90,7 +94,7 @@ impl Markup {
                 let (view, forced) = markdown_view(text, &reading, from);
                 (view, forced, Vec::new(), reading.lines, reading.end)
             }
-            Format::Text => return None,
+            Format::Text | Format::Html | Format::Typst => return None,
         };
         let old_to = (to as isize - delta) as usize;
         let mut view = String::with_capacity(text.len());
