@@ -478,25 +478,11 @@ fn fix_diff_shows_the_changes_without_writing() {
     insta::assert_snapshot!("fix_diff", run.snapshot());
     assert_eq!(String::from_utf8(read(&dir, "fixable-ru.pgn")).expect("UTF-8"), text);
     // The diff applies: patch(1), where it is installed, makes the fix.
-    if Command::new("patch").arg("--version").output().is_ok() {
-        let status = Command::new("patch")
-            .args(["-s", "-p0"])
-            .current_dir(&dir)
-            .stdin(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                use std::io::Write;
-                child.stdin.take().expect("stdin").write_all(run.stdout.as_bytes())?;
-                child.wait()
-            })
-            .expect("patch runs");
-        assert!(status.success());
+    if apply_patch(&dir, run.stdout.as_bytes()) {
         let patched = String::from_utf8(read(&dir, "fixable-ru.pgn")).expect("UTF-8");
         write(&dir, "fixed-by-us.pgn", &text);
         let _ = run_in(&dir, &["--fix", "fixed-by-us.pgn"]);
         assert_eq!(patched, String::from_utf8(read(&dir, "fixed-by-us.pgn")).expect("UTF-8"));
-    } else {
-        eprintln!("note: patch is not installed; the diff is not applied");
     }
 }
 
@@ -518,25 +504,11 @@ fn fix_diff_of_a_windows_1251_file_is_in_its_encoding() {
     let (diff, _, bad) = encoding_rs::WINDOWS_1251.decode(&output.stdout);
     assert!(!bad && diff.contains("+++ cp1251.pgn") && diff.contains('К'), "{diff}");
     assert_eq!(std::fs::read(dir.join("cp1251.pgn")).expect("read"), bytes.as_ref(), "nothing written");
-    if Command::new("patch").arg("--version").output().is_ok() {
-        let status = Command::new("patch")
-            .args(["-s", "-p0"])
-            .current_dir(&dir)
-            .stdin(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                use std::io::Write;
-                child.stdin.take().expect("stdin").write_all(&output.stdout)?;
-                child.wait()
-            })
-            .expect("patch runs");
-        assert!(status.success(), "patch applies the diff");
+    if apply_patch(&dir, &output.stdout) {
         let patched = std::fs::read(dir.join("cp1251.pgn")).expect("read");
         std::fs::write(dir.join("fixed.pgn"), &bytes).expect("write");
         let _ = run_in(&dir, &["--fix", "fixed.pgn"]);
         assert_eq!(patched, std::fs::read(dir.join("fixed.pgn")).expect("read"));
-    } else {
-        eprintln!("note: patch is not installed; the diff is not applied");
     }
 }
 
@@ -645,23 +617,9 @@ fn translation_keeps_comments_variations_tags_and_layout() {
     assert!(written.contains("3. Lc4 Dh4+ 4. Kf1"));
     // The diff (made from the rewrite's edits, not by comparing the texts)
     // applies: patch(1), where it is installed, makes the same file.
-    if Command::new("patch").arg("--version").output().is_ok() {
-        write(&dir, "layout.pgn", &text);
-        let status = Command::new("patch")
-            .args(["-s", "-p0"])
-            .current_dir(&dir)
-            .stdin(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                use std::io::Write;
-                child.stdin.take().expect("stdin").write_all(diff.stdout.as_bytes())?;
-                child.wait()
-            })
-            .expect("patch runs");
-        assert!(status.success());
+    write(&dir, "layout.pgn", &text);
+    if apply_patch(&dir, diff.stdout.as_bytes()) {
         assert_eq!(String::from_utf8(read(&dir, "layout.pgn")).expect("UTF-8"), written);
-    } else {
-        eprintln!("note: patch is not installed; the diff is not applied");
     }
 }
 
@@ -967,4 +925,26 @@ fn bad_combinations_of_arguments_fail_the_run() {
         assert_eq!(run.stdout, "");
     }
     assert_eq!(read(&dir, "a.pgn"), b"1. e4 *\n");
+}
+
+/// Applies a unified diff in `dir` with patch(1); false (with a note) where
+/// patch is not installed.
+fn apply_patch(dir: &std::path::Path, diff: &[u8]) -> bool {
+    if Command::new("patch").arg("--version").output().is_err() {
+        eprintln!("note: patch is not installed; the diff is not applied");
+        return false;
+    }
+    let status = Command::new("patch")
+        .args(["-s", "-p0"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().expect("stdin").write_all(diff)?;
+            child.wait()
+        })
+        .expect("patch runs");
+    assert!(status.success(), "patch applies the diff");
+    true
 }
