@@ -715,7 +715,7 @@ fn damage_of(game: &CleanGame, kind: Kind, ply: usize, rng: &mut SplitMix64) -> 
             whole(replace_at(san, dest..dest + 1, digit))
         }
         Kind::Junk => {
-            const JUNK: &[&str] = &["%#?", "Qj9", "&*", "xx0", "?!?!", "@@"];
+            const JUNK: &[&str] = &["%#?", "Qj9", "&*", "xx0", "@@"];
             whole((*pick(rng, JUNK)?).to_owned())
         }
         Kind::TwoInOne => {

@@ -722,6 +722,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
         // (after a move that was lost before it).
         let mut resynced_at: Option<usize> = None;
         let mut again = false;
+        // Where the latest written move ends: the text after it up to a
+        // move that does not fit may hold a move that could not be read.
+        let mut last_move_end: Option<usize> = None;
         while i < items.len() {
             if !self.syntax_errors.is_empty() {
                 let from = prev_end.unwrap_or(line.span.start);
@@ -734,7 +737,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 Item::MoveNumber(t) => {
                     if let Some(p) = &pos {
                         let next_is_move = matches!(items.get(i + 1), Some(Item::Move(_)));
-                        if next_is_move {
+                        // After text that could not be read, a number that
+                        // fits one move further tells that a move was lost
+                        // there (`4. c3 Nf 6 5. d4`), which the move after
+                        // it says (`resync.rs`).
+                        let lost_one = broken && !resync::number_fits(t.text, p) && resync::fits_after_one(t.text, p);
+                        if next_is_move && !lost_one {
                             self.check_move_number(t, p, prev_end);
                         } else if let Some(Item::MoveNumber(next)) = items.get(i + 1) {
                             self.check_doubled_number(t, next);
@@ -775,9 +783,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         }
                         // The finding it belongs to is the text that could
                         // not be read before it.
-                        let note_span = prev_end.unwrap_or(line.span.start)..m.span.end;
+                        let note_span = last_move_end.unwrap_or(line.span.start)..m.span.end;
                         let resumed = (resynced_at != Some(i))
-                            .then(|| self.go_on(p, m, &items[i + 1..], is_main, line_id, note_span))
+                            .then(|| self.go_on(p, m, &items[i + 1..], is_main, line_id, note_span, last_move_end))
                             .flatten();
                         resynced_at = Some(i);
                         match resumed {
@@ -800,7 +808,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             break;
                         }
                         let resumed = (resynced_at != Some(i))
-                            .then(|| self.go_on(p, m, &items[i + 1..], is_main, line_id, m.span.clone()))
+                            .then(|| self.go_on(p, m, &items[i + 1..], is_main, line_id, m.span.clone(), last_move_end))
                             .flatten();
                         resynced_at = Some(i);
                         match resumed {
@@ -849,7 +857,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         None => {
                             self.undecided.clear();
                             let resumed = (resynced_at != Some(i))
-                                .then(|| self.go_on(p, m, &items[i + 1..], is_main, line_id, m.span.clone()))
+                                .then(|| {
+                                    self.go_on(p, m, &items[i + 1..], is_main, line_id, m.span.clone(), last_move_end)
+                                })
                                 .flatten();
                             resynced_at = Some(i);
                             match resumed {
@@ -937,6 +947,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
             }
             if std::mem::take(&mut again) {
                 continue;
+            }
+            if let Item::Move(m) = &items[i] {
+                last_move_end = Some(m.span.end);
             }
             prev_end = Some(items[i].end());
             i += 1;

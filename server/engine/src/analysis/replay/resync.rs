@@ -41,9 +41,27 @@ pub(super) enum Resync {
     Two(Move, Move),
 }
 
+/// A move's writing without its check or mate sign.
+fn strip_check(text: &str) -> &str {
+    text.trim_end_matches(['+', '#'])
+}
+
+/// Whether a move number fits the position one move after `pos` (a move
+/// was lost before it).
+pub(super) fn fits_after_one(text: &str, pos: &Chess) -> bool {
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    let Ok(n) = digits.parse::<u32>() else { return false };
+    let black_dots = text.ends_with("...") || text.ends_with('…');
+    let (number, turn) = match pos.turn() {
+        Color::White => (pos.fullmoves().get(), Color::Black),
+        Color::Black => (pos.fullmoves().get() + 1, Color::White),
+    };
+    n == number && (!black_dots || turn == Color::Black)
+}
+
 /// Whether a move number (`12.`, `12...`) fits the position it stands
 /// before: the number of the move, and Black's dots before a Black move.
-fn number_fits(text: &str, pos: &Chess) -> bool {
+pub(super) fn number_fits(text: &str, pos: &Chess) -> bool {
     let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
     let Ok(n) = digits.parse::<u32>() else { return true };
     let black_dots = text.ends_with("...") || text.ends_with('…');
@@ -153,7 +171,13 @@ impl Replayer<'_, '_> {
     /// What to take the token `m` at `pos` for, if the moves after it
     /// (`rest`) tell; with whether it was the only reading that let the
     /// game go on. `None` when no hypothesis does, or the budget is spent.
-    pub(super) fn resync(&mut self, pos: &Chess, m: &WrittenMove<'_>, rest: &[Item<'_>]) -> Option<(Resync, bool)> {
+    pub(super) fn resync(
+        &mut self,
+        pos: &Chess,
+        m: &WrittenMove<'_>,
+        rest: &[Item<'_>],
+        before: &str,
+    ) -> Option<(Resync, bool)> {
         // The replays that decide the language compare where each reading
         // stops; the forks that only test later findings stop too.
         if self.quick || self.deciding || self.resyncs >= MAX_RESYNCS {
@@ -202,7 +226,10 @@ impl Replayer<'_, '_> {
             next.play_unchecked(lost);
             let Some(mv) = self.quiet_move(&next, m) else { continue };
             next.play_unchecked(mv);
-            consider(&mut survivors, self.replays_ahead(&next, rest, need), 0, 2, Resync::Lost(lost));
+            // A lost move that shares most with the text that could not be
+            // read before the token (`Nf 6`) is the likeliest.
+            let prior = if before.is_empty() { 0 } else { self.likeness(pos, &lost, before) };
+            consider(&mut survivors, self.replays_ahead(&next, rest, need), prior, 2, Resync::Lost(lost));
         }
         // Two moves in the token's place (`3. Q a6 4. Bc4`: White's move
         // and Black's reply lost in it), only when no reading of one fits
@@ -233,6 +260,9 @@ impl Replayer<'_, '_> {
     /// How much a move's rendering shares with the token it may stand for:
     /// its destination square, its piece letter, then its characters.
     fn likeness(&self, pos: &Chess, mv: &Move, token: &str) -> usize {
+        // Blanks inside a token are damage too (`Db 3`).
+        let token: String = token.chars().filter(|c| !c.is_whitespace()).collect();
+        let token = token.as_str();
         let written = self.render(pos, mv);
         let mut score = 0;
         if let Some(to) = mv.to().to_string().get(..2)
@@ -316,9 +346,39 @@ impl Replayer<'_, '_> {
         is_main: bool,
         line_id: usize,
         note_span: Span,
+        last_move_end: Option<usize>,
     ) -> Option<Resumed> {
-        let (reading, only) = self.resync(pos, m, rest)?;
-        let (note, fix) = self.resync_note(pos, m, reading, only, is_main);
+        // The text between the latest move and the token, without its
+        // move numbers: where a lost move may stand.
+        let gap_start = last_move_end.unwrap_or(m.span.start).min(m.span.start);
+        let gap = self.source.get(gap_start..m.span.start).unwrap_or_default();
+        // Its words that are no move numbers, and where they stand.
+        let mut words: Option<Span> = None;
+        let mut before = String::new();
+        let mut at = 0;
+        for w in gap.split_whitespace() {
+            let offset = gap_start + at + gap[at..].find(w).unwrap_or(0);
+            at = offset - gap_start + w.len();
+            let number = w.trim_end_matches(['.', '…']);
+            if number.len() < w.len() && number.chars().all(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            before.push_str(w);
+            words = Some(words.map_or(offset..offset + w.len(), |s| s.start..offset + w.len()));
+        }
+        let (reading, only) = self.resync(pos, m, rest, &before)?;
+        let (mut note, mut fix) = self.resync_note(pos, m, reading, only, is_main);
+        // A lost move whose writing the unread text is, blanks aside
+        // (`Nf 6`): that text is the move, and its fix joins it.
+        if let (Resync::Lost(mv), Some(span)) = (reading, words)
+            && !before.is_empty()
+            && strip_check(&self.render(pos, &mv)) == strip_check(&before)
+        {
+            let written = self.render(pos, &mv);
+            let text = self.source.get(span.clone()).unwrap_or_default();
+            note = format!("\"{text}\" is {written} broken apart, and the game goes on after it");
+            fix = Some(Fix::replace(format!("Write {written}"), span, written).preferred(true));
+        }
         self.annotations.push(Annotation { span: note_span, note, fix });
         self.undecided.clear();
         self.guessed = false;
