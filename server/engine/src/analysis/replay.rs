@@ -555,6 +555,8 @@ struct Replayer<'a, 'o> {
     /// Notes on findings the replay does not own (a syntax error at a token
     /// it read past), applied when the game's findings are gathered.
     annotations: Vec<resync::Annotation>,
+    /// The readings of the latest resync that tie (see `resync.rs`).
+    resync_readings: Vec<Move>,
     /// Where the line the replay was given stopped at a move it could not
     /// play, if it did (a variation's stop is not the line's).
     stopped: Option<usize>,
@@ -622,6 +624,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             depth: 0,
             resyncs: 0,
             annotations: Vec::new(),
+            resync_readings: Vec::new(),
             stopped: None,
             capture_written: CaptureWriting::Unseen,
             positions: Positions::default(),
@@ -789,6 +792,10 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             .flatten();
                         resynced_at = Some(i);
                         match resumed {
+                            Some(resync::Resumed::Beam) => {
+                                let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
+                                return self.beam(p, m, &rest, is_main, line_id);
+                            }
                             Some(resumed) => {
                                 again = resume(resumed, &mut pos, &mut before_last, &mut ended);
                                 broken = false;
@@ -812,6 +819,10 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             .flatten();
                         resynced_at = Some(i);
                         match resumed {
+                            Some(resync::Resumed::Beam) => {
+                                let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
+                                return self.beam(p, m, &rest, is_main, line_id);
+                            }
                             Some(resumed) => {
                                 again = resume(resumed, &mut pos, &mut before_last, &mut ended);
                                 broken = false;
@@ -863,6 +874,11 @@ impl<'a, 'o> Replayer<'a, 'o> {
                                 .flatten();
                             resynced_at = Some(i);
                             match resumed {
+                                Some(resync::Resumed::Beam) => {
+                                    let rest =
+                                        Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
+                                    return self.beam(p, m, &rest, is_main, line_id);
+                                }
                                 Some(resumed) => {
                                     again = resume(resumed, &mut pos, &mut before_last, &mut ended);
                                     broken = false;
@@ -1149,7 +1165,7 @@ fn resume(
             *ended = e;
             false
         }
-        resync::Resumed::Noise => false,
+        resync::Resumed::Noise | resync::Resumed::Beam => false,
         resync::Resumed::Lost { before, after, ended: e } => {
             *before_last = Some(before);
             *pos = Some(after);

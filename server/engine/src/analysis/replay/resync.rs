@@ -75,6 +75,9 @@ pub(super) enum Resumed {
     Played { before: Chess, after: Chess, ended: Option<Ending> },
     /// The token was skipped as noise.
     Noise,
+    /// Several readings go on alike: the caller replays the rest under
+    /// each ([`Replayer::beam`], the readings in `undecided`).
+    Beam,
     /// A lost move was played before the token, which is to be read again
     /// on `after`.
     Lost { before: Chess, after: Chess, ended: Option<Ending> },
@@ -252,8 +255,16 @@ impl Replayer<'_, '_> {
                 }
             }
         }
-        let best = *survivors.iter().min_by_key(|s| (s.0, s.1, s.2))?;
+        survivors.sort_by_key(|s| (s.0, s.1, s.2));
+        let best = *survivors.first()?;
         let only = survivors.iter().filter(|s| s.0 == best.0).count() == 1;
+        // The likeliest readings as moves, for the beam when several tie.
+        self.resync_readings = survivors
+            .iter()
+            .filter(|s| s.0 == best.0)
+            .filter_map(|s| if let Resync::Read(mv) = s.3 { Some(mv) } else { None })
+            .take(MAX_READINGS)
+            .collect();
         Some((best.3, only))
     }
 
@@ -385,6 +396,15 @@ impl Replayer<'_, '_> {
         self.read_as_guess = false;
         self.guesses += 1;
         match reading {
+            // Several readings go on alike: the rest of the line is
+            // replayed under each (`beam.rs`), and what only some of them
+            // find is no certain finding.
+            Resync::Read(_) if !only && self.beam && self.beams < MAX_BEAMS && self.resync_readings.len() > 1 => {
+                self.guesses -= 1;
+                self.undecided = std::mem::take(&mut self.resync_readings);
+                self.undecided_firm = false;
+                Some(Resumed::Beam)
+            }
             Resync::Read(mv) => {
                 let mut next = pos.clone();
                 next.play_unchecked(mv);
