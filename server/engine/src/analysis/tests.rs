@@ -1750,7 +1750,7 @@ fn an_undecided_move_is_carried_forward_under_each_reading() {
         ambiguous-move @ `Nd2`: Nd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2; Nbd2 and Nfd2 fit the moves after it alike, so the rest of the game is checked under each, and read on as Nbd2
           fix Write Nbd2 (`Nd2` -> `Nbd2`)
           fix Write Nfd2 (`Nd2` -> `Nfd2`)
-        illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3; read on as Kf1, the likeliest of the moves after which the game goes on; the rest of the game is checked
+        illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3; Kf1, a3, b3 and c3 fit the moves after it alike, so the rest of the game is checked under each, and read on as Kf1
     "#,
     );
 }

@@ -401,6 +401,16 @@ impl Replayer<'_, '_> {
             // find is no certain finding.
             Resync::Read(_) if !only && self.beam && self.beams < MAX_BEAMS && self.resync_readings.len() > 1 => {
                 self.guesses -= 1;
+                // The beam says how an illegal move is read on; a token the
+                // grammar could not read keeps this note.
+                let said = self.diagnostics.iter().any(|d| {
+                    matches!(d.code, Code::AmbiguousMove | Code::IllegalMove)
+                        && m.span.start <= d.span.start
+                        && d.span.end <= m.span.end
+                });
+                if said {
+                    self.annotations.pop();
+                }
                 self.undecided = std::mem::take(&mut self.resync_readings);
                 self.undecided_firm = false;
                 Some(Resumed::Beam)
