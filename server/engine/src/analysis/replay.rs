@@ -788,7 +788,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         // not be read before it.
                         let note_span = last_move_end.unwrap_or(line.span.start)..m.span.end;
                         let resumed = (resynced_at != Some(i))
-                            .then(|| self.go_on(p, m, &items[i + 1..], is_main, line_id, note_span, last_move_end))
+                            .then(|| self.go_on(p, m, &items[i + 1..], (is_main, line_id), (note_span, last_move_end)))
                             .flatten();
                         resynced_at = Some(i);
                         match resumed {
@@ -815,7 +815,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             break;
                         }
                         let resumed = (resynced_at != Some(i))
-                            .then(|| self.go_on(p, m, &items[i + 1..], is_main, line_id, m.span.clone(), last_move_end))
+                            .then(|| {
+                                self.go_on(p, m, &items[i + 1..], (is_main, line_id), (m.span.clone(), last_move_end))
+                            })
                             .flatten();
                         resynced_at = Some(i);
                         match resumed {
@@ -869,7 +871,13 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             self.undecided.clear();
                             let resumed = (resynced_at != Some(i))
                                 .then(|| {
-                                    self.go_on(p, m, &items[i + 1..], is_main, line_id, m.span.clone(), last_move_end)
+                                    self.go_on(
+                                        p,
+                                        m,
+                                        &items[i + 1..],
+                                        (is_main, line_id),
+                                        (m.span.clone(), last_move_end),
+                                    )
                                 })
                                 .flatten();
                             resynced_at = Some(i);

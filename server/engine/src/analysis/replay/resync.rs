@@ -354,10 +354,8 @@ impl Replayer<'_, '_> {
         pos: &Chess,
         m: &WrittenMove<'_>,
         rest: &[Item<'_>],
-        is_main: bool,
-        line_id: usize,
-        note_span: Span,
-        last_move_end: Option<usize>,
+        (is_main, line_id): (bool, usize),
+        (note_span, last_move_end): (Span, Option<usize>),
     ) -> Option<Resumed> {
         // The text between the latest move and the token, without its
         // move numbers: where a lost move may stand.
