@@ -470,6 +470,15 @@ fn no_game_stops_at_damage() {
                 cell[0] += 1;
                 let diagnostics = check(&damaged.text, format);
                 let name = format!("{} {language:?} {format:?} case {case}", kind.name());
+                if let Some(dir) = std::env::var_os("DAMAGE_DUMP") {
+                    let ext = match format {
+                        Format::Pgn => "pgn",
+                        Format::Text => "txt",
+                        Format::Markdown => "md",
+                    };
+                    let file = format!("{}-{language:?}-{case}.{ext}", kind.name());
+                    let _ = std::fs::write(std::path::Path::new(&dir).join(file), &damaged.text);
+                }
                 if let Some(d) = diagnostics.iter().find(|d| stops(d)) {
                     cell[1] += 1;
                     if !resync_gap(kind, format, "stop") {

@@ -205,11 +205,16 @@ impl Replayer<'_, '_> {
         let need = available;
         let token = m.text(self.source);
         let legal = pos.legal_moves();
-        // (later wrong numbers, likeness reversed, kind order, hypothesis).
-        let mut survivors: Vec<(usize, std::cmp::Reverse<usize>, u8, Resync)> = Vec::new();
+        // (moves replayed reversed, later wrong numbers, likeness reversed,
+        // kind order, hypothesis).
+        let mut survivors: Vec<(std::cmp::Reverse<usize>, usize, std::cmp::Reverse<usize>, u8, Resync)> = Vec::new();
+        // A hypothesis survives when at least the first two of those moves
+        // (or the only one) replay after it: a later move may be damaged
+        // too, and is read past in its turn.
+        let enough = need.min(2);
         let consider = |survivors: &mut Vec<_>, ahead: (usize, usize), prior: usize, kind: u8, h: Resync| {
-            if ahead.0 == need {
-                survivors.push((ahead.1, std::cmp::Reverse(prior), kind, h));
+            if ahead.0 >= enough {
+                survivors.push((std::cmp::Reverse(ahead.0), ahead.1, std::cmp::Reverse(prior), kind, h));
             }
         };
         for &mv in &legal {
@@ -237,7 +242,7 @@ impl Replayer<'_, '_> {
         // Two moves in the token's place (`3. Q a6 4. Bc4`: White's move
         // and Black's reply lost in it), only when no reading of one fits
         // the numbers after it.
-        if survivors.iter().all(|s| s.0 > 0) {
+        if !survivors.iter().any(|s| s.0 == std::cmp::Reverse(need) && s.1 == 0) {
             for &first in &legal {
                 let mut mid = pos.clone();
                 mid.play_unchecked(first);
@@ -255,17 +260,21 @@ impl Replayer<'_, '_> {
                 }
             }
         }
-        survivors.sort_by_key(|s| (s.0, s.1, s.2));
+        // Most moves replayed, then fewest wrong numbers, then likeness.
+        survivors.sort_by_key(|s| (s.0, s.1, s.2, s.3));
         let best = *survivors.first()?;
-        let only = survivors.iter().filter(|s| s.0 == best.0).count() == 1;
+        let tied = |s: &&(std::cmp::Reverse<usize>, usize, std::cmp::Reverse<usize>, u8, Resync)| {
+            (s.0, s.1) == (best.0, best.1)
+        };
+        let only = survivors.iter().filter(tied).count() == 1;
         // The likeliest readings as moves, for the beam when several tie.
         self.resync_readings = survivors
             .iter()
-            .filter(|s| s.0 == best.0)
-            .filter_map(|s| if let Resync::Read(mv) = s.3 { Some(mv) } else { None })
+            .filter(tied)
+            .filter_map(|s| if let Resync::Read(mv) = s.4 { Some(mv) } else { None })
             .take(MAX_READINGS)
             .collect();
-        Some((best.3, only))
+        Some((best.4, only))
     }
 
     /// How much a move's rendering shares with the token it may stand for:
