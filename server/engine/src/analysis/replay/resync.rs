@@ -27,6 +27,11 @@ pub(super) const AHEAD: usize = 4;
 /// a line stops at one as before.
 pub(super) const MAX_RESYNCS: usize = 64;
 
+/// A hypothesis that lets the game go on, as it ranks: moves replayed
+/// after it (reversed: more first), move numbers that do not fit, likeness
+/// to the token (reversed), kind order, the hypothesis.
+type Survivor = (std::cmp::Reverse<usize>, usize, std::cmp::Reverse<usize>, u8, Resync);
+
 /// What the replay takes an unreadable token for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Resync {
@@ -207,7 +212,7 @@ impl Replayer<'_, '_> {
         let legal = pos.legal_moves();
         // (moves replayed reversed, later wrong numbers, likeness reversed,
         // kind order, hypothesis).
-        let mut survivors: Vec<(std::cmp::Reverse<usize>, usize, std::cmp::Reverse<usize>, u8, Resync)> = Vec::new();
+        let mut survivors: Vec<Survivor> = Vec::new();
         // A hypothesis survives when at least the first two of those moves
         // (or the only one) replay after it: a later move may be damaged
         // too, and is read past in its turn.
