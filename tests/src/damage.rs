@@ -100,6 +100,29 @@ pub enum Kind {
     LineBreak,
     StrayChar,
     FileDigit,
+    /// Issue 29's kinds, in [`Kind::RESYNC`]: damage that a reader reads
+    /// past by the position (the game must go on after it), not all of it
+    /// with one certain repair.
+    ///
+    /// A move replaced by junk that reads as no move (`%#?`, `Qj9`).
+    Junk,
+    /// Two damages in one move: a rank's look-alike letter and a stray
+    /// character (`Nf3` as `Nf3`..., `Qd1` as `Qdl—`).
+    TwoInOne,
+    /// In a manuscript, Black's move that starts a run written with White's
+    /// number (`14. Qd2` for `14...Qd2`).
+    BlackWithWhiteNumber,
+    /// A run of moves interrupted by a sentence of prose between two moves
+    /// (no damage to find: the game must go on).
+    Prose,
+    /// A blank inside the destination square (`Lxg 7`, `f 3`).
+    SpaceInSquare,
+    /// Black's move glued to White's next number (`exd48.`).
+    GluedNumber,
+    /// `f` for the check sign (`Qh5f`).
+    CheckAsF,
+    /// A piece letter lost in long algebraic (`g1-f3` for `Ng1-f3`).
+    LostLetterLong,
 }
 
 impl Kind {
@@ -128,6 +151,18 @@ impl Kind {
         Kind::FileDigit,
     ];
 
+    /// The kinds of issue 29 (a game must never stop at them).
+    pub const RESYNC: [Kind; 8] = [
+        Kind::Junk,
+        Kind::TwoInOne,
+        Kind::BlackWithWhiteNumber,
+        Kind::Prose,
+        Kind::SpaceInSquare,
+        Kind::GluedNumber,
+        Kind::CheckAsF,
+        Kind::LostLetterLong,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Kind::LookAlike => "look-alike-square",
@@ -152,6 +187,14 @@ impl Kind {
             Kind::LineBreak => "line-break",
             Kind::StrayChar => "stray-char",
             Kind::FileDigit => "digit-for-file",
+            Kind::Junk => "junk",
+            Kind::TwoInOne => "two-in-one",
+            Kind::BlackWithWhiteNumber => "black-white-number",
+            Kind::Prose => "prose",
+            Kind::SpaceInSquare => "space-in-square",
+            Kind::GluedNumber => "glued-number",
+            Kind::CheckAsF => "f-for-check",
+            Kind::LostLetterLong => "lost-letter-long",
         }
     }
 
@@ -162,8 +205,16 @@ impl Kind {
     pub fn codes(self) -> &'static [&'static str] {
         const DAMAGE: &[&str] = &["homoglyph", "space-in-move", "syntax", "move-number"];
         const LOST: &[&str] = &["homoglyph", "space-in-move", "syntax", "move-number", "illegal-move"];
+        const ANY: &[&str] =
+            &["homoglyph", "space-in-move", "syntax", "move-number", "illegal-move", "check-mark", "pawn-letter"];
         match self {
             Kind::LostLetter => LOST,
+            Kind::Junk
+            | Kind::TwoInOne
+            | Kind::SpaceInSquare
+            | Kind::GluedNumber
+            | Kind::CheckAsF
+            | Kind::LostLetterLong => ANY,
             _ => DAMAGE,
         }
     }
@@ -180,7 +231,13 @@ impl Kind {
     /// Whether the kind occurs in PGN (OCR's digit for a file comes from
     /// scanned pages, not from programs).
     pub fn in_pgn(self) -> bool {
-        self != Kind::FileDigit
+        !matches!(self, Kind::FileDigit | Kind::BlackWithWhiteNumber | Kind::Prose)
+    }
+
+    /// Whether the kind leaves something to find at its token (prose
+    /// between moves is no damage: the game must only go on after it).
+    pub fn is_finding(self) -> bool {
+        self != Kind::Prose
     }
 
     /// `style` with the knobs this kind needs: `X` needs the sign `x`, `O`
@@ -190,7 +247,9 @@ impl Kind {
             Kind::CaptureX => MoveStyle { capture_sign: Some("x"), ..style },
             Kind::ZeroAsO | Kind::ZeroAsLowerO => MoveStyle { castling_zeros: true, ..style },
             Kind::LostLetter => MoveStyle { long: false, ..style },
-            Kind::FileDigit => MoveStyle { long: true, ..style },
+            Kind::FileDigit | Kind::LostLetterLong => MoveStyle { long: true, ..style },
+            Kind::SpaceInSquare => MoveStyle { long: false, ..style },
+            Kind::CheckAsF => MoveStyle { check_marks: true, ..style },
             _ => style,
         }
     }
@@ -654,6 +713,75 @@ fn damage_of(game: &CleanGame, kind: Kind, ply: usize, rng: &mut SplitMix64) -> 
                 _ => "0",
             };
             whole(replace_at(san, dest..dest + 1, digit))
+        }
+        Kind::Junk => {
+            const JUNK: &[&str] = &["%#?", "Qj9", "&*", "xx0", "@@"];
+            whole((*pick(rng, JUNK)?).to_owned())
+        }
+        Kind::TwoInOne => {
+            if promotion {
+                return None;
+            }
+            let swap = |d: u8| match d {
+                b'1' => Some("l"),
+                b'5' => Some("S"),
+                b'8' => Some("B"),
+                b'2' => Some("Z"),
+                _ => None,
+            };
+            let &i = squares(san).last()?;
+            let new = swap(san.as_bytes()[i + 1])?;
+            whole(format!("{}—", replace_at(core(san), i + 1..i + 2, new)))
+        }
+        Kind::BlackWithWhiteNumber => {
+            let number = t.number.clone()?;
+            if game.format == Format::Pgn || t.before.turn() != Color::Black {
+                return None;
+            }
+            let written = &game.text[number.clone()];
+            edit(number.start..start, format!("{}. ", written.trim_end_matches('.')))
+        }
+        Kind::Prose => {
+            // Between this move and the next one of the same run.
+            let next = game.moves.get(ply + 1)?;
+            if game.format == Format::Pgn || next.number.is_some() {
+                return None;
+            }
+            let between = &game.text[t.range.end..next.range.start];
+            if between != " " {
+                return None;
+            }
+            let (_, sentences) = crate::manuscript::prose_words(style.language);
+            let sentence = sentences[rng.below(sentences.len())];
+            edit(t.range.end..next.range.start, format!(". {sentence} "))
+        }
+        Kind::SpaceInSquare => {
+            if promotion || style.long || t.chess_move.is_castle() {
+                return None;
+            }
+            let &i = squares(core(san)).last()?;
+            whole(format!("{} {}", &san[..=i], &san[i + 1..]))
+        }
+        Kind::GluedNumber => {
+            let next = game.moves.get(ply + 1)?;
+            let number = next.number.clone()?;
+            if t.before.turn() != Color::Black || !game.text[t.range.end..number.start].chars().all(|c| c == ' ') {
+                return None;
+            }
+            edit(start..number.end, format!("{san}{}", &game.text[number]))
+        }
+        Kind::CheckAsF => {
+            if !san.ends_with('+') || san.ends_with("++") {
+                return None;
+            }
+            whole(format!("{}f", core(san)))
+        }
+        Kind::LostLetterLong => {
+            let plen = piece_len(san);
+            if !style.long || plen == 0 || promotion || squares(san).len() != 2 {
+                return None;
+            }
+            whole(san[plen..].to_owned())
         }
         Kind::StrayChar => {
             let checked = san.len() > core_len;

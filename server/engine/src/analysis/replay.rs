@@ -13,6 +13,7 @@ mod ending;
 mod marks;
 mod reading;
 mod recovery;
+mod resync;
 
 use marks::{check_result, strip_marks};
 use reading::capture_sign;
@@ -110,6 +111,7 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
         Some(replay) if !traced => {
             report.plies = replay.plies;
             diagnostics.extend(replay.diagnostics);
+            resync::annotate(&mut diagnostics, replay.annotations);
             ending = replay.ending;
             replay.end
         }
@@ -146,6 +148,7 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
             report.plies = replayer.plies;
             ending = replayer.main_ending;
             diagnostics.append(&mut replayer.diagnostics);
+            resync::annotate(&mut diagnostics, std::mem::take(&mut replayer.annotations));
             trace = replayer.trace.take().map(|mut t| {
                 // The main line spans the whole game, so that a cursor after
                 // its last move (or in an empty game) still finds it.
@@ -246,6 +249,7 @@ struct CleanReplay {
     plies: usize,
     end: Option<Chess>,
     ending: Option<Ending>,
+    annotations: Vec<resync::Annotation>,
 }
 
 fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start: &Chess) -> LanguageDecision {
@@ -317,11 +321,14 @@ fn decide_language(game: &GameSyntax<'_>, source: &str, options: &Options, start
         // Without errors and warnings, reading other languages' letters
         // (which the deciding replays leave off) changes nothing.
         let (r, _, end) = &mut replays[scores[0].index];
-        let clean_replay = (scores[0].score.anomalies == 0).then(|| CleanReplay {
+        // A replay that stopped at a token it could not read is done again:
+        // the deciding replays do not go on past one (`resync.rs`).
+        let clean_replay = (scores[0].score.anomalies == 0 && r.stopped.is_none()).then(|| CleanReplay {
             diagnostics: std::mem::take(&mut r.diagnostics),
             plies: r.plies,
             end: end.take(),
             ending: r.main_ending,
+            annotations: std::mem::take(&mut r.annotations),
         });
         return LanguageDecision { language: best, source: LanguageSource::Replay, notes: Vec::new(), clean_replay };
     }
@@ -547,6 +554,14 @@ struct Replayer<'a, 'o> {
     transliterated: bool,
     /// How deep in variations the replay is (0 on the line it was given).
     depth: usize,
+    /// How many unreadable tokens the replay went on past (see
+    /// [`Replayer::resync`]): bounded by [`resync::MAX_RESYNCS`].
+    resyncs: usize,
+    /// Notes on findings the replay does not own (a syntax error at a token
+    /// it read past), applied when the game's findings are gathered.
+    annotations: Vec<resync::Annotation>,
+    /// The readings of the latest resync that tie (see `resync.rs`).
+    resync_readings: Vec<Move>,
     /// Where the line the replay was given stopped at a move it could not
     /// play, if it did (a variation's stop is not the line's).
     stopped: Option<usize>,
@@ -618,6 +633,9 @@ impl<'a, 'o> Replayer<'a, 'o> {
             trace: None,
             transliterated: false,
             depth: 0,
+            resyncs: 0,
+            annotations: Vec::new(),
+            resync_readings: Vec::new(),
             stopped: None,
             capture_written: CaptureWriting::Unseen,
             positions: Positions::default(),
@@ -713,6 +731,14 @@ impl<'a, 'o> Replayer<'a, 'o> {
         // which are looked for only when a move is written after them).
         let mut ended = self.note_position(&start, None);
         let mut i = 0;
+        // The item where the replay last went on past a token it could not
+        // read (see `resync.rs`), and whether that item is to be read again
+        // (after a move that was lost before it).
+        let mut resynced_at: Option<usize> = None;
+        let mut again = false;
+        // Where the latest written move ends: the text after it up to a
+        // move that does not fit may hold a move that could not be read.
+        let mut last_move_end: Option<usize> = None;
         while i < items.len() {
             if !self.syntax_errors.is_empty() {
                 let from = prev_end.unwrap_or(line.span.start);
@@ -724,7 +750,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 Item::MoveNumber(t) => {
                     if let Some(p) = &pos {
                         let next_is_move = matches!(items.get(i + 1), Some(Item::Move(_)));
-                        if next_is_move {
+                        // After text that could not be read, a number that
+                        // fits one move further tells that a move was lost
+                        // there (`4. c3 Nf 6 5. d4`), which the move after
+                        // it says (`resync.rs`).
+                        let lost_one = broken && !resync::number_fits(t.text, p) && resync::fits_after_one(t.text, p);
+                        if next_is_move && !lost_one {
                             self.check_move_number(t, p, prev_end);
                         } else if let Some(Item::MoveNumber(next)) = items.get(i + 1) {
                             self.check_doubled_number(t, next);
@@ -763,9 +794,28 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         if self.over_without_moves(p, m, &items[i + 1..], is_main) {
                             break;
                         }
-                        self.lost_before(&items[i..], is_main, m);
-                        self.stop_at(m);
-                        before_last = pos.take();
+                        // The finding it belongs to is the text that could
+                        // not be read before it.
+                        let note_span = last_move_end.unwrap_or(line.span.start)..m.span.end;
+                        let resumed = (resynced_at != Some(i))
+                            .then(|| self.go_on(p, m, &items[i + 1..], (is_main, line_id), (note_span, last_move_end)))
+                            .flatten();
+                        resynced_at = Some(i);
+                        match resumed {
+                            Some(resync::Resumed::Beam) => {
+                                let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
+                                return self.beam(p, m, &rest, is_main, line_id);
+                            }
+                            Some(resumed) => {
+                                again = resume(resumed, &mut pos, &mut before_last, &mut ended);
+                                broken = false;
+                            }
+                            None => {
+                                self.lost_before(&items[i..], is_main, m);
+                                self.stop_at(m);
+                                before_last = pos.take();
+                            }
+                        }
                     }
                     // A move the grammar could not read whole: its syntax
                     // error says what is wrong; an illegal-move report
@@ -774,9 +824,27 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         if self.over_without_moves(p, m, &items[i + 1..], is_main) {
                             break;
                         }
-                        self.unchecked(&items[i + 1..], is_main, m.text(self.source));
-                        self.stop_at(m);
-                        before_last = pos.take();
+                        let resumed = (resynced_at != Some(i))
+                            .then(|| {
+                                self.go_on(p, m, &items[i + 1..], (is_main, line_id), (m.span.clone(), last_move_end))
+                            })
+                            .flatten();
+                        resynced_at = Some(i);
+                        match resumed {
+                            Some(resync::Resumed::Beam) => {
+                                let rest = Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
+                                return self.beam(p, m, &rest, is_main, line_id);
+                            }
+                            Some(resumed) => {
+                                again = resume(resumed, &mut pos, &mut before_last, &mut ended);
+                                broken = false;
+                            }
+                            None => {
+                                self.unchecked(&items[i + 1..], is_main, m.text(self.source));
+                                self.stop_at(m);
+                                before_last = pos.take();
+                            }
+                        }
                     }
                     Some(p) => match self.play(p, m, &items[i + 1..]).or_else(|| self.fork_guess()) {
                         // No legal move where one is written: the game was
@@ -811,9 +879,34 @@ impl<'a, 'o> Replayer<'a, 'o> {
                         }
                         None => {
                             self.undecided.clear();
-                            self.unchecked(&items[i + 1..], is_main, m.text(self.source));
-                            self.stop_at(m);
-                            before_last = pos.take();
+                            let resumed = (resynced_at != Some(i))
+                                .then(|| {
+                                    self.go_on(
+                                        p,
+                                        m,
+                                        &items[i + 1..],
+                                        (is_main, line_id),
+                                        (m.span.clone(), last_move_end),
+                                    )
+                                })
+                                .flatten();
+                            resynced_at = Some(i);
+                            match resumed {
+                                Some(resync::Resumed::Beam) => {
+                                    let rest =
+                                        Line { span: items[i].end()..line.span.end, items: items[i + 1..].to_vec() };
+                                    return self.beam(p, m, &rest, is_main, line_id);
+                                }
+                                Some(resumed) => {
+                                    again = resume(resumed, &mut pos, &mut before_last, &mut ended);
+                                    broken = false;
+                                }
+                                None => {
+                                    self.unchecked(&items[i + 1..], is_main, m.text(self.source));
+                                    self.stop_at(m);
+                                    before_last = pos.take();
+                                }
+                            }
                         }
                     },
                 },
@@ -885,6 +978,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                 Item::Glyph(t) => broken |= self.check_glyph(t),
                 Item::Nag(t) => self.check_nag(t),
                 Item::DrawOffer(_) => {}
+            }
+            if std::mem::take(&mut again) {
+                continue;
+            }
+            if let Item::Move(m) = &items[i] {
+                last_move_end = Some(m.span.end);
             }
             prev_end = Some(items[i].end());
             i += 1;
@@ -1073,6 +1172,31 @@ impl<'a, 'o> Replayer<'a, 'o> {
         notes.extend(note);
         self.diagnostics.append(&mut notes);
         self.illegal(pos, m, &target, rest)
+    }
+}
+
+/// Sets the replay's positions after going on past an unreadable token;
+/// returns whether the token is to be read again (after a lost move).
+fn resume(
+    resumed: resync::Resumed,
+    pos: &mut Option<Chess>,
+    before_last: &mut Option<Chess>,
+    ended: &mut Option<Ending>,
+) -> bool {
+    match resumed {
+        resync::Resumed::Played { before, after, ended: e } => {
+            *before_last = Some(before);
+            *pos = Some(after);
+            *ended = e;
+            false
+        }
+        resync::Resumed::Noise | resync::Resumed::Beam => false,
+        resync::Resumed::Lost { before, after, ended: e } => {
+            *before_last = Some(before);
+            *pos = Some(after);
+            *ended = e;
+            true
+        }
     }
 }
 

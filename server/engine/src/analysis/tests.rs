@@ -737,9 +737,8 @@ fn text_that_swallowed_a_move_is_no_illegal_move() {
     check(
         "1. e4 e5 2. Nf3 Nc6 3. Q a6 4. Bc4 *",
         r#"
-        space-in-move @ `Q a6`: "Q a6" is one move broken by a space (as scanned text often has it): write Qa6
+        space-in-move @ `Q a6`: "Q a6" is one move broken by a space (as scanned text often has it): write Qa6; Q a6 is read as two moves, Ba6 b6 (the likeliest moves after which the game goes on)
           fix* Write Qa6 (`Q a6` -> `Qa6`)
-        unchecked @ `Bc4`: the rest of this game (1 move) was not checked: the move Q a6 before it could not be read
     "#,
     );
 }
@@ -1596,8 +1595,10 @@ fn every_move_code_in_every_notation() {
         ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. О-О Nf6 *".into(), Code::Homoglyph, "О"),
         ("1. e4 e5 3. Nf3 Nc6 *".into(), Code::MoveNumber, "3."),
         ("1. e4 e5 2. Ngf3 Nc6 *".into(), Code::RedundantDisambiguation, "g"),
-        // After the ambiguous move (the first finding).
-        ("1. Nf3 Nf6 2. Qh8 e6 3. e4 *".into(), Code::Unchecked, "e6"),
+        // A move past which the game goes on, read as the likeliest move
+        // after which the rest replays (`resync.rs`): nothing after it is
+        // left unchecked.
+        ("1. Nf3 Nf6 2. Qh8 e6 3. e4 *".into(), Code::IllegalMove, "Qh8"),
     ];
     for language in [Language::En, Language::Ru, Language::De, Language::Fr, Language::Figurine] {
         let mut all = cases.to_vec();
@@ -1751,8 +1752,7 @@ fn an_undecided_move_is_carried_forward_under_each_reading() {
         ambiguous-move @ `Nd2`: Nd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2; Nbd2 and Nfd2 fit the moves after it alike, so the rest of the game is checked under each, and read on as Nbd2
           fix Write Nbd2 (`Nd2` -> `Nbd2`)
           fix Write Nfd2 (`Nd2` -> `Nfd2`)
-        illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3
-        unchecked @ `O-O`: the rest of this game (1 move) was not checked: the move Ke3 before it could not be read
+        illegal-move @ `Ke3`: Ke3 is illegal: no white king can reach e3; Kf1, a3, b3 and c3 fit the moves after it alike, so the rest of the game is checked under each, and read on as Kf1
     "#,
     );
 }

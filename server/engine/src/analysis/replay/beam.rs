@@ -36,6 +36,9 @@ impl Replayer<'_, '_> {
             fork.capture_written = self.capture_written;
             fork.beam = false;
             fork.quick = quick;
+            // The forks share the replay's budget of going on past
+            // unreadable tokens.
+            fork.resyncs = if self.deciding { resync::MAX_RESYNCS } else { self.resyncs };
             let mut next = pos.clone();
             next.play_unchecked(mv);
             // The fork's repetitions count the positions of the line so far.

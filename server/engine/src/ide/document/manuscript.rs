@@ -829,7 +829,9 @@ mod tests {
         let at = doc.text.find("Nf3").unwrap();
         edit(&mut doc, at, at + 3, "Nc3");
         assert_eq!(doc.last_reanalysed, 2);
-        assert_eq!(found(&doc), [(Code::IllegalMove, "Nxe5".to_owned()), (Code::Unchecked, "Nxe5".to_owned())]);
+        // The game goes on past the illegal move (read as the likeliest
+        // move after which the rest replays): nothing is left unchecked.
+        assert_eq!(found(&doc), [(Code::IllegalMove, "Nxe5".to_owned())]);
         same_as_fresh(&doc);
         // Prose typed between them: nothing.
         let at = doc.text.find("and then").unwrap();
