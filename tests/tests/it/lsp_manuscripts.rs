@@ -131,6 +131,37 @@ fn a_latex_chapter_follows_its_macros() {
     assert!(client.shutdown().success());
 }
 
+/// A client that sends one `languageId` for every file it serves (Emacs
+/// eglot 1.9 sends `pgn`): a `.tex`, `.md` or `.txt` chapter is still read
+/// as the manuscript its extension says, its prose never a syntax error; a
+/// `.pgn` file stays notation.
+#[test]
+fn a_client_that_says_pgn_for_every_file_gets_manuscripts_by_their_extension() {
+    let tex = "\\section{Die Eröffnung}\nIn dieser Partie kam nach 1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxf6 die Frage auf,\nob Weiß besser rochiert hätte.\n\\mainline{1. d4 d5 2. c4 e6}\n";
+    let md = "# Chapter 1\n\nAfter 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxf6 White had to think again.\n\n```pgn\n1. d4 d5 2. c4 e6\n```\n";
+    let txt = "Chapter 1.\n\nThe game went 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxf6 and the rest was prose.\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    for (uri, text) in [("file:///book/kapitel.tex", tex), ("file:///book/chapter.md", md), ("file:///book/chapter.txt", txt)] {
+        client.open_as(uri, "pgn", text);
+        let params = client.diagnostics(uri, 1);
+        // The one wrong move (the bishop takes on f6 from a4/b5: nothing
+        // there to take, or no bishop that reaches): one finding, not one
+        // per prose word.
+        assert_eq!(codes(&params), ["illegal-move"], "{uri}: {params}");
+        let (line, col) = position_after(text, "xf6", 0);
+        assert_eq!(params["diagnostics"][0]["range"]["start"]["line"], line, "{uri}");
+        assert_eq!(params["diagnostics"][0]["range"]["end"]["character"], col + 3, "{uri}: {params}");
+    }
+    // A notation file with the same id is notation: its prose-like words
+    // are syntax errors there.
+    client.open_as("file:///games.pgn", "pgn", "1. e4 e5 2. Nf3 Nc6 *\n");
+    assert!(codes(&client.diagnostics("file:///games.pgn", 1)).is_empty());
+    client.open_as("file:///bad.pgn", "pgn", "After 1. e4 e5 White had to think.\n");
+    assert!(!codes(&client.diagnostics("file:///bad.pgn", 1)).is_empty());
+    assert!(client.shutdown().success());
+}
+
 #[test]
 fn an_edit_that_makes_the_book_polish_reads_its_earlier_run_in_polish() {
     // `b8` lost the rook's letter in a run whose letters (`S`) German and

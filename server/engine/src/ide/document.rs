@@ -173,14 +173,16 @@ pub enum Kind {
 
 impl Kind {
     /// The kind of a document from its `languageId` and, when that says
-    /// nothing known (or only "plain text"), its URI's extension.
+    /// nothing known, only "plain text" or only "notation", its URI's
+    /// extension: a client that sends one id for every file it serves
+    /// (Emacs eglot sends `pgn` for a `.tex` chapter) still gets its
+    /// manuscripts read as manuscripts.
     pub fn detect(language_id: &str, uri: &str) -> Kind {
         let path = uri.split(['?', '#']).next().unwrap_or(uri);
         let by_extension = syntax::manuscript::Format::from_path(path).map(Kind::of_format);
         match language_id.to_ascii_lowercase().as_str() {
             "markdown" | "md" | "mdx" | "quarto" | "rmd" => Kind::Markdown,
             "latex" | "tex" | "plaintex" | "context" => Kind::Latex,
-            "pgn" | "chess" => Kind::Pgn,
             "plaintext" | "text" | "txt" => by_extension.unwrap_or(Kind::Text),
             _ => by_extension.unwrap_or(Kind::Pgn),
         }
@@ -1100,7 +1102,10 @@ mod tests {
     #[test]
     fn kinds_from_language_ids_and_uris() {
         assert_eq!(Kind::detect("markdown", "file:///a.txt"), Kind::Markdown);
-        assert_eq!(Kind::detect("pgn", "file:///a.md"), Kind::Pgn);
+        assert_eq!(Kind::detect("pgn", "file:///a.md"), Kind::Markdown);
+        assert_eq!(Kind::detect("pgn", "file:///book/ch1.tex"), Kind::Latex);
+        assert_eq!(Kind::detect("chess", "file:///notes.txt"), Kind::Text);
+        assert_eq!(Kind::detect("pgn", "file:///games.pgn"), Kind::Pgn);
         assert_eq!(Kind::detect("plaintext", "file:///book/ch1.MD"), Kind::Markdown);
         assert_eq!(Kind::detect("", "file:///book/games.pgn"), Kind::Pgn);
     }
