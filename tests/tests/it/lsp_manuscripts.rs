@@ -131,6 +131,37 @@ fn a_latex_chapter_follows_its_macros() {
     assert!(client.shutdown().success());
 }
 
+/// Format Document in a LaTeX chapter: its runs and `\\mainline{...}`
+/// stand in the prose, whose lines are the author's; nothing is changed and
+/// the user is told why (window/showMessage), not left with silence.
+#[test]
+fn formatting_a_latex_chapter_changes_nothing_and_says_why() {
+    let uri = "file:///book/kapitel.tex";
+    let text = "\\mainline{1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Sb8 10. d4 Sbd7}\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open_as(uri, "latex", text);
+    let _ = client.diagnostics(uri, 1);
+    let edits = client.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert!(edits.is_null(), "{edits}");
+    // The message may come just before or just after the answer.
+    let is_shown = |n: &Value| n["method"] == "window/showMessage";
+    let shown = client
+        .notifications
+        .iter()
+        .find(|n| is_shown(n))
+        .cloned()
+        .or_else(|| client.wait_for(is_shown))
+        .expect("a message shown");
+    let message = shown["params"]["message"].as_str().unwrap();
+    assert!(message.contains("1 run of moves in the prose is left as written"), "{message}");
+    assert_eq!(shown["params"]["type"], 3, "an info");
+    assert!(client.shutdown().success());
+}
+
 /// A client that sends one `languageId` for every file it serves (Emacs
 /// eglot 1.9 sends `pgn`): a `.tex`, `.md` or `.txt` chapter is still read
 /// as the manuscript its extension says, its prose never a syntax error; a
@@ -142,7 +173,9 @@ fn a_client_that_says_pgn_for_every_file_gets_manuscripts_by_their_extension() {
     let txt = "Chapter 1.\n\nThe game went 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxf6 and the rest was prose.\n";
     let mut client = Client::start();
     client.initialize(&[], json!({}));
-    for (uri, text) in [("file:///book/kapitel.tex", tex), ("file:///book/chapter.md", md), ("file:///book/chapter.txt", txt)] {
+    for (uri, text) in
+        [("file:///book/kapitel.tex", tex), ("file:///book/chapter.md", md), ("file:///book/chapter.txt", txt)]
+    {
         client.open_as(uri, "pgn", text);
         let params = client.diagnostics(uri, 1);
         // The one wrong move (the bishop takes on f6 from a4/b5: nothing

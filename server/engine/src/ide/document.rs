@@ -424,6 +424,12 @@ impl Document {
         self.manuscript.as_ref().map_or(Kind::Pgn, |view| view.kind)
     }
 
+    /// Where notation stands in a manuscript (runs, macros, fenced
+    /// blocks), in order; empty for notation.
+    pub fn manuscript_units(&self) -> &[syntax::manuscript::Unit] {
+        self.manuscript.as_ref().map_or(&[], |view| &view.ms.units)
+    }
+
     /// The text the parser reads: the text itself, or for a manuscript the
     /// text blanked outside its notation (same offsets, same lines).
     pub fn source(&self) -> &str {
