@@ -650,8 +650,12 @@ fn hover_on_an_illegal_move_shows_the_position_it_was_tried_in_its_finding_and_t
     assert!(value.contains("The position it was tried in · White to move"), "{value}");
     assert!(value.contains("FEN: `r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7`"), "{value}");
     // The reading the check went on with comes last, as a guess.
-    let guess = value.find("*A guess:* the check went on as if **Кbd2** (English SAN **Nbd2**)").expect(value);
+    let guess = value.find("*A guess:* the check went on as if **Кbd2** (English SAN **Nbd2**) was played.").expect(value);
     assert!(guess > value.find("FEN: ").unwrap(), "{value}");
+    // One board and one FEN: the position it was tried in (the guess is
+    // named, not drawn).
+    assert_eq!(value.matches("```text").count(), 1, "{value}");
+    assert_eq!(value.matches("FEN").count(), 1, "{value}");
     insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
 
     // 16. Кf3: White has no knight; no reading saves it, so no guess.
