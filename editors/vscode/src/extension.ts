@@ -451,7 +451,7 @@ async function refresh(): Promise<void> {
   if (generation !== refreshGeneration) {
     return; // A newer cursor position is being asked about.
   }
-  showLanguage(info);
+  showLanguage(info, editor.document.languageId);
   BoardPanel.instance?.update({
     info,
     file: path.basename(editor.document.fileName),
@@ -478,11 +478,29 @@ function setStatus(text: string, tooltip: string): void {
 /** Whether the status item is shown (`show` sends it again each time). */
 let statusShown = false;
 
-function showLanguage(info: PositionInfo | null): void {
+/** What a document's language is called in the status item's tooltip. */
+const DOCUMENT_KINDS: Record<string, string> = {
+  pgn: "PGN file",
+  markdown: "Markdown chapter",
+  latex: "LaTeX chapter",
+  tex: "TeX chapter",
+  plaintext: "plain-text chapter",
+};
+
+/** The server's name and version, as it says in its answer to `initialize`. */
+function serverVersion(): string {
+  const info = client?.initializeResult?.serverInfo;
+  return info === undefined ? "chess-ls" : `${info.name} ${info.version ?? ""}`.trim();
+}
+
+function showLanguage(info: PositionInfo | null, languageId = "pgn"): void {
   if (info === null) {
+    // Nothing game-specific (no knight, no notation language): the item
+    // names the server, its tooltip the server's version and the file.
+    const kind = DOCUMENT_KINDS[languageId] ?? "file";
     idleStatus = {
-      text: "♞ PGN",
-      tooltip: "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).",
+      text: "chess-ls",
+      tooltip: `${serverVersion()}: no game at the cursor in this ${kind}.\nClick for the chess-ls menu (translate, restart, output, settings).`,
     };
     showStatus();
     return;
@@ -495,7 +513,7 @@ function showLanguage(info: PositionInfo | null): void {
   }[info.languageSource];
   idleStatus = {
     text: `♞ ${info.languageName}`,
-    tooltip: `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`,
+    tooltip: `Notation language of this game: ${info.languageName} — ${how}.\n${serverVersion()}. Click for the chess-ls menu (translate, restart, output, settings).`,
   };
   showStatus();
 }
