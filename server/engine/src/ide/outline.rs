@@ -31,6 +31,9 @@ pub struct LineFold {
     pub start: u32,
     pub end: u32,
     pub kind: Fold,
+    /// A game's fold: its symbol (an index in the section's
+    /// `outline.symbols`), whose name is the fold's text when it is closed.
+    pub symbol: Option<u32>,
 }
 
 /// A section's folds as lines, kept with it.
@@ -57,7 +60,12 @@ pub fn line_folds(doc: &Document, section: &Section) -> Arc<Vec<LineFold>> {
             if at_line_start(span.end) && end > start {
                 end -= 1;
             }
-            (end > start).then_some(LineFold { start: start as u32, end: end as u32, kind: *kind })
+            // A game's fold and its symbol start at the same place.
+            let symbol = (*kind == Fold::Game)
+                .then(|| section.outline.symbols.binary_search_by_key(&span.start, |g| g.span.start).ok())
+                .flatten()
+                .map(|i| i as u32);
+            (end > start).then_some(LineFold { start: start as u32, end: end as u32, kind: *kind, symbol })
         })
         .collect();
     let folds = Arc::new(folds);
@@ -107,11 +115,13 @@ pub fn line_symbols(doc: &Document, section: &Section, unit: Unit) -> Arc<Vec<Li
     places
 }
 
-/// One game in the outline: "White - Black, Event, Result".
+/// One game in the outline: "White - Black, Event Round, Result".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSymbol {
     pub name: String,
     pub date: Option<String>,
+    /// Its `Event` tag, which a big database's outline groups by.
+    pub event: Option<String>,
     pub span: Range<usize>,
     pub selection: Range<usize>,
 }
@@ -207,14 +217,25 @@ fn symbols(games: &[GameSyntax<'_>], source: &str, out: &mut Outline) {
             }
             name.push_str(&part);
         };
-        if let Some(event) = tag("Event") {
-            push(event);
+        // "Event Round": `Tata Steel 2024 7`; a round alone when the
+        // event is not known.
+        match (tag("Event"), tag("Round").filter(|r| r != "-")) {
+            (Some(event), Some(round)) => push(format!("{event} {round}")),
+            (Some(event), None) => push(event),
+            (None, Some(round)) => push(format!("round {round}")),
+            (None, None) => {}
         }
         if let Some(result) = tag("Result").or_else(|| game.result.as_ref().map(|r| r.text.to_owned())) {
             push(result);
         }
         let selection = game.tags.first().map_or(game.span.clone(), |t| t.span.clone());
-        out.symbols.push(GameSymbol { name, date: tag("Date"), span: game.span.clone(), selection });
+        out.symbols.push(GameSymbol {
+            name,
+            date: tag("Date"),
+            event: tag("Event"),
+            span: game.span.clone(),
+            selection,
+        });
     }
 }
 
