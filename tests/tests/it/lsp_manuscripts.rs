@@ -131,6 +131,49 @@ fn a_latex_chapter_follows_its_macros() {
     assert!(client.shutdown().success());
 }
 
+/// A chapter's outline: its headings as parents, under each the games told
+/// there, one entry per game (a game told across paragraphs is one), a
+/// fenced game named by its players; in LaTeX its sections likewise.
+#[test]
+fn a_chapters_outline_has_its_headings_with_one_entry_per_game_under_them() {
+    let md = "# Chapter 1\n\nThe game began 1. e4 e5 2. Nf3 Nc6 and then\n\n3. Bb5 a6 4. Ba4 Nf6 followed.\n\nLater 5. O-O Be7 was played.\n\n## A second game\n\n```pgn\n[White \"Anna\"]\n[Black \"Boris\"]\n[Event \"Cup\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. c4 1-0\n```\n\n# Chapter 2\n\nHere 1. c4 e5 2. Nc3 Nf6 is the English.\n";
+    let uri = "file:///book/chapter.md";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open_as(uri, "markdown", md);
+    let _ = client.diagnostics(uri, 1);
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    fn tree(symbols: &Value) -> Vec<String> {
+        symbols
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| match s.get("children").filter(|c| c.is_array()) {
+                Some(children) => format!("{} [{}]", s["name"].as_str().unwrap(), tree(children).join(", ")),
+                None => s["name"].as_str().unwrap().to_owned(),
+            })
+            .collect()
+    }
+    assert_eq!(
+        tree(&symbols),
+        // (Numbered in the chapter's order: the fenced game is its second.)
+        ["Chapter 1 [Game 1, A second game [Anna - Boris, Cup, 1-0]]", "Chapter 2 [Game 3]"],
+        "{symbols}"
+    );
+    // The one game of chapter 1 runs from its first run to its last.
+    let game = &symbols[0]["children"][0];
+    assert_eq!(game["range"]["start"]["line"], 2, "{game}");
+    assert_eq!(game["range"]["end"]["line"], 6, "{game}");
+
+    let tex = "\\section{Opening}\nAfter 1. e4 e5 2. Sf3 Sc6 the knight.\n\\subsection{Later}\nThen 3. Lb5 a6 followed.\n\\section{Other}\n\\mainline{1. d4 d5}\n";
+    let tex_uri = "file:///book/kapitel.tex";
+    client.open_as(tex_uri, "latex", tex);
+    let _ = client.diagnostics(tex_uri, 1);
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": tex_uri}}));
+    assert_eq!(tree(&symbols), ["Opening [Game 1, Later [Game 1 (continued)]]", "Other [Game 2]"], "{symbols}");
+    assert!(client.shutdown().success());
+}
+
 /// Format Document in a LaTeX chapter: its runs and `\\mainline{...}`
 /// stand in the prose, whose lines are the author's; nothing is changed and
 /// the user is told why (window/showMessage), not left with silence.

@@ -1,4 +1,6 @@
-//! Document symbols: one per game, "White - Black, Event Round, Result"; in
+//! Document symbols: in a manuscript, its headings with the games told
+//! under each, one entry per game however many runs it takes. In notation,
+//! one per game, "White - Black, Event Round, Result"; in
 //! a database of more than [`GROUP_ABOVE`] games, groups that open on their
 //! games: the games of one event, a hundred at most to a group ("Tata
 //! Steel 2024 · games 1-100"), or simply a hundred games ("Games 101-200")
@@ -13,9 +15,30 @@
 use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, Position, Range, SymbolKind};
 
 use chess_ls_engine::ide::cancel::Token;
-use chess_ls_engine::ide::document::{Document, Section};
+use chess_ls_engine::ide::document::{Document, Kind, Section};
 use chess_ls_engine::ide::line_index::Unit;
-use chess_ls_engine::ide::outline::{LinePlace, LineSymbol, line_symbols};
+use chess_ls_engine::ide::outline::{ChapterSymbol, LinePlace, LineSymbol, chapter_outline, line_symbols};
+
+use crate::lsp::convert;
+
+/// A manuscript's outline (`ide::outline::chapter_outline`): its headings,
+/// the games told under each.
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
+fn chapter(doc: &Document, unit: Unit, symbols: Vec<ChapterSymbol>) -> Vec<DocumentSymbol> {
+    symbols
+        .into_iter()
+        .map(|s| DocumentSymbol {
+            name: s.name,
+            detail: s.detail,
+            kind: if s.heading { SymbolKind::STRING } else { SymbolKind::MODULE },
+            tags: None,
+            deprecated: None,
+            range: convert::range(doc, &s.span, unit),
+            selection_range: convert::range(doc, &s.selection, unit),
+            children: if s.children.is_empty() { None } else { Some(chapter(doc, unit, s.children)) },
+        })
+        .collect()
+}
 
 /// A section's games' symbols with their places in the document.
 fn placed<'d>(
@@ -53,6 +76,10 @@ const GROUP: usize = 100;
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 pub fn symbols(doc: &Document, unit: Unit, token: &Token) -> Option<DocumentSymbolResponse> {
+    if doc.kind() != Kind::Pgn {
+        token.check();
+        return Some(DocumentSymbolResponse::Nested(chapter(doc, unit, chapter_outline(doc))));
+    }
     let games: usize = doc.sections.iter().map(|s| s.outline.symbols.len()).sum();
     if games > CHILDREN_UP_TO {
         return Some(DocumentSymbolResponse::Nested(groups(doc, unit, token, games)));
