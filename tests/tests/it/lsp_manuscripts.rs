@@ -174,6 +174,68 @@ fn a_chapters_outline_has_its_headings_with_one_entry_per_game_under_them() {
     assert!(client.shutdown().success());
 }
 
+/// "Translate this game" in a Markdown chapter covers the game however
+/// many paragraphs it is told in (every run that goes on from the one
+/// before), not only the run at the cursor; another game of the chapter is
+/// left alone.
+#[test]
+fn translating_this_game_in_a_chapter_takes_every_run_of_it() {
+    let md = "# Chapter\n\nThe game began 1. e4 e5 2. Nf3 Nc6 and then\n\n3. Bb5 a6 4. Ba4 Nf6 followed,\n\nand 5. O-O Be7 6. Re1 b5 7. Bb3 d6 ended it.\n\nAnother game: 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4.\n";
+    let uri = "file:///book/chapter.md";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open_as(uri, "markdown", md);
+    let _ = client.diagnostics(uri, 1);
+    let (line, col) = position_after(md, "Ba4", 0);
+    let actions = client.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range(line, col, col), "context": {"diagnostics": [], "only": ["source.chess-ls.translate.ru.game"]}}),
+    );
+    let action = actions
+        .as_array()
+        .expect("actions")
+        .iter()
+        .find(|a| a["title"] == "Translate this game to Russian")
+        .unwrap_or_else(|| panic!("{actions}"));
+    let action =
+        if action["edit"].is_null() { client.call("codeAction/resolve", action.clone()) } else { action.clone() };
+    let edits = action["edit"]["changes"][uri].as_array().expect("edits").clone();
+    // Apply them: every piece move of the three paragraphs is Russian, the
+    // other game is as it was.
+    let mut text = md.to_owned();
+    let offset = |text: &str, p: &Value| -> usize {
+        let line = p["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let column = p["character"].as_u64().unwrap() as usize;
+        start
+            + text[start..]
+                .chars()
+                .take_while({
+                    let mut n = 0;
+                    move |c| {
+                        let fits = n < column;
+                        n += c.len_utf16();
+                        fits
+                    }
+                })
+                .map(char::len_utf8)
+                .sum::<usize>()
+    };
+    let mut sorted = edits.clone();
+    sorted.sort_by_key(|e| {
+        std::cmp::Reverse((e["range"]["start"]["line"].as_u64(), e["range"]["start"]["character"].as_u64()))
+    });
+    for e in &sorted {
+        let (a, b) = (offset(&text, &e["range"]["start"]), offset(&text, &e["range"]["end"]));
+        text.replace_range(a..b, e["newText"].as_str().unwrap());
+    }
+    for translated in ["Кf3 Кc6", "Сb5", "Сa4 Кf6", "Сe7", "Лe1", "Сb3"] {
+        assert!(text.contains(translated), "{translated} in {text}");
+    }
+    assert!(text.contains("1. d4 Nf6 2. c4 e6 3. Nc3 Bb4"), "the other game is left alone: {text}");
+    assert!(client.shutdown().success());
+}
+
 /// Format Document in a LaTeX chapter: its runs and `\\mainline{...}`
 /// stand in the prose, whose lines are the author's; nothing is changed and
 /// the user is told why (window/showMessage), not left with silence.
