@@ -553,14 +553,35 @@ async function sourceActions(editor: vscode.TextEditor, kind: string): Promise<v
   return (actions ?? []).filter((a): a is vscode.CodeAction => a instanceof vscode.CodeAction || "edit" in a);
 }
 
-/** `1 change`, `3 changes`: the server's edits (a move each in PGN, a
- * stretch of a run in a chapter). */
+/** `1 change`, `3 changes`: the moves the server's edits change. */
 function edits(n: number): string {
   return n === 1 ? "1 change" : `${n} changes`;
 }
 
+/** The words (moves) an action's edits change: the server joins the edits
+ * of nearby moves into one (a run of a chapter, a stretch of a game), so
+ * its edits are not its changes. Each edit's new words are compared with
+ * the words it replaces. */
 function editCount(action: vscode.CodeAction): number {
-  return (action.edit?.entries() ?? []).reduce((n, [, edits]) => n + edits.length, 0);
+  let changed = 0;
+  for (const [uri, edits] of action.edit?.entries() ?? []) {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    for (const edit of edits) {
+      if (document === undefined) {
+        changed += 1;
+        continue;
+      }
+      const before = document.getText(edit.range).split(/\s+/).filter((w) => w !== "");
+      const after = edit.newText.split(/\s+/).filter((w) => w !== "");
+      const n = Math.max(before.length, after.length);
+      for (let i = 0; i < n; i++) {
+        if (before[i] !== after[i]) {
+          changed += 1;
+        }
+      }
+    }
+  }
+  return changed;
 }
 
 function requireChessEditor(): vscode.TextEditor | undefined {
