@@ -31,9 +31,18 @@ if ! "$NVIM" --headless --clean -c 'if has("nvim-0.11") | qall! | else | cquit 1
   exit 1
 fi
 
-step "chess-ls (cargo build --release -p chess-ls)"
-(cd "$repo" && cargo build --release -p chess-ls)
-"$repo/target/release/chess-ls" --version
+# CHESS_LS_BINARY: a chess-ls already built (a debug build while
+# developing); otherwise the release build, as a user installs it.
+if [ -n "${CHESS_LS_BINARY:-}" ]; then
+  step "chess-ls ($CHESS_LS_BINARY)"
+  bindir="$(mktemp -d)"
+  ln -s "$(realpath "$CHESS_LS_BINARY")" "$bindir/chess-ls"
+else
+  step "chess-ls (cargo build --release -p chess-ls)"
+  (cd "$repo" && cargo build --release -p chess-ls)
+  bindir="$repo/target/release"
+fi
+"$bindir/chess-ls" --version
 
 step "Neovim end to end"
 work="$(mktemp -d)"
@@ -44,7 +53,7 @@ status=0
 # A fresh Neovim (--clean: no user config) with only this plugin added and
 # chess-ls on $PATH, as a user would have it; XDG dirs in the scratch dir so
 # logs and state stay out of $HOME.
-env PATH="$repo/target/release:$PATH" \
+env PATH="$bindir:$PATH" \
   XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
   XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" \
   CHESS_LS_REPO="$repo" CHESS_LS_TEST_DIR="$work/files" \

@@ -66,6 +66,25 @@ if command -v unzip >/dev/null; then
   done
 fi
 
+# The README's line, as pasted, in a clean copy of the extension's tracked
+# files (what a fresh clone has: no node_modules, dist, LICENSE or server).
+step "the README's packaging line in a clean copy: npm ci && npx @vscode/vsce package"
+CLEAN=$(mktemp -d)
+(cd "$REPO" && git ls-files -z editors/vscode LICENSE | xargs -0 tar -cf -) | tar -xf - -C "$CLEAN"
+(cd "$CLEAN/editors/vscode" && npm ci --no-audit --no-fund >/dev/null && npx @vscode/vsce package </dev/null >vsce.log 2>&1) ||
+  { tail -20 "$CLEAN/editors/vscode/vsce.log" >&2; exit 1; }
+PASTED=$(ls "$CLEAN"/editors/vscode/*.vsix)
+LISTING=$(unzip -l "$PASTED")
+for f in dist/extension.js LICENSE.txt media/screenshot-board.png package.json; do
+  grep -q "extension/$f\$" <<<"$LISTING" || { echo "the README's .vsix has no $f" >&2; exit 1; }
+done
+# The Marketplace page's screenshot: an https URL (vsce's rule for README images).
+PASTED_README=$(unzip -p "$PASTED" extension/readme.md)
+grep -q '](https://[^)]*/media/screenshot-board.png)' <<<"$PASTED_README" ||
+  { echo "the README's screenshot is not an https URL in the .vsix" >&2; exit 1; }
+echo "packaged as pasted: $(basename "$PASTED")"
+rm -rf "$CLEAN"
+
 if [ "${SKIP_E2E:-}" = 1 ]; then
   step "SKIP_E2E=1: no end-to-end test"
   exit 0

@@ -600,6 +600,21 @@ local function main()
     return vim.fn.strdisplaywidth(l) <= 40 and not l:find('%d+%.%s*$')
   end), 'at 40 columns, never after a move number', narrow)
   require('chess-ls').setup({ format_width = 80 })
+  -- A variation of 121 columns is wrapped at 80 like the main line, its
+  -- parentheses hugging the moves.
+  local variation = '(5... Nf6 6. Nc3 Be7 7. Bd3 O-O 8. O-O d5 9. exd5 Nxd5 10. Nxd5 Qxd5 11. Qe2 Bf5 12. Bxf5 Qxf5)'
+  local with_variation = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 ' .. variation .. ' 6. Re1 b5 *'
+  local wide
+  check(vim.wait(TIMEOUT, function()
+    vim.api.nvim_buf_set_lines(lbuf, 0, -1, false, { '[Event "Long"]', '', with_variation })
+    vim.lsp.buf.format({ bufnr = lbuf, async = false, timeout_ms = TIMEOUT })
+    wide = vim.api.nvim_buf_get_lines(lbuf, 0, -1, false)
+    return #wide > 3
+  end, 200), 'a long variation is wrapped', wide)
+  check(vim.iter(wide):all(function(l)
+    return vim.fn.strdisplaywidth(l) <= 80 and not l:find('%($') and not l:find('^%)')
+  end), 'every line of it within 80 columns, no line ending with ( or starting with )', wide)
+  check(table.concat(wide, ' '):gsub('%s+', ' ') == ('[Event "Long"] ' .. with_variation), 'and only the line breaks changed', wide)
   vim.cmd('bwipeout!')
 
   section('the outline: a stray move number is no game')

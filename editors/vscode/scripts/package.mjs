@@ -24,22 +24,21 @@ try {
 } catch {
   console.warn("strip failed or is missing: the bundled server keeps its debug info");
 }
-// The extension ships the server, so it carries the server's licence.
-copyFileSync(join(repo, "LICENSE"), join(here, "LICENSE"));
-
-run(process.execPath, [join(here, "scripts", "build.mjs"), "--production"]);
-
+// The bundle and the licence: vsce runs `vscode:prepublish`
+// (scripts/prepublish.mjs) itself before it packs. The options
+// (no dependencies, no repository, the README's screenshot kept as a
+// packaged relative path) are package.json's "vsce" ones, so that the
+// README's `npx @vscode/vsce package` makes the same package.
 const { version } = JSON.parse(readFileSync(join(here, "package.json"), "utf8"));
 const out = process.env.VSIX_OUT || join(here, `chess-ls-linux-x64-${version}.vsix`);
 run(process.execPath, [
   join(here, "node_modules", "@vscode", "vsce", "vsce"),
   "package",
   "--target", "linux-x64",
-  "--allow-missing-repository",
   // The README's screenshot is in the .vsix (media/): the extension's page
-  // in the editor shows it from there.
+  // in the editor shows it from there. (`vsce publish` and the README's
+  // plain `vsce package` point it at baseImagesUrl, for the Marketplace.)
   "--no-rewrite-relative-links",
-  "--no-dependencies",
   "-o", out,
 ]);
 console.log(`packaged ${out}`);

@@ -12,8 +12,9 @@ const FIGURINES: Record<string, string> = {
 };
 /** A square of the hover's board, in px. A wrong move's board is smaller:
  * it comes under VS Code's own lines for the diagnostic and its status bar
- * (some 120 px for a message of two lines and two related places), and the
- * whole must fit in 250 px. */
+ * (some 140 px for a message of two lines and two related places), and the
+ * whole must fit in 250 px: at the legal move's size the content measured
+ * 354 px (the e2e's hover-diagnostic step), to be scrolled. */
 const SQUARE = 24;
 const COMPACT_SQUARE = 12;
 

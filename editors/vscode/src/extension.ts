@@ -457,7 +457,7 @@ async function refresh(): Promise<void> {
   if (generation !== refreshGeneration) {
     return; // A newer cursor position is being asked about.
   }
-  showLanguage(info);
+  showLanguage(info, editor.document.languageId);
   BoardPanel.instance?.update({
     info,
     file: path.basename(editor.document.fileName),
@@ -484,11 +484,29 @@ function setStatus(text: string, tooltip: string): void {
 /** Whether the status item is shown (`show` sends it again each time). */
 let statusShown = false;
 
-function showLanguage(info: PositionInfo | null): void {
+/** What a document's language is called in the status item's tooltip. */
+const DOCUMENT_KINDS: Record<string, string> = {
+  pgn: "PGN file",
+  markdown: "Markdown chapter",
+  latex: "LaTeX chapter",
+  tex: "TeX chapter",
+  plaintext: "plain-text chapter",
+};
+
+/** The server's name and version, as it says in its answer to `initialize`. */
+function serverVersion(): string {
+  const info = client?.initializeResult?.serverInfo;
+  return info === undefined ? "chess-ls" : `${info.name} ${info.version ?? ""}`.trim();
+}
+
+function showLanguage(info: PositionInfo | null, languageId = "pgn"): void {
   if (info === null) {
+    // Nothing game-specific (no knight, no notation language): the item
+    // names the server, its tooltip the server's version and the file.
+    const kind = DOCUMENT_KINDS[languageId] ?? "file";
     idleStatus = {
-      text: "♞ PGN",
-      tooltip: "chess-ls: no game at the cursor. Click for the chess-ls menu (translate, restart, output, settings).",
+      text: "chess-ls",
+      tooltip: `${serverVersion()}: no game at the cursor in this ${kind}.\nClick for the chess-ls menu (translate, restart, output, settings).`,
     };
     showStatus();
     return;
@@ -501,7 +519,7 @@ function showLanguage(info: PositionInfo | null): void {
   }[info.languageSource];
   idleStatus = {
     text: `♞ ${info.languageName}`,
-    tooltip: `Notation language of this game: ${info.languageName} — ${how}.\nClick for the chess-ls menu (translate, restart, output, settings).`,
+    tooltip: `Notation language of this game: ${info.languageName} — ${how}.\n${serverVersion()}. Click for the chess-ls menu (translate, restart, output, settings).`,
   };
   showStatus();
 }
@@ -541,14 +559,35 @@ async function sourceActions(editor: vscode.TextEditor, kind: string): Promise<v
   return (actions ?? []).filter((a): a is vscode.CodeAction => a instanceof vscode.CodeAction || "edit" in a);
 }
 
-/** `1 change`, `3 changes`: the server's edits (a move each in PGN, a
- * stretch of a run in a chapter). */
+/** `1 change`, `3 changes`: the moves the server's edits change. */
 function edits(n: number): string {
   return n === 1 ? "1 change" : `${n} changes`;
 }
 
+/** The words (moves) an action's edits change: the server joins the edits
+ * of nearby moves into one (a run of a chapter, a stretch of a game), so
+ * its edits are not its changes. Each edit's new words are compared with
+ * the words it replaces. */
 function editCount(action: vscode.CodeAction): number {
-  return (action.edit?.entries() ?? []).reduce((n, [, edits]) => n + edits.length, 0);
+  let changed = 0;
+  for (const [uri, edits] of action.edit?.entries() ?? []) {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    for (const edit of edits) {
+      if (document === undefined) {
+        changed += 1;
+        continue;
+      }
+      const before = document.getText(edit.range).split(/\s+/).filter((w) => w !== "");
+      const after = edit.newText.split(/\s+/).filter((w) => w !== "");
+      const n = Math.max(before.length, after.length);
+      for (let i = 0; i < n; i++) {
+        if (before[i] !== after[i]) {
+          changed += 1;
+        }
+      }
+    }
+  }
+  return changed;
 }
 
 function requireChessEditor(): vscode.TextEditor | undefined {

@@ -841,10 +841,22 @@ impl LanguageServer for Backend {
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, settings, token| {
-            handlers::formatting::format(doc, unit, settings.format_width, token)
-        })
-        .await
+        let (edits, note) = self
+            .on_doc(&params.text_document.uri, |doc, unit, settings, token| {
+                handlers::formatting::format(doc, unit, settings.format_width, token)
+            })
+            .await?;
+        // What was left as it is, and why: shown when nothing changed (the
+        // user would otherwise see nothing happen), logged beside edits.
+        if let Some(note) = note {
+            let kind = if edits.is_none() { MessageType::INFO } else { MessageType::LOG };
+            if edits.is_none() {
+                self.client.show_message(kind, &note).await;
+            } else {
+                self.client.log_message(kind, &note).await;
+            }
+        }
+        Ok(edits)
     }
 
     async fn semantic_tokens_range(

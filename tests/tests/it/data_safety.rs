@@ -128,6 +128,97 @@ proptest! {
     }
 }
 
+/// A random document whose variations are long and nested (up to three
+/// deep), with NAGs and one-line comments: what the width must hold for.
+fn long_variations(seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let style = MoveStyle::default();
+    let line = |seed: u64, plies: usize| -> String {
+        let moves = random_game(seed, plies);
+        let game = render_game(&moves, &style, &RenderOptions { headers: false, ..RenderOptions::default() });
+        let end = game.moves.last().map_or(0, |m| m.byte_range.end);
+        game.text[..end].trim().to_owned()
+    };
+    let variation = |rng: &mut SplitMix64, depth: usize| -> String {
+        let mut words: Vec<String> = line(rng.next_u64(), 2 + rng.below(30)).split(' ').map(str::to_owned).collect();
+        if depth < 3 && rng.below(2) == 0 {
+            let at = rng.below(words.len());
+            words.insert(at, format!("({})", line(rng.next_u64(), 1 + rng.below(20))));
+        }
+        if rng.below(3) == 0 {
+            let at = rng.below(words.len());
+            words.insert(at, format!("{{{}}}", ["good", "a plan", "$1 (no)"][rng.below(3)]));
+        }
+        if rng.below(3) == 0 {
+            let at = rng.below(words.len());
+            words.insert(at, format!("${}", rng.below(140)));
+        }
+        format!("({})", words.join(" "))
+    };
+    let moves = random_game(seed, 20 + rng.below(60));
+    let game = render_game(&moves, &style, &RenderOptions { headers: false, ..RenderOptions::default() });
+    let mut text = String::new();
+    let mut at = 0;
+    for m in &game.moves {
+        text.push_str(&game.text[at..m.byte_range.end]);
+        at = m.byte_range.end;
+        if rng.below(5) == 0 {
+            text.push(' ');
+            let depth = rng.below(3);
+            let mut v = variation(&mut rng, depth);
+            for _ in 0..depth {
+                // Nested at the end: `(a (b (c)))`, parentheses piling up.
+                v = format!("({} {v})", line(rng.next_u64(), 1 + rng.below(6)));
+            }
+            text.push_str(&v);
+        }
+    }
+    text.push_str(&game.text[at..]);
+    text.push('\n');
+    text
+}
+
+proptest! {
+    #![proptest_config(crate::proptest_config(200))]
+
+    /// Every line Format Document writes is at most the width, variations
+    /// included (their moves wrap like the main line's, a `(` never ends a
+    /// line and a `)` never starts one), at any width from 20 columns.
+    #[test]
+    fn formatting_holds_the_width_in_variations(seed in 0u64..1_000_000, width in 20usize..=120) {
+        let text = long_variations(seed);
+        let doc = Document::open(text.clone(), 1, &Options::default());
+        let readable = doc.sections.iter().all(|p| !p.tree(&doc).root_node().has_error());
+        prop_assert!(readable, "the generator wrote a syntax error: {:?}", text);
+        let formatted = chess_ls::ide::format::format_cancellable(&doc, width, &chess_ls::ide::cancel::Token::never());
+        prop_assert!(formatted.is_some(), "formatting gave up on {:?}", text);
+        let formatted = formatted.unwrap();
+        prop_assert_eq!(squeeze(&formatted), squeeze(&text));
+        for line in formatted.lines() {
+            prop_assert!(line.chars().count() <= width, "{} columns at width {}: {:?} in\n{}", line.chars().count(), width, line, formatted);
+            prop_assert!(!line.ends_with('('), "a line ends with `(`: {:?}", line);
+            prop_assert!(!line.starts_with(')'), "a line starts with `)`: {:?}", line);
+        }
+        let again = chess_ls::ide::format::format_cancellable(
+            &Document::open(formatted.clone(), 1, &Options::default()), width, &chess_ls::ide::cancel::Token::never());
+        prop_assert_eq!(again.as_deref(), Some(formatted.as_str()), "formatting twice changed more");
+    }
+}
+
+#[test]
+fn a_variation_of_121_columns_is_wrapped_at_80() {
+    let variation = "(5... Nf6 6. Nc3 Be7 7. Bd3 O-O 8. O-O d5 9. exd5 Nxd5 10. Nxd5 Qxd5 11. Qe2 Bf5 12. Bxf5 Qxf5)";
+    let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {variation} 6. Re1 b5 *\n");
+    let formatted = format_text(&Document::open(text.clone(), 1, &Options::default())).expect("formats");
+    // The variation is wrapped, not set on a line of its own.
+    assert!(formatted.lines().count() >= 2, "{formatted}");
+    assert!(!formatted.lines().any(|l| l.starts_with(')') || l.ends_with('(')), "{formatted}");
+    for line in formatted.lines() {
+        assert!(line.chars().count() <= 80, "{line:?} in\n{formatted}");
+    }
+    assert_eq!(squeeze(&formatted), squeeze(&text));
+}
+
 #[test]
 fn a_line_comment_in_a_variation_stays_a_line_comment() {
     let text = "1. e4 e5 (1... c5 ; the Sicilian\n2. Nf3) 2. Nf3 {a\nlong comment} Nc6 *\n";

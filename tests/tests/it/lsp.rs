@@ -196,6 +196,11 @@ fn symbols_folding_semantic_tokens_formatting_and_source_actions() {
     insta::assert_snapshot!("document_symbols", pretty(&symbols));
     let folds = client.call("textDocument/foldingRange", json!({"textDocument": {"uri": URI}}));
     assert!(folds.as_array().unwrap().iter().any(|f| f["kind"] == "comment"));
+    // The game's fold, closed, shows its players.
+    assert!(
+        folds.as_array().unwrap().iter().any(|f| f["startLine"] == 0 && f["collapsedText"] == "Anna - Boris, Cup, 1-0"),
+        "{folds}"
+    );
     insta::assert_snapshot!("folding_ranges", pretty(&folds));
     let tokens = client.call("textDocument/semanticTokens/full", json!({"textDocument": {"uri": URI}}));
     assert!(tokens["data"].as_array().unwrap().len() > 20);
@@ -653,8 +658,13 @@ fn hover_on_an_illegal_move_shows_the_position_it_was_tried_in_its_finding_and_t
     assert!(value.contains("The position it was tried in · White to move"), "{value}");
     assert!(value.contains("FEN: `r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7`"), "{value}");
     // The reading the check went on with comes last, as a guess.
-    let guess = value.find("*A guess:* the check went on as if **Кbd2** (English SAN **Nbd2**)").expect(value);
+    let guess =
+        value.find("*A guess:* the check went on as if **Кbd2** (English SAN **Nbd2**) was played.").expect(value);
     assert!(guess > value.find("FEN: ").unwrap(), "{value}");
+    // One board and one FEN: the position it was tried in (the guess is
+    // named, not drawn).
+    assert_eq!(value.matches("```text").count(), 1, "{value}");
+    assert_eq!(value.matches("FEN").count(), 1, "{value}");
     insta::assert_snapshot!("hover_ambiguous_move", pretty(&hover));
 
     // 16. Кf3: White has no knight; no reading saves it, so no guess.
@@ -669,6 +679,48 @@ fn hover_on_an_illegal_move_shows_the_position_it_was_tried_in_its_finding_and_t
     assert!(value.contains("The position it was tried in · White to move"), "{value}");
     assert!(!value.contains("guess"), "{value}");
     insta::assert_snapshot!("hover_illegal_move", pretty(&hover));
+    assert!(client.shutdown().success());
+}
+
+/// A database of 2,000 games from three events, over the protocol: the
+/// outline's groups (one event each, a hundred games at most) open on their
+/// games, so a game is found by its players and event; its fold, closed,
+/// shows the same name.
+#[test]
+fn a_database_of_two_thousand_games_is_outlined_by_event_with_every_game_inside() {
+    let events = ["Wijk aan Zee 2024", "Moscow 1925", "Dortmund 1992"];
+    let text: String = (1..=2000)
+        .map(|i| {
+            let event = events[(i - 1) * 3 / 2000];
+            format!(
+                "[Event \"{event}\"]\n[Round \"{}\"]\n[White \"Player {i}\"]\n[Black \"Rival {i}\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5\n2. Nf3 Nc6 1/2-1/2\n\n",
+                i % 9 + 1
+            )
+        })
+        .collect();
+    let uri = "file:///games/db.pgn";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open(uri, &text);
+    let _ = client.diagnostics(uri, 1);
+    let groups = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let groups = groups.as_array().unwrap();
+    assert_eq!(groups[0]["name"], "Wijk aan Zee 2024 · games 1-100");
+    assert!(
+        groups.iter().any(|g| g["name"] == "Dortmund 1992 · games 1335-1434"),
+        "{:?}",
+        groups.iter().map(|g| &g["name"]).collect::<Vec<_>>()
+    );
+    let games: Vec<&Value> = groups.iter().flat_map(|g| g["children"].as_array().unwrap()).collect();
+    assert_eq!(games.len(), 2000);
+    let want = format!("Player 1500 - Rival 1500, Dortmund 1992 {}, 1/2-1/2", 1500 % 9 + 1);
+    let game = games.iter().find(|g| g["name"] == want.as_str()).unwrap_or_else(|| panic!("{want} not in the outline"));
+    let (line, _) = position_of(&text, "[White \"Player 1500\"]", 0, false);
+    let (start, end) =
+        (game["range"]["start"]["line"].as_u64().unwrap(), game["range"]["end"]["line"].as_u64().unwrap());
+    assert!(start <= u64::from(line) && u64::from(line) <= end, "{game} holds line {line}");
+    let folds = client.call("textDocument/foldingRange", json!({"textDocument": {"uri": uri}}));
+    assert!(folds.as_array().unwrap().iter().any(|f| f["collapsedText"] == want.as_str()), "no fold shows {want}");
     assert!(client.shutdown().success());
 }
 

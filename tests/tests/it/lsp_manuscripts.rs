@@ -131,6 +131,175 @@ fn a_latex_chapter_follows_its_macros() {
     assert!(client.shutdown().success());
 }
 
+/// A chapter's outline: its headings as parents, under each the games told
+/// there, one entry per game (a game told across paragraphs is one), a
+/// fenced game named by its players; in LaTeX its sections likewise.
+#[test]
+fn a_chapters_outline_has_its_headings_with_one_entry_per_game_under_them() {
+    let md = "# Chapter 1\n\nThe game began 1. e4 e5 2. Nf3 Nc6 and then\n\n3. Bb5 a6 4. Ba4 Nf6 followed.\n\nLater 5. O-O Be7 was played.\n\n## A second game\n\n```pgn\n[White \"Anna\"]\n[Black \"Boris\"]\n[Event \"Cup\"]\n[Result \"1-0\"]\n\n1. d4 d5 2. c4 1-0\n```\n\n# Chapter 2\n\nHere 1. c4 e5 2. Nc3 Nf6 is the English.\n";
+    let uri = "file:///book/chapter.md";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open_as(uri, "markdown", md);
+    let _ = client.diagnostics(uri, 1);
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    fn tree(symbols: &Value) -> Vec<String> {
+        symbols
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| match s.get("children").filter(|c| c.is_array()) {
+                Some(children) => format!("{} [{}]", s["name"].as_str().unwrap(), tree(children).join(", ")),
+                None => s["name"].as_str().unwrap().to_owned(),
+            })
+            .collect()
+    }
+    assert_eq!(
+        tree(&symbols),
+        // (Numbered in the chapter's order: the fenced game is its second.)
+        ["Chapter 1 [Game 1, A second game [Anna - Boris, Cup, 1-0]]", "Chapter 2 [Game 3]"],
+        "{symbols}"
+    );
+    // The one game of chapter 1 runs from its first run to its last.
+    let game = &symbols[0]["children"][0];
+    assert_eq!(game["range"]["start"]["line"], 2, "{game}");
+    assert_eq!(game["range"]["end"]["line"], 6, "{game}");
+
+    let tex = "\\section{Opening}\nAfter 1. e4 e5 2. Sf3 Sc6 the knight.\n\\subsection{Later}\nThen 3. Lb5 a6 followed.\n\\section{Other}\n\\mainline{1. d4 d5}\n";
+    let tex_uri = "file:///book/kapitel.tex";
+    client.open_as(tex_uri, "latex", tex);
+    let _ = client.diagnostics(tex_uri, 1);
+    let symbols = client.call("textDocument/documentSymbol", json!({"textDocument": {"uri": tex_uri}}));
+    assert_eq!(tree(&symbols), ["Opening [Game 1, Later [Game 1 (continued)]]", "Other [Game 2]"], "{symbols}");
+    assert!(client.shutdown().success());
+}
+
+/// "Translate this game" in a Markdown chapter covers the game however
+/// many paragraphs it is told in (every run that goes on from the one
+/// before), not only the run at the cursor; another game of the chapter is
+/// left alone.
+#[test]
+fn translating_this_game_in_a_chapter_takes_every_run_of_it() {
+    let md = "# Chapter\n\nThe game began 1. e4 e5 2. Nf3 Nc6 and then\n\n3. Bb5 a6 4. Ba4 Nf6 followed,\n\nand 5. O-O Be7 6. Re1 b5 7. Bb3 d6 ended it.\n\nAnother game: 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4.\n";
+    let uri = "file:///book/chapter.md";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open_as(uri, "markdown", md);
+    let _ = client.diagnostics(uri, 1);
+    let (line, col) = position_after(md, "Ba4", 0);
+    let actions = client.call(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": range(line, col, col), "context": {"diagnostics": [], "only": ["source.chess-ls.translate.ru.game"]}}),
+    );
+    let action = actions
+        .as_array()
+        .expect("actions")
+        .iter()
+        .find(|a| a["title"] == "Translate this game to Russian")
+        .unwrap_or_else(|| panic!("{actions}"));
+    let action =
+        if action["edit"].is_null() { client.call("codeAction/resolve", action.clone()) } else { action.clone() };
+    let edits = action["edit"]["changes"][uri].as_array().expect("edits").clone();
+    // Apply them: every piece move of the three paragraphs is Russian, the
+    // other game is as it was.
+    let mut text = md.to_owned();
+    let offset = |text: &str, p: &Value| -> usize {
+        let line = p["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let column = p["character"].as_u64().unwrap() as usize;
+        start
+            + text[start..]
+                .chars()
+                .take_while({
+                    let mut n = 0;
+                    move |c| {
+                        let fits = n < column;
+                        n += c.len_utf16();
+                        fits
+                    }
+                })
+                .map(char::len_utf8)
+                .sum::<usize>()
+    };
+    let mut sorted = edits.clone();
+    sorted.sort_by_key(|e| {
+        std::cmp::Reverse((e["range"]["start"]["line"].as_u64(), e["range"]["start"]["character"].as_u64()))
+    });
+    for e in &sorted {
+        let (a, b) = (offset(&text, &e["range"]["start"]), offset(&text, &e["range"]["end"]));
+        text.replace_range(a..b, e["newText"].as_str().unwrap());
+    }
+    for translated in ["Кf3 Кc6", "Сb5", "Сa4 Кf6", "Сe7", "Лe1", "Сb3"] {
+        assert!(text.contains(translated), "{translated} in {text}");
+    }
+    assert!(text.contains("1. d4 Nf6 2. c4 e6 3. Nc3 Bb4"), "the other game is left alone: {text}");
+    assert!(client.shutdown().success());
+}
+
+/// Format Document in a LaTeX chapter: its runs and `\\mainline{...}`
+/// stand in the prose, whose lines are the author's; nothing is changed and
+/// the user is told why (window/showMessage), not left with silence.
+#[test]
+fn formatting_a_latex_chapter_changes_nothing_and_says_why() {
+    let uri = "file:///book/kapitel.tex";
+    let text = "\\mainline{1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Sb8 10. d4 Sbd7}\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    client.open_as(uri, "latex", text);
+    let _ = client.diagnostics(uri, 1);
+    let edits = client.call(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert!(edits.is_null(), "{edits}");
+    // The message may come just before or just after the answer.
+    let is_shown = |n: &Value| n["method"] == "window/showMessage";
+    let shown = client
+        .notifications
+        .iter()
+        .find(|n| is_shown(n))
+        .cloned()
+        .or_else(|| client.wait_for(is_shown))
+        .expect("a message shown");
+    let message = shown["params"]["message"].as_str().unwrap();
+    assert!(message.contains("1 run of moves in the prose is left as written"), "{message}");
+    assert_eq!(shown["params"]["type"], 3, "an info");
+    assert!(client.shutdown().success());
+}
+
+/// A client that sends one `languageId` for every file it serves (Emacs
+/// eglot 1.9 sends `pgn`): a `.tex`, `.md` or `.txt` chapter is still read
+/// as the manuscript its extension says, its prose never a syntax error; a
+/// `.pgn` file stays notation.
+#[test]
+fn a_client_that_says_pgn_for_every_file_gets_manuscripts_by_their_extension() {
+    let tex = "\\section{Die Eröffnung}\nIn dieser Partie kam nach 1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxf6 die Frage auf,\nob Weiß besser rochiert hätte.\n\\mainline{1. d4 d5 2. c4 e6}\n";
+    let md = "# Chapter 1\n\nAfter 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxf6 White had to think again.\n\n```pgn\n1. d4 d5 2. c4 e6\n```\n";
+    let txt = "Chapter 1.\n\nThe game went 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxf6 and the rest was prose.\n";
+    let mut client = Client::start();
+    client.initialize(&[], json!({}));
+    for (uri, text) in
+        [("file:///book/kapitel.tex", tex), ("file:///book/chapter.md", md), ("file:///book/chapter.txt", txt)]
+    {
+        client.open_as(uri, "pgn", text);
+        let params = client.diagnostics(uri, 1);
+        // The one wrong move (the bishop takes on f6 from a4/b5: nothing
+        // there to take, or no bishop that reaches): one finding, not one
+        // per prose word.
+        assert_eq!(codes(&params), ["illegal-move"], "{uri}: {params}");
+        let (line, col) = position_after(text, "xf6", 0);
+        assert_eq!(params["diagnostics"][0]["range"]["start"]["line"], line, "{uri}");
+        assert_eq!(params["diagnostics"][0]["range"]["end"]["character"], col + 3, "{uri}: {params}");
+    }
+    // A notation file with the same id is notation: its prose-like words
+    // are syntax errors there.
+    client.open_as("file:///games.pgn", "pgn", "1. e4 e5 2. Nf3 Nc6 *\n");
+    assert!(codes(&client.diagnostics("file:///games.pgn", 1)).is_empty());
+    client.open_as("file:///bad.pgn", "pgn", "After 1. e4 e5 White had to think.\n");
+    assert!(!codes(&client.diagnostics("file:///bad.pgn", 1)).is_empty());
+    assert!(client.shutdown().success());
+}
+
 #[test]
 fn an_edit_that_makes_the_book_polish_reads_its_earlier_run_in_polish() {
     // `b8` lost the rook's letter in a run whose letters (`S`) German and

@@ -150,7 +150,29 @@ fn a_game_in_a_markdown_chapter_gets_diagnostics_hover_quickfix_and_completion()
         "textDocument/formatting",
         json!({"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": true}}),
     );
-    assert!(formatting.is_null() || formatting.as_array().is_some_and(|a| a.is_empty()), "{formatting}");
+    // Format Document lays out the fenced block (whole games, wrapped at
+    // 80), nothing outside it, and says that the runs in the prose are
+    // left as written (logged beside the edit).
+    let edits = formatting.as_array().expect("edits");
+    assert_eq!(edits.len(), 1, "{formatting}");
+    let (block_line, _) = position_after(&text, "[Event", block);
+    // (One line further down than in `text`: the edits above added one.)
+    assert_eq!(edits[0]["range"]["start"], json!({"line": block_line + 1, "character": 0}), "{formatting}");
+    let new_text = edits[0]["newText"].as_str().unwrap();
+    assert!(new_text.starts_with("[Event") && !new_text.contains("```"), "{new_text}");
+    assert!(new_text.lines().all(|l| l.chars().count() <= 80), "{new_text}");
+    // The note may come just before or just after the answer.
+    let is_note = |n: &Value| {
+        n["method"] == "window/logMessage" && n["params"]["message"].as_str().unwrap_or("").contains("left as written")
+    };
+    let note = client
+        .notifications
+        .iter()
+        .find(|n| is_note(n))
+        .cloned()
+        .or_else(|| client.wait_for(is_note))
+        .expect("a note on the prose's runs");
+    assert!(note["params"]["message"].as_str().unwrap().contains("laid out 1 fenced block"), "{note}");
     let tokens = client.call("textDocument/semanticTokens/full", json!({"textDocument": {"uri": URI}}));
     let data = tokens["data"].as_array().unwrap();
     assert!(data.len() > 5 * 20);

@@ -417,6 +417,15 @@ async function main(): Promise<void> {
     await waitFor(page, "the Board button's icon is loaded", async () => /board-(dark|light)\.svg/.test(await buttonIcon()), 15_000);
     check(true, `the Board button shows the board icon (${(await buttonIcon()).slice(-60)})`);
 
+    step = "explorer-icon";
+    // The .pgn file has its own icon in the Explorer (the language's icon,
+    // used where the file icon theme has none).
+    const fileIcon = () =>
+      row.locator(".monaco-icon-label").first().evaluate((e) => getComputedStyle(e, "::before").backgroundImage);
+    await waitFor(page, "the .pgn file's Explorer icon is loaded", async () => /pgn-file\.svg/.test(await fileIcon()), 15_000);
+    check(true, `the .pgn file has the chess-ls file icon (${(await fileIcon()).slice(-40)})`);
+    await row.screenshot({ path: path.join(outDir, "explorer-icon.png") });
+
     step = "status-bar";
     const status = page.locator(".statusbar-item", { hasText: "Russian" }).first();
     await status.waitFor({ timeout: 30_000 });
@@ -531,6 +540,14 @@ async function main(): Promise<void> {
       (await diagnosticHover.locator('img[src^="data:image/svg+xml;base64,"]').count()) === 1,
       "the board it was tried in is an image",
     );
+    const triedWidth = await diagnosticHover
+      .locator('img[src^="data:image/svg+xml;base64,"]')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width);
+    // (Not as large as a legal move's: at that size the hover measured
+    // 354 px of content in 250.)
+    log(`the board it was tried in: ${Math.round(triedWidth)} px; a legal move's: ${Math.round(drawn.shown)} px`);
+    check((wrong.match(/FEN/g) ?? []).length === 1, "one FEN in the hover");
     const triedFen = wrong.lastIndexOf("FEN: r1bqk2r/pppp1ppp/2n2n2/8/1bBPP3/5N2/PP3PPP/RNBQK2R w KQkq - 1 7");
     check(triedFen > wrong.indexOf("A guess:") && wrong.indexOf("A guess:") > 0, "its FEN comes last, after the guess");
     const wrongFit = await hoverHeights(page);
@@ -868,15 +885,28 @@ async function main(): Promise<void> {
     await page.keyboard.type("Russian");
     await page.waitForTimeout(300);
     await page.keyboard.press("Enter");
-    // Then what to translate: the whole document.
+    // Then what to translate, if "this game" and the whole document
+    // change different moves: the game is told in three runs, and "this
+    // game" counts the moves of all of them (8 piece moves up to 7. Bb3;
+    // it once said "1 change", the edits the server had joined).
     const whole = page.locator(".quick-input-widget .monaco-list-row", { hasText: "The whole document" }).first();
-    await whole.waitFor({ timeout: 10_000 });
-    log("translate in the chapter offers:", JSON.stringify(await page.locator(".quick-input-widget .monaco-list-row").allInnerTexts()));
-    await whole.click();
-    await waitFor(page, "the chapter's moves are translated to Russian", async () => {
+    const russianMoves = async () => {
       const text = await editorText(page);
       return text.includes("2. Кf3 Кc6 3. Сb5") && text.includes("4. Сa4 Кf6");
-    });
+    };
+    await waitFor(page, "the translation is applied or its scope asked", async () => (await russianMoves()) || (await whole.count()) > 0);
+    if (!(await russianMoves())) {
+      const offered = await page.locator(".quick-input-widget .monaco-list-row").allInnerTexts();
+      log("translate in the chapter offers:", JSON.stringify(offered));
+      const game = offered.find((o) => o.includes("This game only")) ?? "";
+      const count = Number(/(\d+) change/.exec(game)?.[1] ?? "0");
+      check(count >= 8, `"This game only" counts the moves of every run of the game (${game.replace(/\s+/g, " ")})`);
+      await screenshot(page, "translate-scope-chapter");
+      await whole.click();
+    } else {
+      log("translate in the chapter: one game, both scopes change the same moves: no scope menu");
+    }
+    await waitFor(page, "the chapter's moves are translated to Russian", russianMoves);
     const translated = await editorText(page);
     check(translated.includes("White pins nothing yet") && translated.includes("Words like e4, Nf3 and O-O"), "and its prose is as it was");
     await page.keyboard.press("Escape");
@@ -908,6 +938,25 @@ async function main(): Promise<void> {
       check(shown, `"${title}" is in the palette in a LaTeX chapter`);
     }
     await page.keyboard.press("Escape");
+    // No "ambiguous character" boxes on the Cyrillic piece letters.
+    await page.waitForTimeout(1000);
+    const boxes = await page.locator(".editor-group-container.active .monaco-editor .unicode-highlight").count();
+    check(boxes === 0, `no ambiguous-character boxes in the LaTeX chapter (${boxes})`);
+    // Outside any game (the first line, prose), the status item says
+    // nothing game-specific: the server's name, its version in the tooltip.
+    const texTop = await locate(page, "documentclass", 0);
+    await page.mouse.click(texTop.x, texTop.y);
+    const plain = page.locator(".statusbar-item", { hasText: /^chess-ls$/ }).first();
+    await waitFor(page, "outside a game the status item says chess-ls (not ♞ PGN)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "♞" }).count()) === 0 && (await plain.count()) > 0,
+    );
+    await plain.hover();
+    const tip = page.locator(".monaco-hover, .custom-hover", { hasText: "no game at the cursor" }).first();
+    await tip.waitFor({ state: "visible", timeout: 10_000 });
+    const tipText = await tip.innerText();
+    check(/chess-ls \d+\.\d+/.test(tipText) && tipText.includes("LaTeX"), `its tooltip has the server's version and the file's kind (${tipText.split("\n")[0]})`);
+    await screenshot(page, "status-outside-a-game");
+    await page.mouse.move(10, 10);
     await screenshot(page, "manuscript-latex");
 
     step = "manuscript-plain-text";

@@ -107,14 +107,46 @@ fn figurine_black(role: Role) -> &'static str {
     }
 }
 
+/// Normalisation writes what the replay established and nothing more: a
+/// move the check only guessed (an ambiguous `Кd2` read as `Кbd2` because
+/// the moves after it bear that out) stays as written, its finding with it;
+/// and castling keeps the game's way of writing it (`0-0`, the FIDE text,
+/// or `O-O`, PGN's): the way most of its castling moves are written, each
+/// as written where there are as many of one as of the other.
 fn normalize(trace: &Trace, source: &str) -> Vec<TextEdit> {
     let own = trace.language.unwrap_or(Language::En);
+    let castling_written = |written: &str| {
+        let w = written.trim_end_matches(|c: char| !matches!(c, '0' | 'O' | 'О' | 'o'));
+        if w.starts_with('0') {
+            Some(true)
+        } else if w.starts_with(['O', 'О', 'o']) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let (zeros, letters) = trace
+        .moves
+        .iter()
+        .filter(|t| t.played.is_castle())
+        .filter_map(|t| castling_written(&source[t.span.clone()]))
+        .fold((0, 0), |(z, l), zero| if zero { (z + 1, l) } else { (z, l + 1) });
     let mut edits = Vec::new();
     for traced in &trace.moves {
+        if traced.guessed {
+            continue;
+        }
         let written = &source[traced.span.clone()];
         let suffix_start = written.find(['+', '#', '!', '?', '‼', '⁇', '⁉', '⁈', '†', '‡']).unwrap_or(written.len());
         let suffix = &written[suffix_start..];
-        let style = MoveStyle::for_language(own);
+        let mut style = MoveStyle::for_language(own);
+        if traced.played.is_castle() {
+            style.castling_zeros = match zeros.cmp(&letters) {
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Equal => castling_written(written).unwrap_or(style.castling_zeros),
+            };
+        }
         let annotation_start = suffix.find(['!', '?', '‼', '⁇', '⁉', '⁈']).unwrap_or(suffix.len());
         let new_text =
             format!("{}{}", render_move(&traced.before, &traced.played, &style), &suffix[annotation_start..]);
@@ -173,6 +205,26 @@ mod tests {
             out,
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Nb4 9. Qe4 *"
         );
+    }
+
+    /// Normalize does not choose between readings: the ambiguous `7. Кd2`
+    /// (either knight; the check goes on as if `Кbd2`) stays as written;
+    /// the Russian `0-0` stays `0-0`; what it may settle it does
+    /// (`Кg1f3` is `Кf3`).
+    #[test]
+    fn normalize_keeps_an_ambiguous_move_and_the_games_castling() {
+        let text = "1. e4 e5 2. Кg1f3 Кc6 3. Сc4 Сc5 4. c3 Кf6 5. d4 exd4 6. cxd4 Сb4+ 7. Кd2 Кxe4 8. 0-0 Кxd2 9. Сxd2 Сxd2 10. Фxd2 d5 *";
+        let out = rewrite_text(text, Rewrite::Normalize);
+        assert_eq!(
+            out,
+            "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. c3 Кf6 5. d4 exd4 6. cxd4 Сb4+ 7. Кd2 Кxe4 8. 0-0 Кxd2 9. Сxd2 Сxd2 10. Фxd2 d5 *"
+        );
+        // A game that writes O-O keeps O-O; one that writes both keeps the
+        // way most of its castling moves are written.
+        let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 0-0 *";
+        assert_eq!(rewrite_text(pgn, Rewrite::Normalize), pgn);
+        let mixed = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 0-0 6. Nc3 d6 7. Be3 Be6 *";
+        assert_eq!(rewrite_text(mixed, Rewrite::Normalize), mixed);
     }
 }
 

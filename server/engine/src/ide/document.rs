@@ -177,7 +177,10 @@ pub enum Kind {
 
 impl Kind {
     /// The kind of a document from its `languageId` and, when that says
-    /// nothing known (or only "plain text"), its URI's extension.
+    /// nothing known, only "plain text" or only "notation", its URI's
+    /// extension: a client that sends one id for every file it serves
+    /// (Emacs eglot sends `pgn` for a `.tex` chapter) still gets its
+    /// manuscripts read as manuscripts.
     pub fn detect(language_id: &str, uri: &str) -> Kind {
         let path = uri.split(['?', '#']).next().unwrap_or(uri);
         let by_extension = syntax::manuscript::Format::from_path(path).map(Kind::of_format);
@@ -186,7 +189,6 @@ impl Kind {
             "latex" | "tex" | "plaintex" | "context" => Kind::Latex,
             "html" | "xhtml" => Kind::Html,
             "typst" | "typ" => Kind::Typst,
-            "pgn" | "chess" => Kind::Pgn,
             "plaintext" | "text" | "txt" => by_extension.unwrap_or(Kind::Text),
             _ => by_extension.unwrap_or(Kind::Pgn),
         }
@@ -430,6 +432,12 @@ impl Document {
 
     pub fn kind(&self) -> Kind {
         self.manuscript.as_ref().map_or(Kind::Pgn, |view| view.kind)
+    }
+
+    /// Where notation stands in a manuscript (runs, macros, fenced
+    /// blocks), in order; empty for notation.
+    pub fn manuscript_units(&self) -> &[syntax::manuscript::Unit] {
+        self.manuscript.as_ref().map_or(&[], |view| &view.ms.units)
     }
 
     /// The text the parser reads: the text itself, or for a manuscript the
@@ -1110,7 +1118,10 @@ mod tests {
     #[test]
     fn kinds_from_language_ids_and_uris() {
         assert_eq!(Kind::detect("markdown", "file:///a.txt"), Kind::Markdown);
-        assert_eq!(Kind::detect("pgn", "file:///a.md"), Kind::Pgn);
+        assert_eq!(Kind::detect("pgn", "file:///a.md"), Kind::Markdown);
+        assert_eq!(Kind::detect("pgn", "file:///book/ch1.tex"), Kind::Latex);
+        assert_eq!(Kind::detect("chess", "file:///notes.txt"), Kind::Text);
+        assert_eq!(Kind::detect("pgn", "file:///games.pgn"), Kind::Pgn);
         assert_eq!(Kind::detect("plaintext", "file:///book/ch1.MD"), Kind::Markdown);
         assert_eq!(Kind::detect("", "file:///book/games.pgn"), Kind::Pgn);
     }

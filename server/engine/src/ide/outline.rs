@@ -31,6 +31,9 @@ pub struct LineFold {
     pub start: u32,
     pub end: u32,
     pub kind: Fold,
+    /// A game's fold: its symbol (an index in the section's
+    /// `outline.symbols`), whose name is the fold's text when it is closed.
+    pub symbol: Option<u32>,
 }
 
 /// A section's folds as lines, kept with it.
@@ -57,7 +60,12 @@ pub fn line_folds(doc: &Document, section: &Section) -> Arc<Vec<LineFold>> {
             if at_line_start(span.end) && end > start {
                 end -= 1;
             }
-            (end > start).then_some(LineFold { start: start as u32, end: end as u32, kind: *kind })
+            // A game's fold and its symbol start at the same place.
+            let symbol = (*kind == Fold::Game)
+                .then(|| section.outline.symbols.binary_search_by_key(&span.start, |g| g.span.start).ok())
+                .flatten()
+                .map(|i| i as u32);
+            (end > start).then_some(LineFold { start: start as u32, end: end as u32, kind: *kind, symbol })
         })
         .collect();
     let folds = Arc::new(folds);
@@ -107,11 +115,13 @@ pub fn line_symbols(doc: &Document, section: &Section, unit: Unit) -> Arc<Vec<Li
     places
 }
 
-/// One game in the outline: "White - Black, Event, Result".
+/// One game in the outline: "White - Black, Event Round, Result".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSymbol {
     pub name: String,
     pub date: Option<String>,
+    /// Its `Event` tag, which a big database's outline groups by.
+    pub event: Option<String>,
     pub span: Range<usize>,
     pub selection: Range<usize>,
 }
@@ -207,14 +217,25 @@ fn symbols(games: &[GameSyntax<'_>], source: &str, out: &mut Outline) {
             }
             name.push_str(&part);
         };
-        if let Some(event) = tag("Event") {
-            push(event);
+        // "Event Round": `Tata Steel 2024 7`; a round alone when the
+        // event is not known.
+        match (tag("Event"), tag("Round").filter(|r| r != "-")) {
+            (Some(event), Some(round)) => push(format!("{event} {round}")),
+            (Some(event), None) => push(event),
+            (None, Some(round)) => push(format!("round {round}")),
+            (None, None) => {}
         }
         if let Some(result) = tag("Result").or_else(|| game.result.as_ref().map(|r| r.text.to_owned())) {
             push(result);
         }
         let selection = game.tags.first().map_or(game.span.clone(), |t| t.span.clone());
-        out.symbols.push(GameSymbol { name, date: tag("Date"), span: game.span.clone(), selection });
+        out.symbols.push(GameSymbol {
+            name,
+            date: tag("Date"),
+            event: tag("Event"),
+            span: game.span.clone(),
+            selection,
+        });
     }
 }
 
@@ -305,4 +326,173 @@ mod tests {
             assert_eq!(with_tree, without_tree, "{text:?}");
         }
     }
+}
+
+/// An entry of a manuscript's outline: a heading of the prose (Markdown's
+/// `#`, LaTeX's `\chapter`, `\section`...) with what stands under it, or a
+/// game told in the prose (its runs together, however many paragraphs it
+/// takes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChapterSymbol {
+    pub name: String,
+    pub detail: Option<String>,
+    pub heading: bool,
+    /// In the document's text.
+    pub span: Range<usize>,
+    pub selection: Range<usize>,
+    pub children: Vec<ChapterSymbol>,
+}
+
+/// A heading of a manuscript: its level (smaller is higher), its title and
+/// where its line stands.
+fn headings(doc: &Document) -> Vec<(usize, String, Range<usize>)> {
+    use crate::syntax::manuscript::Format;
+    let text = &doc.text;
+    let mut out = Vec::new();
+    let mut offset = 0;
+    let mut fenced = false;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let content = line.trim_end();
+        match doc.kind().manuscript() {
+            Some(Format::Markdown) => {
+                let trimmed = content.trim_start();
+                if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+                    fenced = !fenced;
+                    continue;
+                }
+                if fenced || content.starts_with("    ") {
+                    continue;
+                }
+                let level = trimmed.chars().take_while(|&c| c == '#').count();
+                let rest = &trimmed[level..];
+                if (1..=6).contains(&level) && (rest.is_empty() || rest.starts_with([' ', '\t'])) {
+                    let title = rest.trim().trim_end_matches('#').trim();
+                    if !title.is_empty() {
+                        out.push((level, title.to_owned(), start..start + content.len()));
+                    }
+                }
+            }
+            Some(Format::Latex) => {
+                // The prose before a `%` comment.
+                let code = content.split('%').next().unwrap_or("");
+                for (level, command) in
+                    ["\\part", "\\chapter", "\\section", "\\subsection", "\\subsubsection"].iter().enumerate()
+                {
+                    let Some(at) = code.find(command) else { continue };
+                    let after = code[at + command.len()..].trim_start_matches('*');
+                    let Some(body) = after.strip_prefix('{') else { continue };
+                    let title = body.split('}').next().unwrap_or("").trim();
+                    if !title.is_empty() {
+                        out.push((level, title.to_owned(), start + at..start + content.len()));
+                    }
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A manuscript's outline: its headings as parents, under each the games
+/// told there, one entry per game (a game told across several paragraphs
+/// is one entry, from its first run to its last, as long as no heading
+/// comes between: after one it is listed again, "(continued)").
+pub fn chapter_outline(doc: &Document) -> Vec<ChapterSymbol> {
+    use crate::analysis::manuscript::StartKind;
+    let mut games: Vec<ChapterSymbol> = Vec::new();
+    let heads = headings(doc);
+    let heading_between = |a: usize, b: usize| heads.iter().any(|(_, _, span)| a < span.start && span.start < b);
+    let mut number = 0;
+    for section in &doc.sections {
+        for symbol in &section.outline.symbols {
+            let span = section.start + symbol.span.start..section.start + symbol.span.end;
+            let goes_on = section.chain.as_ref().is_some_and(|chain| {
+                chain.games.iter().any(|g| {
+                    g.at == symbol.span.start && matches!(g.start().kind, StartKind::Continues | StartKind::Variation)
+                })
+            });
+            if goes_on && let Some(last) = games.last_mut() {
+                if !heading_between(last.span.start, span.start) {
+                    last.span.end = last.span.end.max(span.end);
+                    continue;
+                }
+                let mut again = last.clone();
+                again.name = format!("{} (continued)", again.name.trim_end_matches(" (continued)"));
+                again.span = span.clone();
+                again.selection = span;
+                games.push(again);
+                continue;
+            }
+            number += 1;
+            let moves: String = doc.text[span.clone()].split_whitespace().take(6).collect::<Vec<_>>().join(" ");
+            // A name of tags only ("White - Black"), not a bare result.
+            let named = !symbol.name.is_empty() && !["*", "1-0", "0-1", "1/2-1/2"].contains(&symbol.name.as_str());
+            // Named by its tags, or numbered with its first moves beside.
+            let (name, detail) = if named {
+                (symbol.name.clone(), symbol.date.clone())
+            } else {
+                (format!("Game {number}"), Some(moves))
+            };
+            games.push(ChapterSymbol {
+                name,
+                detail,
+                heading: false,
+                span: span.clone(),
+                selection: span,
+                children: Vec::new(),
+            });
+        }
+    }
+    // The headings' spans: to the next heading of the same level or higher.
+    let end = doc.text.len();
+    let mut nodes: Vec<(usize, ChapterSymbol)> = heads
+        .iter()
+        .enumerate()
+        .map(|(i, (level, title, line))| {
+            let until = heads[i + 1..].iter().find(|(l, _, _)| l <= level).map_or(end, |(_, _, s)| s.start);
+            let until = doc.text[..until].trim_end().len().max(line.end);
+            (
+                *level,
+                ChapterSymbol {
+                    name: title.clone(),
+                    detail: None,
+                    heading: true,
+                    span: line.start..until,
+                    selection: line.clone(),
+                    children: Vec::new(),
+                },
+            )
+        })
+        .collect();
+    // Games into the innermost heading before them; headings into the
+    // heading above them (built from the last, so that each goes into a
+    // parent already holding its later siblings).
+    let mut top: Vec<ChapterSymbol> = Vec::new();
+    for game in games {
+        match nodes.iter_mut().rev().find(|(_, h)| h.span.start <= game.span.start && game.span.end <= h.span.end) {
+            Some((_, h)) => h.children.push(game),
+            None => top.push(game),
+        }
+    }
+    while let Some((level, node)) = nodes.pop() {
+        let parent = nodes
+            .iter_mut()
+            .rev()
+            .find(|(l, h)| *l < level && h.span.start <= node.span.start && node.span.end <= h.span.end);
+        match parent {
+            Some((_, p)) => p.children.push(node),
+            None => top.push(node),
+        }
+    }
+    fn order(symbols: &mut [ChapterSymbol]) {
+        symbols.sort_by_key(|s| s.span.start);
+        for s in symbols {
+            order(&mut s.children);
+        }
+    }
+    order(&mut top);
+    top
 }

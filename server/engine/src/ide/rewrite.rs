@@ -105,9 +105,20 @@ fn errors_of(report: &analysis::GameReport) -> Option<(usize, usize)> {
 /// the document gives it; edits in the document's text, notation only.
 pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, scope: Scope, token: &Token) -> Edits {
     let mut found = Edits::default();
-    let sections: Vec<&Section> = match scope {
-        Scope::Document => doc.sections.iter().collect(),
-        Scope::GameAt(offset) => vec![doc.section_at(offset)],
+    // In a manuscript a game may be told in several runs (each one going
+    // on from the one before): "this game" is all of them.
+    let told = match scope {
+        Scope::GameAt(offset) if doc.kind() != Kind::Pgn => Some(runs_of_game_at(doc, offset)),
+        _ => None,
+    };
+    let sections: Vec<&Section> = match (&told, scope) {
+        (_, Scope::Document) => doc.sections.iter().collect(),
+        (Some(runs), _) => {
+            let mut starts: Vec<usize> = runs.iter().map(|(section, _)| *section).collect();
+            starts.dedup();
+            doc.sections.iter().filter(|s| starts.contains(&s.start)).collect()
+        }
+        (None, Scope::GameAt(offset)) => vec![doc.section_at(offset)],
     };
     for section in sections {
         token.check();
@@ -115,7 +126,11 @@ pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, sco
         let tree = section.tree(doc);
         for game in syntax::lower(&tree, text) {
             let (start, end) = (section.start + game.span.start, section.start + game.span.end);
-            if let Scope::GameAt(offset) = scope
+            if let Some(runs) = &told {
+                if !runs.contains(&(section.start, game.span.start)) {
+                    continue;
+                }
+            } else if let Scope::GameAt(offset) = scope
                 && !(start <= offset && offset <= end)
             {
                 continue;
@@ -137,6 +152,35 @@ pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, sco
     }
     found.edits.sort_by_key(|e| e.span.start);
     found
+}
+
+/// The runs of a manuscript's game around `offset`, as (section start,
+/// game start in the section): the run there, the runs before it that it
+/// goes on from and the runs after it that go on from it (a run that
+/// starts from the end of, or a place inside, the one before it).
+fn runs_of_game_at(doc: &Document, offset: usize) -> Vec<(usize, usize)> {
+    use crate::analysis::manuscript::StartKind;
+    let mut games: Vec<Vec<(usize, usize, std::ops::Range<usize>)>> = Vec::new();
+    for section in &doc.sections {
+        for symbol in &section.outline.symbols {
+            let goes_on = section.chain.as_ref().is_some_and(|chain| {
+                chain.games.iter().any(|g| {
+                    g.at == symbol.span.start && matches!(g.start().kind, StartKind::Continues | StartKind::Variation)
+                })
+            });
+            let run =
+                (section.start, symbol.span.start, section.start + symbol.span.start..section.start + symbol.span.end);
+            match games.last_mut() {
+                Some(game) if goes_on => game.push(run),
+                _ => games.push(vec![run]),
+            }
+        }
+    }
+    games
+        .into_iter()
+        .find(|game| game.iter().any(|(_, _, span)| span.start <= offset && offset <= span.end))
+        .map(|game| game.into_iter().map(|(section, at, _)| (section, at)).collect())
+        .unwrap_or_default()
 }
 
 /// The same change in fewer edits: edits closer than `gap` bytes are joined

@@ -1,5 +1,6 @@
 //! Folding ranges: games, tag sections, variations and comments that span
-//! several lines. Each section's folds are kept as lines from its first
+//! several lines; a game's fold, closed, shows its players, event and
+//! result (`collapsedText`). Each section's folds are kept as lines from its first
 //! line (`ide::outline::line_folds`), so an answer costs a sum per section
 //! and the folds it sends, whatever was edited. A client may say how many
 //! it keeps (`rangeLimit`: VS Code keeps 5,000); a database with more gets
@@ -42,7 +43,12 @@ pub fn ranges(doc: &Document, _unit: Unit, token: &Token, limit: Option<usize>) 
                     Fold::Headers => FoldingRangeKind::Imports,
                     Fold::Game | Fold::Variation => FoldingRangeKind::Region,
                 }),
-                collapsed_text: None,
+                // A closed game shows its players, event and result.
+                collapsed_text: fold
+                    .symbol
+                    .and_then(|i| section.outline.symbols.get(i as usize))
+                    .map(|g| g.name.clone())
+                    .filter(|name| !name.is_empty()),
             });
         }
     }

@@ -1,21 +1,27 @@
-//! Document formatting (`ide::format` lays the text out): one edit that
-//! replaces the whole text, or none when it is formatted already or cannot
-//! be formatted safely.
+//! Document formatting (`ide::format` lays the text out): the edits, none
+//! when it is formatted already or cannot be formatted safely; and what was
+//! left as it is and why (in a manuscript, the runs in the prose), for the
+//! server to tell the user.
 
 use tower_lsp_server::ls_types::TextEdit;
 
 use crate::lsp::convert;
 use chess_ls_engine::ide::cancel::Token;
 use chess_ls_engine::ide::document::Document;
-use chess_ls_engine::ide::format::format_cancellable;
+use chess_ls_engine::ide::format::format_document;
 use chess_ls_engine::ide::line_index::Unit;
 
 /// Formats at `width` columns (`0`: lines never wrapped), the
-/// `formatWidth` setting.
-pub fn format(doc: &Document, unit: Unit, width: usize, token: &Token) -> Option<Vec<TextEdit>> {
-    let formatted = format_cancellable(doc, width, token)?;
-    if formatted == doc.text {
-        return Some(Vec::new());
+/// `formatWidth` setting: the edits, and a note on what was left alone.
+pub fn format(doc: &Document, unit: Unit, width: usize, token: &Token) -> (Option<Vec<TextEdit>>, Option<String>) {
+    let formatted = format_document(doc, width, token);
+    if formatted.edits.is_empty() && formatted.note.is_some() {
+        return (None, formatted.note);
     }
-    Some(vec![TextEdit { range: convert::range(doc, &(0..doc.text.len()), unit), new_text: formatted }])
+    let edits = formatted
+        .edits
+        .into_iter()
+        .map(|(range, new_text)| TextEdit { range: convert::range(doc, &range, unit), new_text })
+        .collect();
+    (Some(edits), formatted.note)
 }

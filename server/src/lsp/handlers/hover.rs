@@ -105,8 +105,9 @@ fn ordinal(n: usize) -> String {
 }
 
 /// The hover of a move that is wrong as written: the move, the findings
-/// on it, the board it was tried in, and the reading the check went on
-/// with, labelled the guess it is, if it went on.
+/// on it, the board it was tried in with its FEN (the one board and the one
+/// FEN of the hover), and the reading the check went on with, labelled the
+/// guess it is, if it went on.
 fn tried_hover(written: &str, wrong: &WrongMove, language: Language, settings: &Settings) -> String {
     let mut out = format!("**{}** as written", escape(written));
     if wrong.findings.is_empty() {
@@ -124,11 +125,9 @@ fn tried_hover(written: &str, wrong: &WrongMove, language: Language, settings: &
     if let Some(guess) = &wrong.guess {
         let in_english =
             if language != Language::En { format!(" (English SAN **{}**)", guess.english) } else { String::new() };
-        out.push_str(&format!(
-            "\n\n*A guess:* the check went on as if **{}**{in_english} was played; after it, FEN `{}`",
-            guess.own,
-            board::fen(&guess.after)
-        ));
+        // Named, not drawn: the hover has one board and one FEN, the
+        // position the move was tried in.
+        out.push_str(&format!("\n\n*A guess:* the check went on as if **{}**{in_english} was played.", guess.own));
     }
     out
 }

@@ -1,17 +1,44 @@
-//! Document symbols: one per game, "White - Black, Event, Result"; in a
-//! database of more than [`GROUP_ABOVE`] games, one per hundred games
-//! ("Games 101-200", from its first game to its last): an outline of
-//! thousands of entries is not readable in an editor, and costs seconds
-//! to send on every change. Each section keeps its games' places as lines
+//! Document symbols: in a manuscript, its headings with the games told
+//! under each, one entry per game however many runs it takes. In notation,
+//! one per game, "White - Black, Event Round, Result"; in
+//! a database of more than [`GROUP_ABOVE`] games, groups that open on their
+//! games: the games of one event, a hundred at most to a group ("Tata
+//! Steel 2024 · games 1-100"), or simply a hundred games ("Games 101-200")
+//! where the events are too many or not given. A flat list of thousands
+//! is not readable in an editor; a list of groups with nothing in them
+//! finds no player. Above [`CHILDREN_UP_TO`] games the groups are sent
+//! closed (no games inside): an answer with every game of a bigger one
+//! costs seconds to send on every change. Each section keeps its games' places as lines
 //! from its first line (`ide::outline::line_symbols`), so an answer costs
 //! a sum per section and the symbols it sends, not look-ups in the rope.
 
 use tower_lsp_server::ls_types::{DocumentSymbol, DocumentSymbolResponse, Position, Range, SymbolKind};
 
 use chess_ls_engine::ide::cancel::Token;
-use chess_ls_engine::ide::document::{Document, Section};
+use chess_ls_engine::ide::document::{Document, Kind, Section};
 use chess_ls_engine::ide::line_index::Unit;
-use chess_ls_engine::ide::outline::{LinePlace, LineSymbol, line_symbols};
+use chess_ls_engine::ide::outline::{ChapterSymbol, LinePlace, LineSymbol, chapter_outline, line_symbols};
+
+use crate::lsp::convert;
+
+/// A manuscript's outline (`ide::outline::chapter_outline`): its headings,
+/// the games told under each.
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
+fn chapter(doc: &Document, unit: Unit, symbols: Vec<ChapterSymbol>) -> Vec<DocumentSymbol> {
+    symbols
+        .into_iter()
+        .map(|s| DocumentSymbol {
+            name: s.name,
+            detail: s.detail,
+            kind: if s.heading { SymbolKind::STRING } else { SymbolKind::MODULE },
+            tags: None,
+            deprecated: None,
+            range: convert::range(doc, &s.span, unit),
+            selection_range: convert::range(doc, &s.selection, unit),
+            children: if s.children.is_empty() { None } else { Some(chapter(doc, unit, s.children)) },
+        })
+        .collect()
+}
 
 /// A section's games' symbols with their places in the document.
 fn placed<'d>(
@@ -49,9 +76,16 @@ const GROUP: usize = 100;
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 pub fn symbols(doc: &Document, unit: Unit, token: &Token) -> Option<DocumentSymbolResponse> {
+    if doc.kind() != Kind::Pgn {
+        token.check();
+        return Some(DocumentSymbolResponse::Nested(chapter(doc, unit, chapter_outline(doc))));
+    }
     let games: usize = doc.sections.iter().map(|s| s.outline.symbols.len()).sum();
-    if games > GROUP_ABOVE {
+    if games > CHILDREN_UP_TO {
         return Some(DocumentSymbolResponse::Nested(groups(doc, unit, token, games)));
+    }
+    if games > GROUP_ABOVE {
+        return Some(DocumentSymbolResponse::Nested(groups_with_games(doc, unit, token)));
     }
     let mut out = Vec::new();
     for (number, (symbol, range, selection_range)) in placed(doc, unit, token).enumerate() {
@@ -70,7 +104,75 @@ pub fn symbols(doc: &Document, unit: Unit, token: &Token) -> Option<DocumentSymb
     Some(DocumentSymbolResponse::Nested(out))
 }
 
-/// The outline of a big database: one symbol per hundred games. Only the
+/// Up to this many games, a big database's groups hold their games. (At
+/// 20,000 the VS Code e2e's 10 MB file of 9,954 games, whose outline the
+/// editor asks for after every keystroke, showed a keystroke's squiggle in
+/// 376 to 515 ms instead of under 300.)
+pub const CHILDREN_UP_TO: usize = 5_000;
+
+/// The outline of a database of up to [`CHILDREN_UP_TO`] games: its games
+/// in groups that open. A group is a run of games of one event, cut at a
+/// hundred; when that makes groups of ten games or fewer on average (an
+/// event to a game or two, as in a player's collected games), the events
+/// are left out and the groups are of a hundred.
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
+fn groups_with_games(doc: &Document, unit: Unit, token: &Token) -> Vec<DocumentSymbol> {
+    let games: Vec<_> = placed(doc, unit, token).collect();
+    let by_event = |games: &[(&chess_ls_engine::ide::outline::GameSymbol, Range, Range)]| {
+        let mut cuts = vec![0];
+        for i in 1..games.len() {
+            let start = *cuts.last().unwrap();
+            if i - start >= GROUP || games[i].0.event != games[i - 1].0.event {
+                cuts.push(i);
+            }
+        }
+        cuts
+    };
+    let mut cuts = by_event(&games);
+    let events = games.iter().any(|g| g.0.event.is_some());
+    if !events || cuts.len() * 10 > games.len() {
+        cuts = (0..games.len()).step_by(GROUP).collect();
+    }
+    let mut out = Vec::with_capacity(cuts.len());
+    for (k, &from) in cuts.iter().enumerate() {
+        token.check();
+        let to = cuts.get(k + 1).copied().unwrap_or(games.len());
+        let chunk = &games[from..to];
+        let children: Vec<DocumentSymbol> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, (symbol, range, selection_range))| DocumentSymbol {
+                name: if symbol.name.is_empty() { format!("Game {}", from + i + 1) } else { symbol.name.clone() },
+                detail: symbol.date.clone(),
+                kind: SymbolKind::MODULE,
+                tags: None,
+                deprecated: None,
+                range: *range,
+                selection_range: *selection_range,
+                children: None,
+            })
+            .collect();
+        let (first, last) = (from + 1, to);
+        let event = chunk[0].0.event.as_ref().filter(|e| chunk.iter().all(|g| g.0.event.as_ref() == Some(*e)));
+        let name = match event {
+            Some(event) => format!("{event} · games {first}-{last}"),
+            None => format!("Games {first}-{last}"),
+        };
+        out.push(DocumentSymbol {
+            name,
+            detail: Some(format!("{} games", chunk.len())),
+            kind: SymbolKind::NAMESPACE,
+            tags: None,
+            deprecated: None,
+            range: Range { start: chunk[0].1.start, end: chunk[chunk.len() - 1].1.end },
+            selection_range: chunk[0].2,
+            children: Some(children),
+        });
+    }
+    out
+}
+
+/// The outline of a very big database: one symbol per hundred games. Only the
 /// sections where a group starts or ends are placed (a group's first game
 /// gives its name and start, its last game its end); the others are
 /// counted, so a keystroke costs a sum per section and some two hundred
@@ -161,9 +263,48 @@ mod tests {
         assert_eq!(listed[0], "W1 - B1, *");
         let big: String = (1..=GROUP_ABOVE + 50).map(game).collect();
         let doc = Document::open(big, 1, &Options::default());
-        let listed = names(symbols(&doc, Unit::Utf16, &Token::never()).unwrap());
+        let Some(DocumentSymbolResponse::Nested(groups)) = symbols(&doc, Unit::Utf16, &Token::never()) else {
+            panic!()
+        };
+        let listed: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
         assert_eq!(listed.len(), 11);
-        assert_eq!((listed[0].as_str(), listed[10].as_str()), ("Games 1-100", "Games 1001-1050"));
+        assert_eq!((listed[0], listed[10]), ("Games 1-100", "Games 1001-1050"));
+        // The groups open on their games, each named by its players.
+        let inside = |g: &DocumentSymbol| g.children.as_ref().map_or(0, Vec::len);
+        assert_eq!(groups.iter().map(inside).sum::<usize>(), GROUP_ABOVE + 50);
+        assert_eq!(groups[10].children.as_ref().unwrap()[49].name, "W1050 - B1050, *");
+        for g in &groups {
+            for child in g.children.as_ref().unwrap() {
+                assert!(g.range.start <= child.range.start && child.range.end <= g.range.end, "{g:?}");
+            }
+        }
+    }
+
+    /// A database of 2,000 games from a few events: a group for each event
+    /// (cut at a hundred games), every game inside named "White - Black,
+    /// Event Round, Result".
+    #[test]
+    fn a_big_database_is_grouped_by_event_with_its_games_inside() {
+        let events = ["Wijk aan Zee 2024", "Moscow 1925", "Dortmund 1992"];
+        let game = |i: usize| {
+            let event = events[(i - 1) * events.len() / 2000];
+            format!(
+                "[Event \"{event}\"]\n[Round \"{}\"]\n[White \"White{i}\"]\n[Black \"Black{i}\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n",
+                i % 13 + 1
+            )
+        };
+        let doc = Document::open((1..=2000).map(game).collect(), 1, &Options::default());
+        let Some(DocumentSymbolResponse::Nested(groups)) = symbols(&doc, Unit::Utf16, &Token::never()) else {
+            panic!()
+        };
+        assert_eq!(groups[0].name, "Wijk aan Zee 2024 · games 1-100");
+        // The first event has 667 games: 7 groups, the last of 67.
+        assert_eq!(groups[6].name, "Wijk aan Zee 2024 · games 601-667");
+        assert_eq!(groups[7].name, "Moscow 1925 · games 668-767");
+        let all: Vec<&DocumentSymbol> = groups.iter().flat_map(|g| g.children.as_ref().unwrap()).collect();
+        assert_eq!(all.len(), 2000);
+        let found = all.iter().find(|g| g.name.starts_with("White1234 - Black1234")).expect("findable by its players");
+        assert_eq!(found.name, format!("White1234 - Black1234, Moscow 1925 {}, 1-0", 1234 % 13 + 1));
     }
 
     /// The groups of a big database are those of every game placed one by
