@@ -187,7 +187,12 @@ impl Client {
     /// Waits for the next `publishDiagnostics` for `uri` whose version is at
     /// least `version`; returns its params.
     pub fn diagnostics(&mut self, uri: &str, version: i64) -> Value {
-        let deadline = Instant::now() + TIMEOUT;
+        self.diagnostics_within(uri, version, TIMEOUT)
+    }
+
+    /// [`Client::diagnostics`], waiting at most `timeout`.
+    pub fn diagnostics_within(&mut self, uri: &str, version: i64, timeout: Duration) -> Value {
+        let deadline = Instant::now() + timeout;
         loop {
             let found = self.notifications.iter().position(|n| {
                 n["method"] == "textDocument/publishDiagnostics"

@@ -27,6 +27,16 @@ pub(super) const AHEAD: usize = 4;
 /// a line stops at one as before.
 pub(super) const MAX_RESYNCS: usize = 64;
 
+/// How many resynchronisations a replay may have made after `plies` moves:
+/// a few at once, then one per eight moves. A damaged game needs one here
+/// and there; text where a reading has to be guessed every other move is
+/// not a game being read (a burst of keystrokes that repeats moves, junk),
+/// and each try costs up to `2 x legal moves x AHEAD` replayed moves, so
+/// such a line stops as it did before.
+fn resync_budget(plies: usize) -> usize {
+    4 + plies / 8
+}
+
 /// A hypothesis that lets the game go on, as it ranks: moves replayed
 /// after it (reversed: more first), move numbers that do not fit, likeness
 /// to the token (reversed), kind order, the hypothesis.
@@ -188,7 +198,7 @@ impl Replayer<'_, '_> {
     ) -> Option<(Resync, bool)> {
         // The replays that decide the language compare where each reading
         // stops; the forks that only test later findings stop too.
-        if self.quick || self.deciding || self.resyncs >= MAX_RESYNCS {
+        if self.quick || self.deciding || self.resyncs >= MAX_RESYNCS || self.resyncs >= resync_budget(self.plies) {
             return None;
         }
         // The moves that must replay: up to the next stop of the line.
