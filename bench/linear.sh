@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Shows that --fix, --fix --diff, --translate --diff, SARIF of a big zip and reading a pipe are
-# linear: each input at a size and at twice that size, timed with
-# /usr/bin/time (wall seconds, user CPU seconds, peak RSS). Twice the input
+# Shows that --fix, --fix --diff, --translate --diff, SARIF of a big zip,
+# reading a pipe and a manuscript's long line of games are linear: each
+# input at a size and at twice that size, timed with /usr/bin/time (wall
+# seconds, user CPU seconds, peak RSS). Twice the input
 # should cost about twice the time.
 #
 #   bench/linear.sh                      # the sizes of issue 35
@@ -48,6 +49,12 @@ for n in (4, 8):
     if not os.path.exists(path):
         # Words just under the 64 KiB bound: each is 15,000 syntax errors.
         open(path, 'w').write(' '.join(['e' * 60000] * n) + '\n')
+for mb in (8, 16):
+    path = f'{out}/games-on-a-line-{mb}mib.txt'
+    if not os.path.exists(path):
+        # Games one after another on one line, read as a manuscript.
+        game = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0 '
+        open(path, 'w').write(game * ((mb << 20) // len(game)) + '\n')
 for mb in (24, 48):
     path = f'{out}/line-{mb}mib.pgn'
     if not os.path.exists(path):
@@ -80,4 +87,7 @@ for n in 4 8; do
 done
 for mb in 24 48; do
   t "--check -, one ${mb} MiB line through a pipe" sh -c "cat $OUT/line-${mb}mib.pgn | $BIN --check -"
+done
+for mb in 8 16; do
+  t "--check, ${mb} MiB of games on one line of a manuscript" "$BIN" --check "$OUT/games-on-a-line-${mb}mib.txt"
 done

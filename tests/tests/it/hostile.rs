@@ -939,7 +939,7 @@ fn a_megabyte_manuscript_of_ordinary_notation_stays_within_twenty_times_its_size
 }
 
 #[test]
-#[ignore = "16 MB manuscripts: 5 to 25 s each in release; scripts/test-all runs it (release)"]
+#[ignore = "16 MB manuscripts: 1 to 3 s each in release; scripts/test-all runs it (release)"]
 fn a_sixteen_megabyte_manuscript_of_ordinary_notation_stays_within_twenty_times_its_size() {
     ordinary_manuscripts_stay_within_twenty_times_their_size(16, |_| true);
 }

@@ -352,16 +352,23 @@ fn starts_line(text: &str, unit: &syntax::manuscript::Unit) -> bool {
 }
 
 /// Whether `unit` stands in brackets opened and closed on its own line of
-/// `text` (`(s'ils décident de jouer 13.g3)`): a remark in a sentence.
+/// `text` (`(s'ils décident de jouer 13.g3)`): a remark in a sentence. The
+/// line is read at most [`BRACKET_REACH`] bytes to each side of the unit: a
+/// remark in brackets is a sentence, not a page, and reading a whole line
+/// for every run on it made a 16 MB line of games quadratic (5 minutes).
 fn in_brackets(text: &str, unit: &syntax::manuscript::Unit) -> bool {
-    let (Some(before), Some(after)) = (text.get(..unit.notation.start), text.get(unit.notation.end..)) else {
+    let bytes = text.as_bytes();
+    let (start, end) = (unit.notation.start, unit.notation.end);
+    if start > end || end > bytes.len() {
         return false;
-    };
-    let line_after = &after.as_bytes()[..after.find('\n').unwrap_or(after.len())];
+    }
+    let after = &bytes[end..bytes.len().min(end.saturating_add(BRACKET_REACH))];
+    let line_after = &after[..memchr::memchr(b'\n', after).unwrap_or(after.len())];
     if !line_after.contains(&b')') {
         return false;
     }
-    let line_before = &before.as_bytes()[before.rfind('\n').map_or(0, |n| n + 1)..];
+    let before = &bytes[start.saturating_sub(BRACKET_REACH)..start];
+    let line_before = &before[memchr::memrchr(b'\n', before).map_or(0, |n| n + 1)..];
     // Brackets still open before it, and one that closes them after.
     let mut open = 0usize;
     for &c in line_before {
@@ -373,6 +380,10 @@ fn in_brackets(text: &str, unit: &syntax::manuscript::Unit) -> bool {
     }
     open > 0
 }
+
+/// How far to each side of a run its line is read for the brackets around
+/// it ([`in_brackets`]).
+const BRACKET_REACH: usize = 4096;
 
 /// Whether the run `units[u]` goes on in the sentence of the run before it
 /// (`Head::in_sentence`): between them only prose on one line, with no end
