@@ -715,6 +715,22 @@ fn a_run_of_latin_look_alikes_in_a_russian_text_is_read_in_russian() {
     assert_eq!(text_findings(walk), []);
 }
 
+/// A Spanish newspaper's game column: numbers without dots, and Black's
+/// move after a comment written with two dots (`7 ..Dxd1`), or three after
+/// the bare number (`2 ...Cc6`): the run goes on from the main line, and
+/// nothing is reported (a convention, as the spaced dots are).
+#[test]
+fn a_newspaper_s_two_dots_for_black_s_move_are_its_convention() {
+    let text = "Partida: 1 Cf3 d5 2 g3 Cf6 3 Ag2 c5 4 0-0 e6 5 d4 a6 6 c4 dxc4 7 dxc5! (el cambio de damas) 7 ..Dxd1 8 Txd1 Axc5 9 Ce5 Cbd7 10 Cxc4 Cb6?! 11 Cxb6 Axb6\n";
+    assert_eq!(text_findings(text), []);
+    let text = "1 e4 e5 2 Cf3 (bien) 2 ...Cc6 3 Ab5 a6 (o 3 ..Cf6) 4 Aa4 Cf6 5. 0-0 Ae7 (mejor 5. ..b5) 6. Te1\n";
+    assert_eq!(text_findings(text), []);
+    // The run read from the two dots is checked: an illegal move after them.
+    let text = "1 e4 e5 2 Cf3 (bien) 2 ..Cc6 3 Ab5 a6 4 Aa4 Cf6 5 0-0 Ae7 6 Te1 Ae7\n";
+    let found = text_findings(text);
+    assert!(found.iter().any(|f| f.0 == "illegal-move"), "{found:?}");
+}
+
 #[test]
 fn an_old_book_s_uneven_spacing_and_outline_labels_are_its_conventions() {
     // Icelandic long algebraic as an old book prints it and OCR reads it:

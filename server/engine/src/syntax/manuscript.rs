@@ -182,6 +182,11 @@ pub enum RepairKind {
     /// `3, Nc3`: a move number with a comma for its dot; `number` is it
     /// written with the dot (as many bytes).
     NumberSign { number: String },
+    /// `7 ..Dxd1`, `10. ..Re7`: Black's move marked with two dots, a
+    /// newspaper's convention (never reported); the span is the number and
+    /// its dots, given to the parser as `number` (as many bytes: `7...`,
+    /// `10 ...`).
+    BlackDots { number: String },
     /// `4. c3? 4. b4!? 4...Bb6`: the blank before an alternative written
     /// with the number of the move it replaces, or the blank after it,
     /// read as the bracket of a variation (`4. c3?(4. b4!?)4...Bb6`), a

@@ -84,7 +84,9 @@ pub(super) fn blanked_stretch(
                     out[span.start] = if *open { b'(' } else { b')' };
                 }
             }
-            RepairKind::LookAlikeNumber { number } | RepairKind::NumberSign { number } => {
+            RepairKind::LookAlikeNumber { number }
+            | RepairKind::NumberSign { number }
+            | RepairKind::BlackDots { number } => {
                 if number.len() == span.len() {
                     out[span].copy_from_slice(number.as_bytes());
                 }

@@ -383,6 +383,10 @@ fn outline_label(s: &str) -> Option<usize> {
     matches!(b.get(letters + 1), Some(b' ' | b'\t')).then_some(letters + 1)
 }
 
+/// How far on from a run at a number without a dot Black's answer of
+/// that number is looked for ([`Runs::answered_by_black`]).
+const ANSWER_REACH: usize = 300;
+
 /// A move number without a dot at `i` (`1 d4 Cf6 2 c4`): its end and its
 /// number, when a space or a tab follows it.
 fn bare_number_at(s: &str, i: usize) -> Option<(usize, u32)> {
@@ -452,11 +456,28 @@ pub(super) struct Runs<'s> {
     /// between blanks (`1. e2 - e4 e7 - e5`): its other moves so written
     /// are read so too.
     spaced_dashes: bool,
+    /// Where the last run of moves numbered without dots ended (`1 Cf3 d5
+    /// 2 g3`), while no paragraph break is known after it: in its paragraph
+    /// a run at one such number is a move too (`16 Af4 Ch5?! (diagrama)`).
+    bare_game: Option<usize>,
+    /// How far the text after `bare_game` was searched for a paragraph
+    /// break.
+    bare_searched: usize,
 }
 
 impl<'s> Runs<'s> {
     pub(super) fn new(s: &'s str, limit: usize, forced: bool) -> Runs<'s> {
-        Runs { s, limit, forced, repairs: Vec::new(), numbers: (0, 0), run_repairs: 0, spaced_dashes: false }
+        Runs {
+            s,
+            limit,
+            forced,
+            repairs: Vec::new(),
+            numbers: (0, 0),
+            run_repairs: 0,
+            spaced_dashes: false,
+            bare_game: None,
+            bare_searched: 0,
+        }
     }
 
     /// The text of the stretch from `i` (a token never runs past `limit`).
@@ -1187,10 +1208,66 @@ impl<'s> Runs<'s> {
             return None;
         }
         // `3 e4` in prose may be anything; `1 d4 Cf6 2 c4` is a game, and
-        // so is a line that holds nothing else (`9 Pe4xc3`).
+        // so is a line that holds nothing else (`9 Pe4xc3`), Black's move
+        // after its dots (`14 ..f5`), and White's move that Black's of its
+        // number answers (`13 e3 ... 13 ..Axe3`).
         let whole_line = self.s[..i].chars().next_back().is_none_or(|c| c == '\n')
             && self.s[end..self.limit].chars().next().is_none_or(|c| c == '\n' || c == '\r');
-        (!bare || self.numbers.1 >= 1 || whole_line).then_some(end)
+        let taken = !bare
+            || black
+            || self.numbers.1 >= 1
+            || whole_line
+            || self.in_bare_game(i)
+            || self.answered_by_black(end, number);
+        if bare && taken {
+            self.bare_game = Some(end);
+            self.bare_searched = end;
+        }
+        taken.then_some(end)
+    }
+
+    /// Whether a run at `i` stands in the paragraph of a game numbered
+    /// without dots ([`Runs::bare_game`]): no blank line since it ended
+    /// (the text between is searched once, however many runs follow).
+    fn in_bare_game(&mut self, i: usize) -> bool {
+        let Some(end) = self.bare_game else { return false };
+        let from = self.bare_searched.max(end);
+        if from < i {
+            // The lines between two line ends; one of blanks only is a
+            // paragraph break.
+            let mut lines = self.s.as_bytes()[from..i].split(|&b| b == b'\n').skip(1).peekable();
+            while let Some(line) = lines.next() {
+                if lines.peek().is_some() && line.iter().all(u8::is_ascii_whitespace) {
+                    self.bare_game = None;
+                    return false;
+                }
+            }
+            self.bare_searched = i;
+        }
+        true
+    }
+
+    /// Whether Black's move of `number` is written after `from` in the
+    /// same sentence of its paragraph (at most [`ANSWER_REACH`] bytes on):
+    /// `contra 13 e3 existiría 13 ..Axe3!` (so `13 e3` is White's move).
+    fn answered_by_black(&self, from: usize, number: u32) -> bool {
+        let rest = self.at(from);
+        let mut cut = rest.len().min(ANSWER_REACH);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let mut window = &rest[..cut];
+        if let Some(paragraph) = window.find("\n\n").or_else(|| window.find("\r\n\r\n")) {
+            window = &window[..paragraph];
+        }
+        let needle = number.to_string();
+        window.match_indices(&needle).any(|(at, _)| {
+            let after = &window[at + needle.len()..];
+            let after = after.strip_prefix('.').unwrap_or(after).trim_start_matches([' ', '\t']);
+            !window[..at].ends_with(|c: char| c.is_ascii_digit())
+                && !after.starts_with("....")
+                && (after.starts_with("..") || after.starts_with(ELLIPSIS))
+        })
     }
 
     /// The ply of the move after a lone `.` at `i`, from the move number
@@ -1223,6 +1300,12 @@ impl<'s> Runs<'s> {
         let s = self.at(j);
         let n = if s.starts_with("...") {
             3
+        } else if s.starts_with("..") {
+            // `7 ..Dxd1`: a newspaper's two dots (`BlackDots`), before a
+            // move only.
+            let (k, _) = self.blank(j + 2);
+            self.found_move(k)?;
+            2
         } else if s.starts_with(ELLIPSIS) {
             ELLIPSIS.len_utf8()
         } else if let Some(rest) = s.strip_prefix(lexicon::SPACED_DOTS) {
@@ -1775,14 +1858,35 @@ impl<'s> Runs<'s> {
             *ply = Some(ply_of(number, false));
             return Some((j + e, Token::Number));
         }
-        if let Some((e, number, black)) = move_number_at(s, 0).filter(|_| c.is_ascii_digit()) {
+        // `2 ...Cc6`, `7 ..Dxd1`: Black's move after a number without a dot.
+        let bare = c.is_ascii_digit() && move_number_at(s, 0).is_none();
+        if let Some((e, number, black)) = move_number_at(s, 0)
+            .filter(|_| c.is_ascii_digit())
+            .or_else(|| bare_number_at(s, 0).filter(|_| bare).map(|(e, n)| (e, n, false)))
+            .filter(|&(e, ..)| !bare || self.spaced_dots(self.blank(j + e).0).is_some())
+        {
             self.count_number(number);
             let (k, _) = self.blank(j + e);
             let black = black || self.spaced_dots(k).is_some();
             *ply = Some(ply_of(number, black));
             let end = match self.spaced_dots(k) {
                 Some(next) => {
-                    let dots_end = k + if self.at(k).starts_with(ELLIPSIS) { ELLIPSIS.len_utf8() } else { 3 };
+                    let two = self.at(k).starts_with("..") && !self.at(k).starts_with("...");
+                    let dots_end = k + if self.at(k).starts_with(ELLIPSIS) {
+                        ELLIPSIS.len_utf8()
+                    } else if two {
+                        2
+                    } else {
+                        3
+                    };
+                    if two {
+                        // The number and its two dots, given to the parser
+                        // as a number and three dots (as many bytes).
+                        let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+                        let number =
+                            format!("{}{}...", &s[..digits], " ".repeat((dots_end - j).saturating_sub(digits + 3)));
+                        self.repairs.push(Repair { span: j..dots_end, kind: RepairKind::BlackDots { number } });
+                    }
                     // Stray dots after them (`19. ... . Lc3xd4`) are blanked
                     // for the parser, silently.
                     for (at, c) in self.s[dots_end..next].char_indices() {
