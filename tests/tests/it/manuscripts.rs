@@ -715,6 +715,17 @@ fn a_run_of_latin_look_alikes_in_a_russian_text_is_read_in_russian() {
     assert_eq!(text_findings(walk), []);
 }
 
+/// An overview of openings, each a line at move 2 branching off the ones
+/// before it: one whose long algebraic names the wrong origin (`2. Сc1-c4`
+/// for Сf1-c4) is placed by its piece and destination and reported, not
+/// left unchecked as a line whose place the text does not give.
+#[test]
+fn a_wrong_origin_in_an_overview_of_openings_is_found() {
+    let text = "Открытые дебюты начинаются ходами 1. e2-e4 e7-e5. Далее 2. Кg1-f3 d7-d6 (защита Филидора); 2. Кb1-c3 Кg8-f6 3. Кg1-f3 Кb8-c6 (дебют четырёх коней); 2. Кg1-f3 Кb8-c6 3. c2-c3 d7-d5 (дебют Понциани); 2. Сc1-c4 Кg8-f6 3. d2-d3 d7-d6 (дебют слона).\n";
+    let found = text_findings(text);
+    assert_eq!(found, [("illegal-move", "Сc1-c4".to_owned())]);
+}
+
 /// A Spanish newspaper's game column: numbers without dots, and Black's
 /// move after a comment written with two dots (`7 ..Dxd1`), or three after
 /// the bare number (`2 ...Cc6`): the run goes on from the main line, and

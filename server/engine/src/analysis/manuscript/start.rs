@@ -219,10 +219,18 @@ pub fn choose(
     let mut no_error: Option<(usize, GameReport, Trace)> = None;
     // A game at move 1 whose first move fails from the initial position
     // starts from a position the text does not give (`Plan::MoveOne`).
-    let first_move = game.mainline.items.iter().find_map(|item| match item {
-        Item::Move(m) => Some(m.span.clone()),
+    let first_written = game.mainline.items.iter().find_map(|item| match item {
+        Item::Move(m) => Some(m),
         _ => None,
     });
+    let first_move = first_written.map(|m| m.span.clone());
+    // Its destination, when it is long algebraic (`2. Сc1-c4`): a reading
+    // of it that goes to that square from another origin places the game
+    // (the origin is what is wrong, as in `2. Сc1-c4` for Сf1-c4).
+    let long_destination = first_written
+        .filter(|m| matches!(m.origin, Some(crate::syntax::Origin::Square(_))) && m.piece.is_some())
+        .and_then(|m| m.destination.as_ref())
+        .and_then(|d| d.text.parse::<shakmaty::Square>().ok());
     let mut fails_at_once = false;
     // A run of prose that could only branch off inside lines of the text
     // before the latest one, and whose very first move fits none of them,
@@ -239,9 +247,17 @@ pub fn choose(
             continue;
         }
         let (report, trace) = replayed(game, source, options, start);
-        let first_fails = first_move.as_ref().is_some_and(|m| {
-            report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
+        let origin_only = long_destination.is_some_and(|to| {
+            trace.moves.first().is_some_and(|t| {
+                first_move.as_ref().is_some_and(|m| t.span == *m)
+                    && t.played.to() == to
+                    && t.played.role() != shakmaty::Role::Pawn
+            })
         });
+        let first_fails = !origin_only
+            && first_move.as_ref().is_some_and(|m| {
+                report.diagnostics.iter().any(|d| d.severity == Severity::Error && m.contains(&d.span.start))
+            });
         first_move_fails &= start.inside_variation && first_fails;
         if start.kind == StartKind::Initial && k == 0 {
             fails_at_once = first_fails;
