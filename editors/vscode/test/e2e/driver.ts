@@ -671,6 +671,39 @@ async function main(): Promise<void> {
       (await page.evaluate(() => navigator.clipboard.readText())) === "r4rk1/pp3ppp/1qp5/3pP3/6b1/1B6/PP1Q1PPP/3RR1K1 w - - 4 16",
     );
 
+    step = "board-step";
+    // Stepping through the moves: the view's buttons, its arrow keys and
+    // Alt+] in the editor move the editor's cursor to the next or previous
+    // move, and the board follows.
+    const caption2 = () => frame.locator("#caption").innerText();
+    const c4 = await locate(page, "Сc4");
+    await page.mouse.click(c4.x, c4.y);
+    await waitFor(page, "the Board view is on 3. Сc4", async () => (await caption2()).includes("After 3. Сc4"));
+    await frame.locator("#next").click();
+    await waitFor(page, "Next steps to 3... Сc5", async () => (await caption2()).includes("After 3... Сc5"));
+    await waitFor(page, "the editor's cursor is on Сc5 (Ln 6, Col 28)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "Ln 6, Col 28" }).count()) > 0,
+    );
+    await frame.locator("#next").click();
+    await waitFor(page, "Next again steps to 4. c3", async () => (await caption2()).includes("After 4. c3"));
+    await frame.locator("#prev").click();
+    await waitFor(page, "Previous steps back to 3... Сc5", async () => (await caption2()).includes("After 3... Сc5"));
+    // The arrow keys in the view (its page has the focus after a click).
+    await frame.locator("#board").click();
+    await page.keyboard.press("ArrowRight");
+    await waitFor(page, "the Right arrow in the view steps to 4. c3", async () => (await caption2()).includes("After 4. c3"));
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await waitFor(page, "the Left arrow twice steps back to 3. Сc4", async () => (await caption2()).includes("After 3. Сc4"));
+    await screenshot(page, "board-step");
+    // Alt+] in the editor.
+    const c4again = await locate(page, "Сc4");
+    await page.mouse.click(c4again.x, c4again.y);
+    await page.keyboard.press("Alt+BracketRight");
+    await waitFor(page, "Alt+] in the editor steps to 3... Сc5", async () => (await caption2()).includes("After 3... Сc5"));
+    await page.keyboard.press("Alt+BracketLeft");
+    await waitFor(page, "Alt+[ steps back to 3. Сc4", async () => (await caption2()).includes("After 3. Сc4"));
+
     step = "source-action";
     // Source Action... lists a few entries, one "Translate to..." that asks
     // for the language (not two for each of 21 languages).
@@ -1203,6 +1236,76 @@ async function main(): Promise<void> {
     }
     check(figure <= 300, `a keystroke in a 10 MB file shows its squiggle within 300 ms (median of ${TRIALS}: ${figure} ms)`);
     await screenshot(page, "big-file");
+
+    step = "check-workspace";
+    // "chess-ls: Check the whole workspace": chess-ls --check over the
+    // folder as a task; its problem matcher puts every file's findings in
+    // the Problems view, a file never opened too (games/unopened.pgn).
+    await page.keyboard.press("Escape");
+    await runCommand(page, "chess-ls: Check the whole workspace");
+    await runCommand(page, "View: Focus Problems");
+    // The list shows only the rows in view: filtered to the move looked for.
+    const filter = page.locator(".markers-panel-action-filter input, .viewpane-filter input").first();
+    if (await filter.isVisible().catch(() => false)) {
+      await filter.fill("Qh8");
+    } else if (await inPalette(page, "Focus Problems Filter")) {
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Qh8");
+    }
+    await waitFor(page, "the Problems view lists the unopened file's illegal move, from chess-ls --check", async () => {
+      const rows = await problemRows(page);
+      return rows.some((r) => r.includes("unopened.pgn")) && rows.some((r) => r.includes("Qh8 is illegal") && r.includes("chess-ls --check"));
+    }, 90_000);
+    const checked = await problemRows(page);
+    log("Problems after the check:", JSON.stringify(checked.filter((r) => r.includes("chess-ls --check") || /\.(pgn|md|tex)/.test(r)).slice(0, 12)));
+    const unopened = checked.find((r) => r.includes("Qh8 is illegal")) ?? "";
+    check(/Ln 1, Col 13/.test(unopened), `at its line and column (Ln 1, Col 13): ${unopened}`);
+    check(checked.some((r) => r.includes("book.tex") || r.includes("chapter.md")), "the manuscripts are checked too");
+    await screenshot(page, "check-workspace");
+    // The task is also offered by Run Task (type chess-ls).
+    await runCommand(page, "Tasks: Run Task");
+    await waitFor(page, "Run Task offers the chess-ls tasks", async () =>
+      (await page.locator(".quick-input-widget .monaco-list-row", { hasText: "chess-ls" }).count()) > 0,
+    );
+    await page.keyboard.press("Escape");
+
+    step = "board-reload";
+    // The Board view survives a window reload: it comes back with the
+    // position, no empty group left, and steps on.
+    await page.keyboard.press("Escape");
+    await runCommand(page, "File: Revert File");
+    await runCommand(page, "View: Close Editor");
+    await page.locator(".tab", { hasText: FILE }).first().click();
+    await waitFor(page, "ru-errors.pgn is shown again", async () => (await editorText(page)).includes("16. Nf3"));
+    const e4 = await locate(page, "Nf3", 0);
+    await page.mouse.click(e4.x, e4.y);
+    await runCommand(page, "Chess: Show Board");
+    let reloadFrame = await boardFrame(page);
+    // (The game is in English since "translate"; unsaved, as a reload
+    // keeps it, or in Russian again from the file.)
+    await waitFor(page, "the Board view shows 2. Nf3 before the reload", async () =>
+      /After 2\. (Nf3|Кf3)/.test(await reloadFrame.locator("#caption").innerText()),
+    );
+    await page.evaluate(() => {
+      (window as unknown as { __beforeReload?: boolean }).__beforeReload = true;
+    });
+    await runCommand(page, "Developer: Reload Window");
+    await waitFor(page, "the window reloads", async () =>
+      page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload !== true).catch(() => false),
+    60_000);
+    await page.waitForSelector(".monaco-workbench", { timeout: 90_000 });
+    reloadFrame = await boardFrame(page);
+    await waitFor(page, "after the reload the Board view is back with the position after 2. Nf3", async () =>
+      /After 2\. (Nf3|Кf3)/.test(await reloadFrame.locator("#caption").innerText().catch(() => "")) &&
+      (await reloadFrame.locator("#board .sq").count().catch(() => 0)) === 64,
+    60_000);
+    check((await page.locator(".editor-group-container.empty").count()) === 0, "no empty editor group is left");
+    check((await page.locator(".tab", { hasText: "Board" }).count()) === 1, "one Board tab");
+    await screenshot(page, "board-after-reload");
+    await reloadFrame.locator("#next").click();
+    await waitFor(page, "and it steps on after the reload (2... Nc6)", async () =>
+      /After 2\.\.\. (Nc6|Кc6)/.test(await reloadFrame.locator("#caption").innerText()),
+    60_000);
     log("all checks passed");
   } catch (error) {
     log(`FAILED at ${step}: ${(error as Error).message.split("\n")[0]}`);
