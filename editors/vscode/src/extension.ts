@@ -58,8 +58,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("chess-ls.copyFen", copyFen),
     vscode.commands.registerCommand("chess-ls.statusMenu", statusMenu),
     vscode.commands.registerCommand("chess-ls.showOutput", () => output.show(true)),
-    vscode.commands.registerCommand("chess-ls.nextMove", () => stepMove(1)),
-    vscode.commands.registerCommand("chess-ls.previousMove", () => stepMove(-1)),
+    vscode.commands.registerCommand("chess-ls.nextMove", () => queueStep(1)),
+    vscode.commands.registerCommand("chess-ls.previousMove", () => queueStep(-1)),
     vscode.commands.registerCommand("chess-ls.checkWorkspace", () => checkWorkspace(serverBinary())),
     vscode.tasks.registerTaskProvider(TASK_TYPE, new CheckTaskProvider(serverBinary)),
     // The Board view comes back after a window reload (VS Code keeps the
@@ -554,7 +554,7 @@ const boardHandlers: BoardHandlers = {
   onCopy: (fen) => {
     void vscode.env.clipboard.writeText(fen).then(() => vscode.window.setStatusBarMessage(`FEN copied: ${fen}`, 3000));
   },
-  onStep: (direction) => void stepMove(direction),
+  onStep: (direction) => void queueStep(direction),
 };
 
 function showBoard(): void {
@@ -577,6 +577,15 @@ async function positionAtPlace(document: vscode.TextDocument, position: vscode.P
     output.appendLine(`chess-ls: ${POSITION_AT} failed: ${String(error)}`);
     return null;
   }
+}
+
+/** The steps asked for, one after the other: a key held down or pressed
+ * twice steps from where the step before it went. */
+let steps: Promise<unknown> = Promise.resolve();
+
+function queueStep(direction: 1 | -1): Promise<unknown> {
+  steps = steps.then(() => stepMove(direction), () => stepMove(direction));
+  return steps;
 }
 
 /** At most this many places are asked about in one step (a long stretch
