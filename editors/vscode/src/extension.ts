@@ -71,7 +71,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         scheduleRefresh(0);
       },
     }),
-    vscode.window.onDidChangeActiveTextEditor(() => scheduleRefresh()),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      scheduleRefresh();
+      void showCodesRendered(editor);
+    }),
     vscode.window.onDidChangeTextEditorSelection((e) => {
       if (e.textEditor === vscode.window.activeTextEditor) {
         scheduleRefresh();
@@ -371,6 +374,51 @@ function withCodeLink(d: vscode.Diagnostic): vscode.Diagnostic {
     d.code = { value: code, target: codePage().with({ fragment: `L${line}` }) };
   }
   return d;
+}
+
+/** Whether the page of codes is being shown rendered (`showCodesRendered`). */
+let renderingCodes = false;
+
+/** A code's link opens the page of codes (a file link, which VS Code opens
+ * as text, at the code's line): the page is shown rendered instead, in the
+ * Markdown preview at that section, in place of the text. Without the
+ * Markdown extension the text stays. */
+async function showCodesRendered(editor: vscode.TextEditor | undefined): Promise<void> {
+  if (editor === undefined || renderingCodes || editor.document.uri.scheme !== "file" ||
+    path.resolve(editor.document.uri.fsPath) !== path.resolve(codePage().fsPath)) {
+    return;
+  }
+  renderingCodes = true;
+  try {
+    // The preview opens at the editor's top line: the section's heading.
+    const line = editor.selection.active.line;
+    const top = new vscode.Range(line, 0, line, 0);
+    const scrolled = new Promise<void>((resolve) => {
+      const done = vscode.window.onDidChangeTextEditorVisibleRanges((e) => {
+        if (e.textEditor === editor && e.visibleRanges[0]?.start.line === line) {
+          done.dispose();
+          resolve();
+        }
+      });
+      setTimeout(() => {
+        done.dispose();
+        resolve();
+      }, 500);
+    });
+    editor.revealRange(top, vscode.TextEditorRevealType.AtTop);
+    await scrolled;
+    await vscode.commands.executeCommand("markdown.showPreview", editor.document.uri);
+    const text = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputText && path.resolve(t.input.uri.fsPath) === path.resolve(codePage().fsPath));
+    if (text.length > 0) {
+      await vscode.window.tabGroups.close(text);
+    }
+  } catch (error) {
+    output.appendLine(`chess-ls: the page of codes stays as text (no Markdown preview: ${String(error)})`);
+  } finally {
+    renderingCodes = false;
+  }
 }
 
 /** The server's process (spawned in `startClient`), and those stopped on
