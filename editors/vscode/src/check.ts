@@ -32,7 +32,9 @@ export function checkTask(
     });
   const task = new vscode.Task(definition, folder, name, "chess-ls", execution, "$chess-ls");
   task.group = vscode.TaskGroup.Build;
-  task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent, clear: true };
+  // The Problems view is where the findings are read: the terminal (the
+  // report as printed) stays behind it.
+  task.presentationOptions = { reveal: vscode.TaskRevealKind.Never, clear: true };
   task.detail = `chess-ls ${checkArgs(definition).join(" ")}`;
   return task;
 }
@@ -79,5 +81,21 @@ export async function checkWorkspace(server: string | undefined): Promise<void> 
   if (folder === undefined) {
     return;
   }
-  await vscode.tasks.executeTask(checkTask(folder, { type: TASK_TYPE, manuscripts: checksManuscripts() }, server));
+  const execution = await vscode.tasks.executeTask(
+    checkTask(folder, { type: TASK_TYPE, manuscripts: checksManuscripts() }, server),
+  );
+  vscode.window.setStatusBarMessage("$(sync~spin) chess-ls: checking the workspace…", checked(execution));
+}
+
+/** Resolves when the check ends, and shows the Problems view then. */
+function checked(execution: vscode.TaskExecution): Promise<void> {
+  return new Promise((resolve) => {
+    const ended = vscode.tasks.onDidEndTaskProcess((e) => {
+      if (e.execution === execution) {
+        ended.dispose();
+        void vscode.commands.executeCommand("workbench.panel.markers.view.focus");
+        resolve();
+      }
+    });
+  });
 }

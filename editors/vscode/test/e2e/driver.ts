@@ -1177,6 +1177,12 @@ async function main(): Promise<void> {
     // the Problems view, a file never opened too (games/unopened.pgn).
     await page.keyboard.press("Escape");
     await runCommand(page, "chess-ls: Check the whole workspace");
+    // When the check ends, the Problems view is shown (the terminal with
+    // the report stays behind it).
+    await waitFor(page, "the check ends with the Problems view shown", async () =>
+      (await page.locator(".markers-panel").first().isVisible().catch(() => false)) &&
+        (await page.locator(".statusbar-item", { hasText: "checking the workspace" }).count()) === 0,
+    60_000);
     await runCommand(page, "View: Focus Problems");
     // The list shows only the rows in view: filtered to the finding looked
     // for (the Problems view's filter box, else its command).
