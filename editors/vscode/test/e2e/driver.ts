@@ -1214,12 +1214,6 @@ async function main(): Promise<void> {
       (await problemRows(page)).some((r) => r.includes("Nd5 is illegal") && r.includes("chess-ls --check")),
     );
     await problemsFilter("");
-    // The task is also offered by Run Task (type chess-ls).
-    await runCommand(page, "Tasks: Run Task");
-    await waitFor(page, "Run Task offers the chess-ls tasks", async () =>
-      (await page.locator(".quick-input-widget .monaco-list-row", { hasText: "chess-ls" }).count()) > 0,
-    );
-    await page.keyboard.press("Escape");
 
     step = "board-reload";
     // The Board view survives a window reload: it comes back with the
