@@ -344,7 +344,6 @@ local function word_starts(lines, row, col, dir)
     end
     return false
   end
-  local starts = {}
   local function collect(r)
     local line = lines[r + 1]
     local out = {}
@@ -375,7 +374,6 @@ local function word_starts(lines, row, col, dir)
       end
       r = r + dir
     end
-    return starts
   end)
 end
 
