@@ -6,6 +6,10 @@
 #
 #   editors/nvim/test.sh            (from anywhere in the checkout)
 #   NVIM=/path/to/nvim editors/nvim/test.sh     (use that Neovim instead)
+#
+# Then, when tmux is there, a Neovim in a terminal (tmux) opens a *.pgn
+# with no parser built yet and the board view: the screens go to
+# test-results/*.txt.
 set -euo pipefail
 
 plugin="$(cd "$(dirname "$0")" && pwd)"
@@ -69,3 +73,75 @@ if [ "$status" -ne 0 ]; then
   fi
   exit 1
 fi
+
+# The first open of a *.pgn in a terminal, as a user sees it: no "Press
+# ENTER" prompt while the parser is built in the background, highlighting
+# once it is; then the board view beside the game. A UI is needed for
+# both, so Neovim runs in tmux (a server of its own, -L), its screen read
+# with capture-pane and its state asked through --listen.
+step "Neovim in a terminal (tmux)"
+if ! command -v tmux >/dev/null; then
+  echo "no tmux: skipped"
+  exit 0
+fi
+results="$plugin/test-results"
+rm -rf "$results"
+mkdir -p "$results"
+term="$work/term"
+mkdir -p "$term/config" "$term/data" "$term/state" "$term/cache"
+cp "$repo/tests/fixtures/ru-errors.pgn" "$term/game.pgn"
+tsock="chess-ls-nvim-test-$$"
+nsock="$term/nvim.sock"
+trap 'tmux -L "$tsock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+tmux -L "$tsock" new-session -d -x 80 -y 24 \
+  env PATH="$bindir:$PATH" XDG_CONFIG_HOME="$term/config" XDG_DATA_HOME="$term/data" \
+  XDG_STATE_HOME="$term/state" XDG_CACHE_HOME="$term/cache" \
+  "$NVIM" --clean --listen "$nsock" --cmd "set runtimepath^=$plugin" "$term/game.pgn"
+screen() { tmux -L "$tsock" capture-pane -p; }
+ask() { timeout 5 "$NVIM" --server "$nsock" --remote-expr "$1" 2>/dev/null || true; }
+fail() { echo "FAIL $*" >&2; screen >&2; exit 1; }
+highlighted=""
+for _ in $(seq 120); do
+  sleep 0.5
+  if screen | grep -q "Press ENTER"; then
+    screen >"$results/first-open.txt"
+    fail 'the first open of a *.pgn shows a "Press ENTER" prompt'
+  fi
+  if [ "$(ask 'luaeval("vim.treesitter.highlighter.active[vim.api.nvim_get_current_buf()] ~= nil")')" = "true" ]; then
+    highlighted=yes
+    break
+  fi
+done
+screen >"$results/first-open.txt"
+[ -n "$highlighted" ] || fail "the buffer was not highlighted once the parser was built"
+grep -q "chess parser built" "$results/first-open.txt" || fail "no message that the parser is built"
+[ -f "$term/data/nvim/site/parser/chess.so" ] || fail "the parser is not in stdpath('data')/site/parser"
+echo "ok   first open: built in the background into stdpath('data'), no prompt, highlighted without a restart"
+for _ in $(seq 60); do
+  [ "$(ask 'luaeval("#vim.diagnostic.get(0)")')" = "2" ] && break
+  sleep 0.5
+done
+# The board view on 7. Кd2 (the ambiguous move: the position it was tried in).
+tmux -L "$tsock" send-keys '6G' '0' '/Кd2' Enter ':ChessLsBoard' Enter
+shown=""
+for _ in $(seq 40); do
+  sleep 0.5
+  if screen | grep -q "Кd2 as written: the position it was"; then
+    shown=yes
+    break
+  fi
+done
+screen >"$results/board-view.txt"
+[ -n "$shown" ] || fail "the board view does not show 7. Кd2"
+tmux -L "$tsock" send-keys ':ChessLsNextMove' Enter
+stepped=""
+for _ in $(seq 40); do
+  sleep 0.5
+  if screen | grep -q "After 7... Кxe4"; then
+    stepped=yes
+    break
+  fi
+done
+screen >"$results/board-view-stepped.txt"
+[ -n "$stepped" ] || fail ":ChessLsNextMove does not step to 7... Кxe4"
+echo "ok   the board view in a terminal shows 7. Кd2 and steps to 7... Кxe4 (screens in $results)"

@@ -109,6 +109,9 @@ step "end to end: code-server + Chromium"
 rm -rf "$WORK" "$RESULTS"
 mkdir -p "$WORK/data/User" "$WORK/ws" "$RESULTS"
 cp "$REPO/tests/fixtures/ru-errors.pgn" test/e2e/colours.pgn test/e2e/complete.pgn test/e2e/chapter.md test/e2e/book.tex test/e2e/scan.txt "$WORK/ws/"
+# A file no step opens: "Check the whole workspace" reports it.
+mkdir -p "$WORK/ws/games"
+printf '1. e4 e5 2. Qh8 *\n' >"$WORK/ws/games/unopened.pgn"
 # A 10 MB database of legal games, for the speed of a keystroke in a big file.
 (cd "$REPO" && cargo run --release -q --locked -p chess-ls-tests --bin gen-games -- --lang en --size 10MB "$WORK/ws/big.pgn")
 cp test/e2e/settings.json "$WORK/data/User/settings.json"

@@ -17,7 +17,7 @@ end
 vim.treesitter.language.register('chess', { 'pgn', 'chess' })
 
 vim.api.nvim_create_user_command('ChessLsBuildParser', function(args)
-  require('chess-ls').build_parser(args.fargs[1], { wait = args.bang })
+  require('chess-ls').build_parser(args.fargs[1], { wait = args.bang or nil })
 end, {
   nargs = '?',
   bang = true,
@@ -50,6 +50,27 @@ end
 vim.api.nvim_create_user_command('ChessLsNormalize', function()
   require('chess-ls').normalize()
 end, { desc = 'chess-ls: rewrite the buffer in canonical SAN' })
+
+vim.api.nvim_create_user_command('ChessLsBoard', function()
+  require('chess-ls.board').toggle()
+end, { desc = 'chess-ls: open (or close) the board view that follows the cursor' })
+
+vim.api.nvim_create_user_command('ChessLsNextMove', function()
+  require('chess-ls.board').step(1)
+end, { desc = 'chess-ls: move the cursor to the next move' })
+
+vim.api.nvim_create_user_command('ChessLsPrevMove', function()
+  require('chess-ls.board').step(-1)
+end, { desc = 'chess-ls: move the cursor to the previous move' })
+
+vim.api.nvim_create_user_command('ChessLsCheck', function(args)
+  require('chess-ls.check').run(args.fargs, { open = not args.bang })
+end, {
+  nargs = '*',
+  bang = true,
+  complete = 'file',
+  desc = 'chess-ls: check the project (or the paths given) with chess-ls --check into the quickfix list (! leaves it closed)',
+})
 
 local group = vim.api.nvim_create_augroup('chess-ls', { clear = true })
 

@@ -218,18 +218,34 @@ local function main()
   end
   local first = vim.fs.joinpath(workdir, 'first.pgn')
   vim.fn.writefile({ '1. e4 e5 2. Nf3 *' }, first)
+  local opened = vim.uv.hrtime()
   vim.cmd.edit(vim.fn.fnameescape(first))
   local fbuf = vim.api.nvim_get_current_buf()
+  -- In the background: :edit returns before the compiler is done.
+  check(require('chess-ls').building and vim.treesitter.highlighter.active[fbuf] == nil,
+    'opening a *.pgn without a parser starts building it in the background (the buffer opens at once)',
+    { building = require('chess-ls').building, ms = (vim.uv.hrtime() - opened) / 1e6 })
+  check(vim.wait(60000, function()
+    return vim.treesitter.highlighter.active[fbuf] ~= nil
+  end, 50), 'when it is built the open buffer is highlighted, without a restart', said)
   vim.notify = notify
   check(vim.iter(said):any(function(m)
-    return m:find('building it', 1, true) ~= nil
-  end), 'opening a *.pgn without a parser says it builds one', said)
-  check(require('chess-ls').has_parser(), 'the parser is built and loads', said)
-  check(vim.treesitter.highlighter.active[fbuf] ~= nil, 'and the buffer is highlighted with it')
+    return m:find('building the chess tree-sitter parser in the background', 1, true) ~= nil
+  end), 'it says it builds one', said)
+  check(vim.iter(said):any(function(m)
+    return m:find('chess parser built', 1, true) ~= nil
+  end), 'and says when it is done', said)
+  check(vim.iter(said):all(function(m)
+    return not m:find('\n', 1, true)
+  end), 'each message is one line (no "Press ENTER" prompt)', said)
+  local data_parser = vim.fs.joinpath(vim.fn.stdpath('data'), 'site', 'parser', 'chess.so')
+  check(vim.uv.fs_stat(data_parser) ~= nil, "it is built into Neovim's data directory (stdpath('data')/site/parser/chess.so)", data_parser)
+  check(#vim.fn.glob(vim.fs.joinpath(vim.fn.fnamemodify(vim.api.nvim_get_runtime_file('lua/chess-ls/init.lua', false)[1], ':h:h:h'), 'parser', '*'), true, true) == 0,
+    "nothing is written into the plugin's folder")
+  check(require('chess-ls').has_parser(), 'the parser loads')
   vim.cmd('bwipeout!')
   vim.cmd('ChessLsBuildParser')
-  local built = vim.api.nvim_get_runtime_file('parser/chess.so', false)[1]
-  check(built ~= nil, ':ChessLsBuildParser builds parser/chess.so on the runtimepath', built)
+  check(vim.uv.fs_stat(data_parser) ~= nil, ':ChessLsBuildParser builds it there too', data_parser)
   check(vim.treesitter.language.get_lang('pgn') == 'chess', 'filetype pgn uses the chess parser')
   for _, name in ipairs({ 'highlights', 'folds', 'injections' }) do
     local ok, query = pcall(vim.treesitter.query.get, 'chess', name)
@@ -690,6 +706,111 @@ local function main()
   )
   check((begin.status or ''):find('Checking', 1, true) ~= nil, 'vim.lsp.status() shows it while it lasts', begin.status)
   vim.cmd('bwipeout!')
+
+  section(':ChessLsBoard: a board beside the game that follows the cursor, and stepping')
+  local bpgn = vim.fs.joinpath(workdir, 'board.pgn')
+  vim.fn.writefile(vim.fn.readfile(vim.fs.joinpath(repo, 'tests', 'fixtures', 'ru-errors.pgn')), bpgn)
+  vim.cmd.edit(vim.fn.fnameescape(bpgn))
+  local bbuf = vim.api.nvim_get_current_buf()
+  local bwin = vim.api.nvim_get_current_win()
+  check(vim.wait(TIMEOUT, function()
+    return #vim.diagnostic.get(bbuf) >= 2
+  end, 20), 'the game is checked')
+  local board = require('chess-ls.board')
+  local function board_text()
+    local st = board.state()
+    return st and table.concat(vim.api.nvim_buf_get_lines(st.buf, 0, -1, false), '\n') or ''
+  end
+  local function shows(what)
+    return vim.wait(TIMEOUT, function()
+      return board_text():find(what, 1, true) ~= nil
+    end, 20)
+  end
+  local krow, kcol = find(bbuf, 'Кf3', 0)
+  vim.api.nvim_win_set_cursor(bwin, { krow + 1, kcol })
+  vim.cmd('ChessLsBoard')
+  local st = board.state()
+  check(st ~= nil and vim.api.nvim_win_is_valid(st.win) and vim.api.nvim_get_current_win() == bwin, 'it opens in a split; the game keeps the focus')
+  check(shows('After 2. Кf3 (Nf3)'), 'it shows the position after 2. Кf3', board_text())
+  check(shows('FEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'), 'with its FEN', board_text())
+  check(board_text():find('3  · · · · · ♘ · ·', 1, true) ~= nil, 'a white knight on f3 in the diagram', board_text())
+  local marks = st and vim.api.nvim_buf_get_extmarks(st.buf, vim.api.nvim_create_namespace('chess-ls.board'), 0, -1, {}) or {}
+  check(#marks == 2, "the move's two squares are marked", marks)
+  -- It follows the cursor.
+  local crow, ccol = find(bbuf, 'Сc4', 0)
+  vim.api.nvim_win_set_cursor(bwin, { crow + 1, ccol })
+  vim.api.nvim_exec_autocmds('CursorMoved', { buffer = bbuf })
+  check(shows('After 3. Сc4 (Bc4)'), 'it follows the cursor to 3. Сc4', board_text())
+  -- Stepping: next, next, previous.
+  vim.cmd('ChessLsNextMove')
+  check(shows('After 3... Сc5 (Bc5)'), ':ChessLsNextMove goes to 3... Сc5', board_text())
+  local cur = vim.api.nvim_win_get_cursor(bwin)
+  local line = vim.api.nvim_buf_get_lines(bbuf, cur[1] - 1, cur[1], false)[1]
+  check(line:sub(cur[2] + 1, cur[2] + #'Сc5') == 'Сc5', 'the cursor is on Сc5', { cur, line })
+  vim.cmd('ChessLsNextMove')
+  check(shows('After 4. c3'), 'and to 4. c3', board_text())
+  vim.cmd('ChessLsPrevMove')
+  check(shows('After 3... Сc5'), ':ChessLsPrevMove goes back to 3... Сc5', board_text())
+  -- <Right> in the board steps too.
+  vim.api.nvim_set_current_win(st.win)
+  vim.api.nvim_feedkeys(vim.keycode('<Right>'), 'x', false)
+  check(shows('After 4. c3'), '<Right> in the board steps to 4. c3', board_text())
+  vim.api.nvim_feedkeys(vim.keycode('<Left>'), 'x', false)
+  check(shows('After 3... Сc5'), '<Left> steps back', board_text())
+  vim.api.nvim_set_current_win(bwin)
+  -- On the illegal 16. Кf3: the position it was tried in, with its finding.
+  local irow2, icol2 = find(bbuf, 'Кf3 *', 0)
+  vim.api.nvim_win_set_cursor(bwin, { irow2 + 1, icol2 })
+  vim.api.nvim_exec_autocmds('CursorMoved', { buffer = bbuf })
+  check(shows('Кf3 as written: the position it was tried in'), 'on the illegal 16. Кf3 it shows the position it was tried in', board_text())
+  check(board_text():find('White has no knight', 1, true) ~= nil, 'with the finding', board_text())
+  log('       board view:\n' .. board_text():gsub('\n', '\n         '))
+  vim.cmd('ChessLsBoard')
+  check(board.state() == nil and #vim.api.nvim_list_wins() == 1, ':ChessLsBoard again closes it')
+  vim.cmd('bwipeout!')
+
+  section(':ChessLsCheck: the whole project in the quickfix list')
+  local project = vim.fs.joinpath(workdir, 'project')
+  vim.fn.mkdir(vim.fs.joinpath(project, 'games'), 'p')
+  vim.fn.writefile(vim.fn.readfile(vim.fs.joinpath(repo, 'tests', 'fixtures', 'ru-errors.pgn')), vim.fs.joinpath(project, 'games', 'ru.pgn'))
+  vim.fn.writefile({ '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qh8 *' }, vim.fs.joinpath(project, 'other.pgn'))
+  vim.fn.writefile({ '# Chapter', '', 'After 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qh8 the queen is lost.' }, vim.fs.joinpath(project, 'chapter.md'))
+  local before_cwd = vim.fn.getcwd()
+  vim.fn.chdir(project)
+  local items
+  require('chess-ls.check').run(nil, { done = function(found)
+    items = found
+  end })
+  check(vim.wait(60000, function()
+    return items ~= nil
+  end, 50), 'the check finishes in the background')
+  local qf = vim.fn.getqflist({ items = 0, title = 0 })
+  local seen = {}
+  for _, item in ipairs(qf.items) do
+    table.insert(seen, ('%s:%d:%d %s'):format(vim.fn.bufname(item.bufnr), item.lnum, item.col, item.text:match('^[^:]*')))
+  end
+  table.sort(seen)
+  log('       quickfix: ' .. table.concat(seen, '; '))
+  check(#qf.items == 4, 'four findings: two in games/ru.pgn, one in other.pgn, one in chapter.md (none of them open)', seen)
+  local ambiguous = vim.iter(qf.items):find(function(item)
+    return item.text:find('ambiguous-move', 1, true)
+  end)
+  local ru_lines = vim.fn.readfile(vim.fs.joinpath(project, 'games', 'ru.pgn'))
+  local want_col = ru_lines[6] and (ru_lines[6]:find('Кd2', 1, true)) or -1
+  check(ambiguous and vim.fn.bufname(ambiguous.bufnr) == 'games/ru.pgn' and ambiguous.lnum == 6 and ambiguous.col == want_col and ambiguous.type == 'E',
+    'the ambiguous 7. Кd2 at games/ru.pgn:6, at its byte column (after Cyrillic letters)', { ambiguous, want_col })
+  check(vim.iter(seen):any(function(s)
+    return s:find('chapter.md:3', 1, true)
+  end), 'a Markdown chapter is checked too', seen)
+  check(qf.title:find('chess-ls --check', 1, true) == 1, 'the list is titled with the command', qf.title)
+  check(vim.fn.getqflist({ winid = 0 }).winid ~= 0, 'the quickfix window opens')
+  vim.cmd('cclose')
+  vim.cmd('cfirst')
+  local at = vim.api.nvim_win_get_cursor(0)
+  check(vim.api.nvim_get_current_line():sub(at[2] + 1):find('^Кd2') ~= nil or vim.api.nvim_get_current_line():sub(at[2] + 1):find('^Qh8') ~= nil,
+    ':cfirst jumps onto the move', { vim.api.nvim_buf_get_name(0), at, vim.api.nvim_get_current_line() })
+  vim.fn.chdir(before_cwd)
+  vim.cmd('silent! %bwipeout!')
 
   section('documentation')
   -- As documented: the plugin on the runtimepath, nothing else run.

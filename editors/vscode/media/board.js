@@ -1,5 +1,8 @@
-// The Board view's page: draws the position it is sent (from a FEN) and
-// sends "copy" back when the FEN is to be copied. Runs inside the webview.
+// The Board view's page: draws the position it is sent (from a FEN), sends
+// "copy" back when the FEN is to be copied and "step" (1 or -1) when the
+// previous/next move buttons or the arrow keys ask to move the cursor to
+// another move. Runs inside the webview; its state (the last position, the
+// flip) is kept by VS Code, so a window reload draws it again at once.
 // @ts-check
 (function () {
   // @ts-ignore acquireVsCodeApi is provided by the webview host.
@@ -12,6 +15,8 @@
   const fenEl = /** @type {HTMLInputElement} */ (document.getElementById("fen"));
   const copyEl = /** @type {HTMLButtonElement} */ (document.getElementById("copy"));
   const flipEl = /** @type {HTMLButtonElement} */ (document.getElementById("flip"));
+  const prevEl = /** @type {HTMLButtonElement} */ (document.getElementById("prev"));
+  const nextEl = /** @type {HTMLButtonElement} */ (document.getElementById("next"));
 
   const NAMES = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
   // Solid glyphs for both colours (coloured by CSS), with U+FE0E so that the
@@ -153,6 +158,24 @@
     state = { ...state, flipped: !state.flipped };
     vscode.setState(state);
     draw();
+  });
+  /** @param {number} direction */
+  function step(direction) {
+    vscode.postMessage({ type: "step", direction });
+  }
+  prevEl.addEventListener("click", () => step(-1));
+  nextEl.addEventListener("click", () => step(1));
+  window.addEventListener("keydown", (event) => {
+    if (event.target === fenEl || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") {
+      event.preventDefault();
+      step(1);
+    } else if (event.key === "ArrowLeft" || event.key === "ArrowUp") {
+      event.preventDefault();
+      step(-1);
+    }
   });
   draw();
   vscode.postMessage({ type: "ready" });

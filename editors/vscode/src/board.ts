@@ -1,7 +1,10 @@
 // The Board view: a webview beside the editor that shows the position after
 // the move at the cursor (drawn from the FEN that `chess-ls/positionAt`
-// returns), the move, the side to move and the FEN to copy. The drawing is
-// in media/board.js; this side only creates the panel and posts positions.
+// returns), the move, the side to move and the FEN to copy, with buttons
+// (and the arrow keys) that step the cursor to the previous or next move.
+// The drawing is in media/board.js; this side creates the panel (or takes
+// back the one VS Code restores after a window reload: `revive`) and posts
+// positions.
 
 import * as vscode from "vscode";
 import type { PositionInfo } from "./protocol";
@@ -11,6 +14,17 @@ export interface BoardState {
   /** The file the position comes from, for the caption. */
   file: string;
   style: "figurines" | "letters";
+}
+
+/** What the page asks of the extension. */
+export interface BoardHandlers {
+  onCopy(fen: string): void;
+  /** Move the cursor to the next (1) or previous (-1) move. */
+  onStep(direction: 1 | -1): void;
+}
+
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, "media")] };
 }
 
 export class BoardPanel implements vscode.Disposable {
@@ -25,7 +39,7 @@ export class BoardPanel implements vscode.Disposable {
   }
 
   /** Shows the panel beside the active editor, creating it if needed. */
-  static show(extensionUri: vscode.Uri, onCopy: (fen: string) => void): BoardPanel {
+  static show(extensionUri: vscode.Uri, handlers: BoardHandlers): BoardPanel {
     if (BoardPanel.current !== undefined) {
       BoardPanel.current.panel.reveal(undefined, true);
       return BoardPanel.current;
@@ -34,16 +48,26 @@ export class BoardPanel implements vscode.Disposable {
       BoardPanel.viewType,
       "Board",
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, "media")] },
+      webviewOptions(extensionUri),
     );
-    BoardPanel.current = new BoardPanel(panel, extensionUri, onCopy);
+    BoardPanel.current = new BoardPanel(panel, extensionUri, handlers);
+    return BoardPanel.current;
+  }
+
+  /** Takes back the panel VS Code restored after a window reload (the
+   * serializer's `deserializeWebviewPanel`): the page is made again, and
+   * draws the position it kept until the next one comes. */
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, handlers: BoardHandlers): BoardPanel {
+    BoardPanel.current?.dispose();
+    panel.webview.options = webviewOptions(extensionUri);
+    BoardPanel.current = new BoardPanel(panel, extensionUri, handlers);
     return BoardPanel.current;
   }
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
-    onCopy: (fen: string) => void,
+    handlers: BoardHandlers,
   ) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, "media", "board.svg");
     panel.webview.html = html(panel.webview, extensionUri);
@@ -51,7 +75,9 @@ export class BoardPanel implements vscode.Disposable {
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: unknown) => {
         if (isCopy(message)) {
-          onCopy(message.fen);
+          handlers.onCopy(message.fen);
+        } else if (isStep(message)) {
+          handlers.onStep(message.direction);
         } else if (isReady(message) && this.last !== undefined) {
           void panel.webview.postMessage({ type: "position", ...this.last });
         }
@@ -72,7 +98,10 @@ export class BoardPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    BoardPanel.current = undefined;
+    if (BoardPanel.current === this) {
+      BoardPanel.current = undefined;
+      void vscode.commands.executeCommand("setContext", "chess-ls.boardOpen", false);
+    }
     this.panel.dispose();
     for (const d of this.disposables.splice(0)) {
       d.dispose();
@@ -83,6 +112,11 @@ export class BoardPanel implements vscode.Disposable {
 function isCopy(message: unknown): message is { type: "copy"; fen: string } {
   return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "copy" &&
     typeof (message as { fen?: unknown }).fen === "string";
+}
+
+function isStep(message: unknown): message is { type: "step"; direction: 1 | -1 } {
+  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === "step" &&
+    ((message as { direction?: unknown }).direction === 1 || (message as { direction?: unknown }).direction === -1);
 }
 
 function isReady(message: unknown): boolean {
@@ -106,6 +140,10 @@ function html(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 <div id="note" class="note"></div>
 <div id="wrap" class="wrap">
   <div id="board" class="board" role="grid" aria-label="Chess board"></div>
+  <div class="step-row">
+    <button id="prev" type="button" title="The previous move (Left arrow)" aria-label="Previous move">◀ Previous</button>
+    <button id="next" type="button" title="The next move (Right arrow)" aria-label="Next move">Next ▶</button>
+  </div>
   <div id="status" class="status"></div>
   <div class="fen-row">
     <input id="fen" class="fen" type="text" readonly aria-label="FEN" value="">

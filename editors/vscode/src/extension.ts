@@ -14,11 +14,13 @@ import * as path from "path";
 import * as vscode from "vscode";
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from "vscode-languageclient/node";
 
-import { BoardPanel } from "./board";
+import { BoardPanel, type BoardHandlers } from "./board";
 import { withBoardImages } from "./boardSvg";
+import { CheckTaskProvider, TASK_TYPE, checkWorkspace } from "./check";
 import { LANGUAGES } from "./languages";
 import { POSITION_AT, type PositionAtParams, type PositionInfo } from "./protocol";
 import { findServer } from "./serverPath";
+import { WINDOW, wordStarts } from "./step";
 
 const SECTION = "chess-ls";
 // The server's source actions have typed kinds: `source.chess-ls.normalize`,
@@ -56,7 +58,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("chess-ls.copyFen", copyFen),
     vscode.commands.registerCommand("chess-ls.statusMenu", statusMenu),
     vscode.commands.registerCommand("chess-ls.showOutput", () => output.show(true)),
-    vscode.window.onDidChangeActiveTextEditor(() => scheduleRefresh()),
+    vscode.commands.registerCommand("chess-ls.nextMove", () => queueStep(1)),
+    vscode.commands.registerCommand("chess-ls.previousMove", () => queueStep(-1)),
+    vscode.commands.registerCommand("chess-ls.checkWorkspace", () => checkWorkspace(serverBinary())),
+    vscode.tasks.registerTaskProvider(TASK_TYPE, new CheckTaskProvider(serverBinary)),
+    // The Board view comes back after a window reload (VS Code keeps the
+    // panel and its page's state; the extension makes the page again).
+    vscode.window.registerWebviewPanelSerializer(BoardPanel.viewType, {
+      deserializeWebviewPanel: async (panel) => {
+        BoardPanel.revive(panel, extensionUri, boardHandlers);
+        void vscode.commands.executeCommand("setContext", "chess-ls.boardOpen", true);
+        scheduleRefresh(0);
+      },
+    }),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      scheduleRefresh();
+      void showCodesRendered(editor);
+    }),
     vscode.window.onDidChangeTextEditorSelection((e) => {
       if (e.textEditor === vscode.window.activeTextEditor) {
         scheduleRefresh();
@@ -76,7 +94,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         scheduleRefresh(250);
       }
     }),
-    { dispose: () => BoardPanel.instance?.dispose() },
+    // (No disposal of the Board view on deactivation: on a window reload
+    // that would close it before VS Code keeps it for the serializer.)
   );
   publishCheckedLanguages();
   await startClient();
@@ -134,8 +153,14 @@ function isExecutable(file: string): boolean {
   }
 }
 
-async function startClient(): Promise<void> {
-  const found = findServer({
+/** The chess-ls binary the client starts (and the check task runs). */
+function serverBinary(): string | undefined {
+  const found = locateServer();
+  return found.kind === "found" ? found.path : undefined;
+}
+
+function locateServer(): ReturnType<typeof findServer> {
+  return findServer({
     configured: vscode.workspace.getConfiguration(SECTION).get<string>("server.path", ""),
     extensionPath,
     workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
@@ -144,6 +169,10 @@ async function startClient(): Promise<void> {
     platform: process.platform,
     isExecutable,
   });
+}
+
+async function startClient(): Promise<void> {
+  const found = locateServer();
   if (found.kind === "missing") {
     output.appendLine(found.message);
     statusItem.text = "$(error) chess-ls";
@@ -347,6 +376,51 @@ function withCodeLink(d: vscode.Diagnostic): vscode.Diagnostic {
   return d;
 }
 
+/** Whether the page of codes is being shown rendered (`showCodesRendered`). */
+let renderingCodes = false;
+
+/** A code's link opens the page of codes (a file link, which VS Code opens
+ * as text, at the code's line): the page is shown rendered instead, in the
+ * Markdown preview at that section, in place of the text. Without the
+ * Markdown extension the text stays. */
+async function showCodesRendered(editor: vscode.TextEditor | undefined): Promise<void> {
+  if (editor === undefined || renderingCodes || editor.document.uri.scheme !== "file" ||
+    path.resolve(editor.document.uri.fsPath) !== path.resolve(codePage().fsPath)) {
+    return;
+  }
+  renderingCodes = true;
+  try {
+    // The preview opens at the editor's top line: the section's heading.
+    const line = editor.selection.active.line;
+    const top = new vscode.Range(line, 0, line, 0);
+    const scrolled = new Promise<void>((resolve) => {
+      const done = vscode.window.onDidChangeTextEditorVisibleRanges((e) => {
+        if (e.textEditor === editor && e.visibleRanges[0]?.start.line === line) {
+          done.dispose();
+          resolve();
+        }
+      });
+      setTimeout(() => {
+        done.dispose();
+        resolve();
+      }, 500);
+    });
+    editor.revealRange(top, vscode.TextEditorRevealType.AtTop);
+    await scrolled;
+    await vscode.commands.executeCommand("markdown.showPreview", editor.document.uri);
+    const text = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputText && path.resolve(t.input.uri.fsPath) === path.resolve(codePage().fsPath));
+    if (text.length > 0) {
+      await vscode.window.tabGroups.close(text);
+    }
+  } catch (error) {
+    output.appendLine(`chess-ls: the page of codes stays as text (no Markdown preview: ${String(error)})`);
+  } finally {
+    renderingCodes = false;
+  }
+}
+
 /** The server's process (spawned in `startClient`), and those stopped on
  * purpose: their exit is no error. */
 let serverProcess: cp.ChildProcess | undefined;
@@ -524,11 +598,84 @@ function showLanguage(info: PositionInfo | null, languageId = "pgn"): void {
   showStatus();
 }
 
-function showBoard(): void {
-  BoardPanel.show(extensionUri, (fen) => {
+const boardHandlers: BoardHandlers = {
+  onCopy: (fen) => {
     void vscode.env.clipboard.writeText(fen).then(() => vscode.window.setStatusBarMessage(`FEN copied: ${fen}`, 3000));
-  });
+  },
+  onStep: (direction) => void queueStep(direction),
+};
+
+function showBoard(): void {
+  BoardPanel.show(extensionUri, boardHandlers);
+  void vscode.commands.executeCommand("setContext", "chess-ls.boardOpen", true);
   scheduleRefresh(0);
+}
+
+/** The server's answer for a place in a document. */
+async function positionAtPlace(document: vscode.TextDocument, position: vscode.Position): Promise<PositionInfo | null> {
+  if (client === undefined || !client.isRunning()) {
+    return null;
+  }
+  try {
+    return await client.sendRequest<PositionInfo | null>(
+      POSITION_AT,
+      client.code2ProtocolConverter.asTextDocumentPositionParams(document, position),
+    );
+  } catch (error) {
+    output.appendLine(`chess-ls: ${POSITION_AT} failed: ${String(error)}`);
+    return null;
+  }
+}
+
+/** The steps asked for, one after the other: a key held down or pressed
+ * twice steps from where the step before it went. */
+let steps: Promise<unknown> = Promise.resolve();
+
+function queueStep(direction: 1 | -1): Promise<unknown> {
+  steps = steps.then(() => stepMove(direction), () => stepMove(direction));
+  return steps;
+}
+
+/** At most this many places are asked about in one step (a long stretch
+ * without moves: no game goes on there). */
+const STEP_TRIES = 80;
+
+/** Moves the cursor of the chess editor to the next (1) or previous (-1)
+ * move, in the order the moves are written: the words near the cursor
+ * (outside comments) are asked about in turn until one is another move. */
+async function stepMove(direction: 1 | -1): Promise<boolean> {
+  const editor = chessEditor();
+  if (editor === undefined || client === undefined) {
+    void vscode.window.setStatusBarMessage("chess-ls: no game to step through", 3000);
+    return false;
+  }
+  const document = editor.document;
+  const here = await positionAtPlace(document, editor.selection.active);
+  const from = here?.move != null
+    ? document.offsetAt(client.protocol2CodeConverter.asPosition(here.move.range.start))
+    : document.offsetAt(editor.selection.active) - (direction === 1 ? 1 : 0);
+  const base = direction === 1 ? Math.max(0, from) : Math.max(0, from - WINDOW);
+  const end = direction === 1 ? from + WINDOW : from;
+  // A window that starts inside a comment is read from its line's start.
+  const start = document.offsetAt(new vscode.Position(document.positionAt(base).line, 0));
+  const text = document.getText(new vscode.Range(document.positionAt(start), document.positionAt(end)));
+  const places = wordStarts(text, start, from, direction).slice(0, STEP_TRIES);
+  for (const offset of places) {
+    const info = await positionAtPlace(document, document.positionAt(offset));
+    if (info?.move == null) {
+      continue;
+    }
+    const moveStart = document.offsetAt(client.protocol2CodeConverter.asPosition(info.move.range.start));
+    if (direction === 1 ? moveStart > from : moveStart < from) {
+      const at = document.positionAt(moveStart);
+      editor.selection = new vscode.Selection(at, at);
+      editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      scheduleRefresh(0);
+      return true;
+    }
+  }
+  void vscode.window.setStatusBarMessage(`chess-ls: no move ${direction === 1 ? "after" : "before"} this one`, 3000);
+  return false;
 }
 
 async function copyFen(): Promise<void> {

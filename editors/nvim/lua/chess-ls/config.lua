@@ -66,8 +66,9 @@ M.defaults = {
   -- The grammar to build the parser from (a `grammar` directory or its
   -- `src`). `nil`: `../../grammar` of the checkout this plugin lives in.
   grammar = nil, ---@type string?
-  -- Where `:ChessLsBuildParser` puts chess.so. `nil`: the plugin's own
-  -- `parser/` directory (on the runtimepath, so Neovim finds it).
+  -- Where the parser is built to (chess.so). `nil`: `site/parser/` in
+  -- Neovim's data directory (stdpath('data')), on the runtimepath of a
+  -- usual start, and loaded from there by the plugin in any case.
   parser_dir = nil, ---@type string?
   -- The C compiler. `nil`: $CC, else `cc`.
   cc = nil, ---@type string?
@@ -198,7 +199,13 @@ function M.grammar_src(dir)
 end
 
 function M.parser_dir()
-  return M.options.parser_dir and vim.fn.expand(M.options.parser_dir) or vim.fs.joinpath(M.plugin_root(), 'parser')
+  return M.options.parser_dir and vim.fn.expand(M.options.parser_dir)
+    or vim.fs.joinpath(vim.fn.stdpath('data'), 'site', 'parser')
+end
+
+--- The parser the plugin builds (in `parser_dir()`).
+function M.parser_path()
+  return vim.fs.joinpath(M.parser_dir(), 'chess.so')
 end
 
 --- The filetypes the language server attaches to: *.pgn always, and the

@@ -62,6 +62,9 @@ end
 local function check_treesitter()
   health.start('chess-ls: tree-sitter')
   local files = vim.api.nvim_get_runtime_file('parser/chess.*', true)
+  if #files == 0 and vim.uv.fs_stat(config.parser_path()) then
+    files = { config.parser_path() }
+  end
   local loaded, err = require('chess-ls').has_parser()
   if loaded then
     local info = vim.treesitter.language.inspect('chess')
@@ -71,7 +74,7 @@ local function check_treesitter()
       abi and (', ABI ' .. abi) or ''
     ))
   else
-    local advice = { 'run :ChessLsBuildParser (compiles grammar/src/parser.c with cc into the plugin\'s parser/)' }
+    local advice = { ('run :ChessLsBuildParser (compiles grammar/src/parser.c with cc into %s)'):format(config.parser_dir()) }
     local src, src_err = config.grammar_src()
     table.insert(advice, src and ('grammar found: ' .. src) or src_err)
     health.warn('no `chess` parser: ' .. (err or 'not found'), advice)

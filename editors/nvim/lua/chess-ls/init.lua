@@ -73,15 +73,25 @@ function M.translate_command(command, ctx)
   end)
 end
 
---- Whether the chess parser can be loaded (and loads it).
+--- Whether the chess parser can be loaded (and loads it): from a
+--- `parser/chess.so` on the runtimepath, else from the one the plugin
+--- builds (`parser_dir`, in stdpath('data') unless set).
 ---@return boolean loaded, string? err
 function M.has_parser()
   -- 0.11 returns `nil, err` when there is no parser; older builds threw.
   local ok, loaded, err = pcall(vim.treesitter.language.add, 'chess')
-  if not ok then
-    return false, tostring(loaded)
+  if ok and loaded == true then
+    return true
   end
-  return loaded == true, err
+  local built = config.parser_path()
+  if vim.uv.fs_stat(built) then
+    local bok, bloaded, berr = pcall(vim.treesitter.language.add, 'chess', { path = built })
+    if bok and bloaded == true then
+      return true
+    end
+    return false, tostring(bok and berr or bloaded)
+  end
+  return false, ok and err or tostring(loaded)
 end
 
 local function set_folds(buf)
@@ -125,11 +135,14 @@ end
 
 local auto_build_tried = false
 
+--- Whether a build of the parser is running (started, not yet done).
+M.building = false
+
 --- Builds the parser by itself the first time a *.pgn buffer needs it and
 --- there is none: once a session, when the grammar and a C compiler are
---- there (`treesitter.build = false` turns it off), in the background
---- with a message, as parser managers do. The buffers get highlighting
---- and folds when it is built.
+--- there (`treesitter.build = false` turns it off), in the background,
+--- with one short message that does not wait for a key. The open buffers
+--- get highlighting and folds when it is built, without a restart.
 function M.auto_build()
   if auto_build_tried or config.options.treesitter.build == false then
     return
@@ -139,15 +152,28 @@ function M.auto_build()
   if not config.grammar_src() or vim.fn.executable(cc) == 0 then
     return -- :checkhealth chess-ls says what is missing.
   end
-  notify('no chess tree-sitter parser yet: building it (once; :ChessLsBuildParser rebuilds it)')
-  M.build_parser()
+  M.build_parser(nil, { wait = false, quiet = true })
 end
 
---- Compiles the grammar's parser.c into `parser/chess.so`.
---- Waits when `opts.wait` is set or Neovim has no UI (`nvim --headless
---- +ChessLsBuildParser +q`); otherwise compiles in the background.
+--- A message that fits on the command line: no "Press ENTER" prompt.
+local function brief(message, level)
+  vim.schedule(function()
+    local room = math.max(vim.v.echospace - 1, 20)
+    local text = 'chess-ls: ' .. message
+    if vim.fn.strdisplaywidth(text) > room then
+      text = vim.fn.strcharpart(text, 0, room - 1) .. '…'
+    end
+    vim.notify(text, level or vim.log.levels.INFO)
+  end)
+end
+
+--- Compiles the grammar's parser.c into `parser_dir()/chess.so` (by
+--- default stdpath('data')/site/parser/chess.so), then loads it and starts
+--- highlighting in the open *.pgn buffers. In the background (vim.system),
+--- unless `opts.wait` is set or, for `:ChessLsBuildParser`, Neovim has no
+--- UI (`nvim --headless +ChessLsBuildParser +q`).
 ---@param dir string? the grammar (or its src/) to build from
----@param opts { wait: boolean? }?
+---@param opts { wait: boolean?, quiet: boolean? }?
 ---@return boolean? built (when waited for)
 function M.build_parser(dir, opts)
   opts = opts or {}
@@ -172,9 +198,11 @@ function M.build_parser(dir, opts)
   end
   vim.list_extend(cmd, { '-o', tmp })
   local was_loaded = vim._ts_has_language and vim._ts_has_language('chess')
+  local say = opts.quiet and brief or notify
 
   ---@param result vim.SystemCompleted
   local function done(result)
+    M.building = false
     if result.code ~= 0 then
       os.remove(tmp)
       notify(('compiling the parser failed (%s):\n%s'):format(table.concat(cmd, ' '), result.stderr or ''), vim.log.levels.ERROR)
@@ -189,7 +217,8 @@ function M.build_parser(dir, opts)
       return false
     end
     if was_loaded then
-      notify(('built %s; restart Neovim to load it'):format(out))
+      -- Neovim keeps the first parser of a language it loaded.
+      say(('built %s; restart Neovim to load it'):format(out))
       return true
     end
     pcall(vim.treesitter.language.add, 'chess', { path = out })
@@ -198,14 +227,19 @@ function M.build_parser(dir, opts)
         M.on_filetype(buf, 'pgn')
       end
     end
-    notify(('built %s from %s'):format(out, src))
+    say(opts.quiet and 'chess parser built: highlighting on' or ('built %s from %s'):format(out, src))
     return true
   end
 
-  if opts.wait or #vim.api.nvim_list_uis() == 0 then
+  local wait = opts.wait
+  if wait == nil then
+    wait = #vim.api.nvim_list_uis() == 0
+  end
+  M.building = true
+  if wait then
     return done(vim.system(cmd, { text = true }):wait())
   end
-  notify('compiling the chess parser…')
+  say('building the chess tree-sitter parser in the background…')
   vim.system(cmd, { text = true }, vim.schedule_wrap(done))
 end
 

@@ -472,13 +472,33 @@ async function main(): Promise<void> {
     await codeLink.waitFor({ state: "visible", timeout: 10_000 });
     check(true, "the code illegal-move in the Problems view is a link");
     await codeLink.click();
-    await waitFor(page, "the link opens the page of codes at illegal-move", async () => {
-      const text = await editorText(page);
-      return text.includes("## illegal-move") && text.includes("No legal move matches");
+    // Rendered (the Markdown preview), at the code's section: its heading
+    // in view, not raw Markdown.
+    await waitFor(page, "the link opens the page of codes rendered, at illegal-move", async () => {
+      for (const f of page.frames()) {
+        const seen = await f.evaluate(() => {
+          const heading = document.getElementById("illegal-move");
+          if (heading === null || heading.tagName !== "H2") {
+            return false;
+          }
+          const top = heading.getBoundingClientRect().top;
+          return top >= 0 && top < window.innerHeight && document.body.innerText.includes("No legal move matches");
+        }).catch(() => false);
+        if (seen) {
+          return true;
+        }
+      }
+      return false;
     });
+    await waitFor(page, "one tab, the preview of the extension's codes.md (its text closed)", async () =>
+      (await page.locator(".tab.active", { hasText: "Preview codes.md" }).count()) > 0 &&
+        (await page.locator(".tab", { hasText: "codes.md" }).count()) === 1,
+    );
     check(
-      (await page.locator(".tab.active", { hasText: "codes.md" }).count()) > 0,
-      "the page is the extension's codes.md",
+      !(await page.evaluate(() =>
+        Array.from(document.querySelectorAll(".monaco-editor .view-lines")).some((e) => (e.textContent ?? "").replace(/\u00a0/g, " ").includes("## illegal-move"))
+      )),
+      "no raw Markdown is shown",
     );
     check(
       !(await problemRows(page)).some((r) => r.includes("codes.md")),
@@ -670,6 +690,43 @@ async function main(): Promise<void> {
     await waitFor(page, "Copy FEN on the wrong move copies the position it was tried in", async () =>
       (await page.evaluate(() => navigator.clipboard.readText())) === "r4rk1/pp3ppp/1qp5/3pP3/6b1/1B6/PP1Q1PPP/3RR1K1 w - - 4 16",
     );
+
+    step = "board-step";
+    // Stepping through the moves: the view's buttons, its arrow keys and
+    // Alt+] in the editor move the editor's cursor to the next or previous
+    // move, and the board follows.
+    const caption2 = () => frame.locator("#caption").innerText();
+    const c4 = await locate(page, "Сc4");
+    await page.mouse.click(c4.x, c4.y);
+    await waitFor(page, "the Board view is on 3. Сc4", async () => (await caption2()).includes("After 3. Сc4"));
+    await frame.locator("#next").click();
+    await waitFor(page, "Next steps to 3... Сc5", async () => (await caption2()).includes("After 3... Сc5"));
+    await frame.locator("#next").click();
+    await waitFor(page, "Next again steps to 4. c3", async () => (await caption2()).includes("After 4. c3"));
+    await frame.locator("#prev").click();
+    await waitFor(page, "Previous steps back to 3... Сc5", async () => (await caption2()).includes("After 3... Сc5"));
+    // The arrow keys in the view (its page has the focus after a click).
+    await frame.locator("#board").click();
+    await page.keyboard.press("ArrowRight");
+    await waitFor(page, "the Right arrow in the view steps to 4. c3", async () => (await caption2()).includes("After 4. c3"));
+    await page.keyboard.press("ArrowLeft");
+    await waitFor(page, "the Left arrow steps back to 3... Сc5", async () => (await caption2()).includes("After 3... Сc5"));
+    // Pressed twice at once: one step after the other.
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowLeft");
+    await waitFor(page, "Left, Right, Left: 3. Сc4", async () => (await caption2()).includes("After 3. Сc4"));
+    await screenshot(page, "board-step");
+    // Alt+] in the editor.
+    const c4again = await locate(page, "Сc4");
+    await page.mouse.click(c4again.x, c4again.y);
+    await page.keyboard.press("Alt+BracketRight");
+    await waitFor(page, "Alt+] in the editor steps to 3... Сc5", async () => (await caption2()).includes("After 3... Сc5"));
+    await waitFor(page, "the editor's cursor is on Сc5 (Ln 6, Col 28)", async () =>
+      (await page.locator(".statusbar-item", { hasText: "Ln 6, Col 28" }).count()) > 0,
+    );
+    await page.keyboard.press("Alt+BracketLeft");
+    await waitFor(page, "Alt+[ steps back to 3. Сc4", async () => (await caption2()).includes("After 3. Сc4"));
 
     step = "source-action";
     // Source Action... lists a few entries, one "Translate to..." that asks
@@ -1114,6 +1171,107 @@ async function main(): Promise<void> {
     );
     await page.keyboard.press("Escape");
 
+    step = "check-workspace";
+    // "chess-ls: Check the whole workspace": chess-ls --check over the
+    // folder as a task; its problem matcher puts every file's findings in
+    // the Problems view, a file never opened too (games/unopened.pgn).
+    await page.keyboard.press("Escape");
+    await runCommand(page, "chess-ls: Check the whole workspace");
+    // When the check ends, the Problems view is shown (the terminal with
+    // the report stays behind it).
+    await waitFor(page, "the check ends with the Problems view shown", async () =>
+      (await page.locator(".markers-panel").first().isVisible().catch(() => false)) &&
+        (await page.locator(".statusbar-item", { hasText: "checking the workspace" }).count()) === 0,
+    60_000);
+    await runCommand(page, "View: Focus Problems");
+    // The list shows only the rows in view: filtered to the finding looked
+    // for (the Problems view's filter box, else its command).
+    const problemsFilter = async (text: string): Promise<void> => {
+      const boxes = page.locator(".viewpane-filter-container input");
+      for (let i = 0; i < (await boxes.count()); i++) {
+        const box = boxes.nth(i);
+        if ((await box.isVisible()) && ((await box.getAttribute("placeholder")) ?? "").startsWith("Filter (e.g.")) {
+          await box.fill(text);
+          return;
+        }
+      }
+      await runCommand(page, "Focus problems filter");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type(text);
+    };
+    await problemsFilter("Qh8");
+    await waitFor(page, "the Problems view lists the unopened file's illegal move, from chess-ls --check", async () => {
+      const rows = await problemRows(page);
+      return rows.some((r) => r.includes("unopened.pgn")) && rows.some((r) => r.includes("Qh8 is illegal") && r.includes("chess-ls --check"));
+    }, 90_000);
+    const unopened = (await problemRows(page)).find((r) => r.includes("Qh8 is illegal")) ?? "";
+    log("Problems, filtered to Qh8:", JSON.stringify(await problemRows(page)));
+    check(/Ln 1, Col 13/.test(unopened), `at its line and column (Ln 1, Col 13): ${unopened}`);
+    await screenshot(page, "check-workspace");
+    // A chapter's finding (chapter.md, 8. Nd5), from the check too.
+    await problemsFilter("Nd5 is illegal");
+    await waitFor(page, "the Markdown chapter is checked too", async () =>
+      (await problemRows(page)).some((r) => r.includes("Nd5 is illegal") && r.includes("chess-ls --check")),
+    );
+    await problemsFilter("");
+
+    step = "board-reload";
+    // The Board view survives a window reload: it comes back with the
+    // position, no empty group left, and steps on.
+    await page.keyboard.press("Escape");
+    await page.locator(".tab", { hasText: FILE }).first().click();
+    await waitFor(page, "ru-errors.pgn is shown again", async () => (await editorText(page)).includes("16. Nf3"));
+    const nf3 = await locate(page, "Nf3", 0);
+    await page.mouse.click(nf3.x, nf3.y);
+    await runCommand(page, "Chess: Show Board");
+    let reloadFrame = await boardFrame(page);
+    // (The game is in English since "translate"; unsaved, as a reload
+    // keeps it, or in Russian again from the file.)
+    await waitFor(page, "the Board view shows 2. Nf3 before the reload", async () =>
+      /After 2\. (Nf3|Кf3)/.test(await reloadFrame.locator("#caption").innerText()),
+    );
+    await page.evaluate(() => {
+      (window as unknown as { __beforeReload?: boolean }).__beforeReload = true;
+    });
+    // A "leave the page?" prompt (unsaved files) is answered: leave.
+    page.on("dialog", (dialog) => void dialog.accept().catch(() => undefined));
+    await runCommand(page, "Developer: Reload Window");
+    await waitFor(page, "the window reloads", async () =>
+      page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload !== true).catch(() => false),
+    60_000);
+    await page.waitForSelector(".monaco-workbench", { timeout: 90_000 });
+    // (The page of the view is made again once the extension is back: a
+    // frame found may be replaced, so each look finds it again.)
+    const reloadCaption = async (): Promise<string> => {
+      for (const f of page.frames()) {
+        const text = await f.locator("#caption").innerText({ timeout: 1000 }).catch(() => undefined);
+        if (text !== undefined && (await f.locator("#board").count().catch(() => 0)) > 0) {
+          reloadFrame = f;
+          return text;
+        }
+      }
+      return "";
+    };
+    await waitFor(page, "after the reload the Board view is back with the position after 2. Nf3", async () =>
+      /After 2\. (Nf3|Кf3)/.test(await reloadCaption()) &&
+      (await reloadFrame.locator("#board .sq").count().catch(() => 0)) === 64,
+    60_000);
+    check((await page.locator(".editor-group-container.empty").count()) === 0, "no empty editor group is left");
+    check((await page.locator(".tab", { hasText: "Board" }).count()) === 1, "one Board tab");
+    await screenshot(page, "board-after-reload");
+    // Once the server runs again (the status item names the game's
+    // language), Next steps on.
+    await waitFor(page, "the server runs again after the reload", async () =>
+      (await page.locator(".statusbar-item", { hasText: /♞ (English|Russian)/ }).count()) > 0,
+    60_000);
+    const steppedOn = async () => /After 2\.\.\. (Nc6|Кc6)/.test(await reloadCaption());
+    for (let i = 0; i < 3 && !(await steppedOn()); i++) {
+      await reloadCaption();
+      await reloadFrame.locator("#next").click({ timeout: 5000 }).catch(() => undefined);
+      await page.waitForTimeout(3000);
+    }
+    await waitFor(page, "and it steps on after the reload (2... Nc6)", steppedOn, 10_000);
+    await screenshot(page, "board-after-reload-stepped");
     step = "big-file";
     // First the same keystrokes in a small file: what this machine's editor
     // takes whatever the document's size (printed, for comparison).
@@ -1203,6 +1361,7 @@ async function main(): Promise<void> {
     }
     check(figure <= 300, `a keystroke in a 10 MB file shows its squiggle within 300 ms (median of ${TRIALS}: ${figure} ms)`);
     await screenshot(page, "big-file");
+
     log("all checks passed");
   } catch (error) {
     log(`FAILED at ${step}: ${(error as Error).message.split("\n")[0]}`);

@@ -7,7 +7,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { test } from "node:test";
 
+import { checkArgs } from "../../src/checkArgs";
 import { type ServerSearch, findServer } from "../../src/serverPath";
+import { wordStarts } from "../../src/step";
 
 function search(files: string[], overrides: Partial<ServerSearch> = {}): ServerSearch {
   return {
@@ -126,4 +128,47 @@ test("the Marketplace page: settings titled chess-ls, a README for users with it
   for (const image of images) {
     assert.ok(/^https:/.test(image) || fs.existsSync(path.join(root, image)), `${image} is shipped`);
   }
+});
+
+test("stepping: the words where a move can start, outside comments, either way", () => {
+  const text = "1. e4 {a comment: 2. d4} e5 ; 2. Nc3\n2. Nf3 (2. Bc4) Nc6";
+  const at = (word: string) => text.indexOf(word);
+  const words = (offsets: number[]) => offsets.map((o) => text.slice(o).split(/\s/)[0]);
+  assert.deepEqual(words(wordStarts(text, 0, at("e4"), 1)), ["e5", "2.", "Nf3", "(2.", "Bc4)", "Nc6"]);
+  assert.deepEqual(words(wordStarts(text, 0, at("Nf3"), -1)), ["2.", "e5", "e4", "1."]);
+  // A window of the document: offsets are the document's.
+  assert.deepEqual(wordStarts("e4 e5", 100, 100, 1), [103]);
+});
+
+test("the check task: chess-ls --check over the folder, and its problem matcher reads the CLI's report", () => {
+  assert.deepEqual(checkArgs({ type: "chess-ls" }), ["--check", "."]);
+  assert.deepEqual(checkArgs({ type: "chess-ls", manuscripts: true, paths: ["games"], args: ["--lang", "ru"] }), [
+    "--check", "--search-manuscripts", "--lang", "ru", "games",
+  ]);
+  const root = path.join(__dirname, "..");
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    contributes: { problemMatchers: { name: string; pattern: { regexp: string }[] }[] };
+  };
+  const matcher = pkg.contributes.problemMatchers.find((m) => m.name === "chess-ls")!;
+  const [title, where] = matcher.pattern.map((p) => new RegExp(p.regexp));
+  // `chess-ls --check` (human format, no colours), as it prints a finding.
+  const report = [
+    "error[ambiguous-move]: Кd2 is ambiguous: the knight on b1 and the knight on f3 can go to d2",
+    " --> ./games/ru-errors.pgn:6:69",
+    "  |",
+    "6 | 1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. c3 Кf6 5. d4 exd4 6. cxd4 Сb4+ 7. Кd2 Кxe4",
+    "  |                                                                     ^^^",
+    "help: fix: Write Кbd2 (certain)",
+    "warning[move-number]: 12 follows 10",
+    "  --> ./chapter.md:14:3",
+  ];
+  const found: string[] = [];
+  for (let i = 0; i + 1 < report.length; i++) {
+    const t = title!.exec(report[i]!);
+    const w = t && where!.exec(report[i + 1]!);
+    if (t && w) {
+      found.push(`${t[1]} ${t[2]} ${w[1]}:${w[2]}:${w[3]}`);
+    }
+  }
+  assert.deepEqual(found, ["error ambiguous-move ./games/ru-errors.pgn:6:69", "warning move-number ./chapter.md:14:3"]);
 });
