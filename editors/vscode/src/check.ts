@@ -1,7 +1,7 @@
 // Checking the whole workspace: a task of type `chess-ls` that runs
 // `chess-ls --check` over a folder, its output read into the Problems view
 // by the `$chess-ls` problem matcher (package.json), as rust-analyzer's
-// `cargo check` task does; and the command "chess-ls: Check the whole
+// `cargo check` task does; and the command "Chess: Check the whole
 // workspace" that runs it.
 
 import * as vscode from "vscode";
@@ -63,7 +63,7 @@ export class CheckTaskProvider implements vscode.TaskProvider {
   }
 }
 
-/** "chess-ls: Check the whole workspace": the check task of the (first)
+/** "Chess: Check the whole workspace": the check task of the (first)
  * workspace folder, or of the one picked when there are several. */
 export async function checkWorkspace(server: string | undefined): Promise<void> {
   const folders = vscode.workspace.workspaceFolders ?? [];

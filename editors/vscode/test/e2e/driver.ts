@@ -1172,11 +1172,11 @@ async function main(): Promise<void> {
     await page.keyboard.press("Escape");
 
     step = "check-workspace";
-    // "chess-ls: Check the whole workspace": chess-ls --check over the
+    // "Chess: Check the whole workspace": chess-ls --check over the
     // folder as a task; its problem matcher puts every file's findings in
     // the Problems view, a file never opened too (games/unopened.pgn).
     await page.keyboard.press("Escape");
-    await runCommand(page, "chess-ls: Check the whole workspace");
+    await runCommand(page, "Chess: Check the whole workspace");
     // When the check ends, the Problems view is shown (the terminal with
     // the report stays behind it).
     await waitFor(page, "the check ends with the Problems view shown", async () =>
