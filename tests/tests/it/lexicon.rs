@@ -18,11 +18,37 @@ use shakmaty::{Chess, Color, Position};
 /// S-expression of its tree.
 fn broken_runs(text: &str, format: Format) -> Vec<(String, String)> {
     let m = manuscript::scan(text, format);
+    // A word the scanner kept as a damaged move (`7. Fn—d3`) is a syntax
+    // error by design: its errors are the only ones a run may have.
+    let damaged: Vec<std::ops::Range<usize>> =
+        m.repairs.iter().filter(|r| r.kind == manuscript::RepairKind::Damaged).map(|r| r.span.clone()).collect();
     let mut out = Vec::new();
     for unit in m.units.iter().filter(|u| u.kind == UnitKind::Run) {
         let run = &m.blanked[unit.notation.clone()];
         let tree = syntax::parse(run, None);
-        if tree.root_node().has_error() {
+        if !tree.root_node().has_error() {
+            continue;
+        }
+        // Each error with the move it stands in (the parser may take the
+        // damaged word and the move after it for one move).
+        let mut errors = Vec::new();
+        let mut stack = vec![tree.root_node()];
+        while let Some(node) = stack.pop() {
+            if node.is_error() || node.is_missing() {
+                let mut around = node;
+                while around.kind() != "move"
+                    && let Some(parent) = around.parent().filter(|p| p.kind() != "movetext")
+                {
+                    around = parent;
+                }
+                errors.push(unit.notation.start + around.start_byte()..unit.notation.start + around.end_byte());
+            } else if node.has_error() {
+                let mut cursor = node.walk();
+                stack.extend(node.children(&mut cursor));
+            }
+        }
+        let excused = |e: &std::ops::Range<usize>| damaged.iter().any(|d| d.start < e.end && e.start < d.end);
+        if !errors.iter().all(excused) {
             out.push((run.to_owned(), tree.root_node().to_sexp()));
         }
     }

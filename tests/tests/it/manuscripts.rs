@@ -715,6 +715,22 @@ fn a_run_of_latin_look_alikes_in_a_russian_text_is_read_in_russian() {
     assert_eq!(text_findings(walk), []);
 }
 
+/// An old Hungarian magazine's long algebraic as OCR reads it: the label of
+/// its line a) between White's move and Black's, the check sign `†` read as
+/// `-f` or `t`, and a move OCR broke (`Fn—d3` for Ff1—d3) inside a run: the
+/// game is read to its end (nothing unchecked), the signs are reported with
+/// their fix, the broken move where it is broken.
+#[test]
+fn an_old_magazine_s_print_as_ocr_reads_it_is_read_to_the_end() {
+    let text = "Francia védelem. 1. e2—e4, e7—e6. 2. d2—d4, d7—d5. 3. Hb1—c3! a) d5Xe4. 4. Hc3Xe4, Hb8—d7. 5. Hg1—f3, Hg8—f6. 6. He4Xf6-f, Hd7Xf6, 7. Fn—d3, b7—b6. 8. Hf3—e5, Fc8—b7. 9. Vd1—e2, Ff8—e7. 10. Fd3—b5t, c7—c6. 11. Fb5—a4, 0—0.\n";
+    let found: Vec<_> = text_findings(text).into_iter().filter(|f| f.1 != "X").collect();
+    assert_eq!(
+        found,
+        [("homoglyph", "-f".to_owned()), ("syntax", "n".to_owned()), ("homoglyph", "t".to_owned())],
+        "{found:?}"
+    );
+}
+
 /// An overview of openings, each a line at move 2 branching off the ones
 /// before it: one whose long algebraic names the wrong origin (`2. Сc1-c4`
 /// for Сf1-c4) is placed by its piece and destination and reported, not

@@ -182,6 +182,11 @@ pub enum RepairKind {
     /// `3, Nc3`: a move number with a comma for its dot; `number` is it
     /// written with the dot (as many bytes).
     NumberSign { number: String },
+    /// `7. Fn—d3, b7—b6`: a word no move reads, right after a move number
+    /// and before a move: a move OCR or a typist broke, kept in the run as
+    /// written (the parser reads it as a syntax error, reported there, and
+    /// the replay reads on by the position).
+    Damaged,
     /// `7 ..Dxd1`, `10. ..Re7`: Black's move marked with two dots, a
     /// newspaper's convention (never reported); the span is the number and
     /// its dots, given to the parser as `number` (as many bytes: `7...`,

@@ -490,6 +490,7 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
         | RepairKind::Bracket { .. }
         | RepairKind::DoubledDash { .. }
         | RepairKind::BlackDots { .. }
+        | RepairKind::Damaged
         | RepairKind::CaptureAfter => return None,
         // A reading the position allows, not a look-alike: a guess, as the
         // reading of an illegal move is (never applied unasked).

@@ -60,6 +60,11 @@ pub(super) fn blanked_stretch(
                 let meant = meant.encode_utf8(&mut buf).as_bytes();
                 if meant.len() == span.len() {
                     out[span].copy_from_slice(meant);
+                } else if meant.len() < span.len() {
+                    // `-f` for `+`: the sign, then blanks.
+                    let at = span.start;
+                    blank(&mut out, span);
+                    out[at..at + meant.len()].copy_from_slice(meant);
                 }
             }
             RepairKind::LowerCaseLetter { upper } => {
@@ -78,7 +83,7 @@ pub(super) fn blanked_stretch(
                 }
             }
             RepairKind::Unfinished => blank(&mut out, span),
-            RepairKind::Glued { .. } | RepairKind::GluedNumber => {}
+            RepairKind::Glued { .. } | RepairKind::GluedNumber | RepairKind::Damaged => {}
             RepairKind::Bracket { open } => {
                 if span.len() == 1 {
                     out[span.start] = if *open { b'(' } else { b')' };

@@ -819,7 +819,7 @@ impl<'s> Runs<'s> {
     }
 
     /// `Lc3^d4f`: OCR's signs for the capture sign (`^`) and for the check
-    /// sign `†` (`f` after the square), in a word that is a move once they
+    /// sign `†` (`f` or `t` after the square), in a word that is a move once they
     /// are read so.
     fn ocr_signs(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
@@ -833,7 +833,9 @@ impl<'s> Runs<'s> {
         let n = move_len(&respelled)?;
         let rest = &respelled[n..];
         let before = respelled[..n].chars().next_back();
-        let check = rest.starts_with('f') && before.is_some_and(|c| lexicon::rank_of(c).is_some());
+        // (`t` too, `He7t`, after a rank's own digit only: `Haalt` is a word.)
+        let check = (rest.starts_with('f') && before.is_some_and(|c| lexicon::rank_of(c).is_some()))
+            || (rest.starts_with('t') && before.is_some_and(|c| matches!(c, '1'..='8')));
         let end = if check {
             repairs.push(Repair { span: i + n..i + n + 1, kind: RepairKind::Sign { meant: '+' } });
             n + 1 + lexicon::annotation_len(&rest[1..]).unwrap_or(0)
@@ -1226,6 +1228,31 @@ impl<'s> Runs<'s> {
         taken.then_some(end)
     }
 
+    /// The end of a damaged move at `j` ([`Runs::line`]): a short word
+    /// with something of a move in it (a rank's digit, a dash, a capture
+    /// sign) that no move reads, followed (after a blank or a comma) by a
+    /// move, or by a move number and a move.
+    fn damaged_move(&self, j: usize) -> Option<usize> {
+        let s = self.at(j);
+        let len = s.find(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')')).unwrap_or(s.len());
+        let word = &s[..len];
+        if !(2..=12).contains(&len)
+            || !word.contains(|c: char| matches!(c, '1'..='8' | '-' | '—' | '–' | 'x' | ':'))
+            || !word.chars().all(|c| {
+                c.is_ascii() || matches!(c, '—' | '–' | '×') || lexicon::piece_len(c.encode_utf8(&mut [0; 4])).is_some()
+            })
+        {
+            return None;
+        }
+        let mut k = self.blank(j + len).0;
+        if self.at(k).starts_with(',') {
+            k = self.blank(k + 1).0;
+        }
+        let next_move = |k: usize| self.found_move(k).is_some();
+        let numbered = move_number_at(self.at(k), 0).is_some_and(|(e, ..)| next_move(self.blank(k + e).0));
+        (k < self.limit && (next_move(k) || numbered)).then_some(j + len)
+    }
+
     /// Whether a run at `i` stands in the paragraph of a game numbered
     /// without dots ([`Runs::bare_game`]): no blank line since it ended
     /// (the text between is searched once, however many runs follow).
@@ -1349,6 +1376,18 @@ impl<'s> Runs<'s> {
                 i = next;
                 continue;
             }
+            // `3. Hbl—c3! a) d5Xe4. 4. Hc3Xe4`: the label of an old
+            // magazine's line a) of the analysis before Black's move,
+            // blanked for the parser, silently.
+            if let Some(n) = outline_label(self.at(j)).filter(|&n| self.s[j..j + n].ends_with(')'))
+                && tokens.last().is_some_and(|&(_, k)| k == Token::Move)
+                && ply.is_some_and(|p| p % 2 == 1)
+                && self.found_move(self.blank(j + n).0).is_some()
+            {
+                self.repairs.push(Repair { span: j..j + n, kind: RepairKind::Separator });
+                i = j + n;
+                continue;
+            }
             // A piece letter standing alone is a glyph (Informant's novelty
             // `N`) after a move, but the grammar reads one after a move
             // number as the start of a move that lost its square: an error,
@@ -1380,6 +1419,25 @@ impl<'s> Runs<'s> {
                     tokens.push((next, Token::Other));
                     i = next;
                     first = false;
+                    continue;
+                }
+                // `7. Fn—d3, b7—b6. 8.`: a word no move reads, right after
+                // a move number and before a move: a damaged move (OCR's,
+                // a typist's), kept in the run for the replay to read by
+                // the position.
+                if after_number
+                    && !self.forced
+                    && let Some(next) = self.damaged_move(j)
+                {
+                    self.repairs.push(Repair { span: j..next, kind: RepairKind::Damaged });
+                    tokens.push((next, Token::Move));
+                    first = false;
+                    i = next;
+                    // `Fn—d3, b7—b6`: the comma before Black's move.
+                    if ch(self.s, i) == Some(',') {
+                        self.repairs.push(Repair { span: i..i + 1, kind: RepairKind::Separator });
+                        i += 1;
+                    }
                     continue;
                 }
                 // `(4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 and White wins) Be7`.
@@ -1470,6 +1528,24 @@ impl<'s> Runs<'s> {
                 {
                     self.repairs.push(Repair { span: end..next, kind: RepairKind::Separator });
                     i = next;
+                }
+                // `6. He4Xf6-f, Hd7Xf6`: the check sign `+` as OCR reads it
+                // in old print, glued to the move.
+                Some('-')
+                    if kind == Token::Move
+                        && self.s[end..].starts_with("-f")
+                        && end + 2 <= self.limit
+                        && ch(self.s, end + 2).is_none_or(|c| !c.is_alphanumeric()) =>
+                {
+                    self.repairs.push(Repair { span: end..end + 2, kind: RepairKind::Sign { meant: '+' } });
+                    i = end + 2;
+                    if let Some(last) = tokens.last_mut() {
+                        last.0 = end + 2;
+                    }
+                    if ch(self.s, i) == Some(',') && self.comma_between(i) {
+                        self.repairs.push(Repair { span: i..i + 1, kind: RepairKind::Separator });
+                        i += 1;
+                    }
                 }
                 // `1. e4, e5 2. Nf3`: a comma after a move, then the next.
                 Some(',') if kind == Token::Move && self.comma_between(end) => {
