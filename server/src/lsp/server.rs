@@ -192,10 +192,6 @@ pub struct Backend {
     /// Held while a version's diagnostics are checked to be the newest and
     /// sent, so that an older version's never arrive after a newer one's.
     publishing: tokio::sync::Mutex<()>,
-    /// Counts the `publishDiagnostics` written to the client, when the
-    /// transport is watched (`lsp::delivered`): a publication is waited for
-    /// until it is written, before the requests of its version answer.
-    delivered: Option<Arc<super::delivered::Delivered>>,
 }
 
 /// The message of a panic's payload.
@@ -209,12 +205,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 impl Backend {
     pub fn new(client: Client) -> Backend {
-        Backend::with_delivered(client, None)
-    }
-
-    pub fn with_delivered(client: Client, delivered: Option<Arc<super::delivered::Delivered>>) -> Backend {
         Backend {
-            delivered,
             client,
             state: Mutex::new(State {
                 docs: HashMap::new(),
@@ -315,13 +306,15 @@ impl Backend {
         f: impl FnOnce(&Snapshot, &Token) -> T + Send + 'static,
     ) -> Result<T> {
         // An edit's diagnostics go out before the answers of the requests
-        // it triggers (they are a few milliseconds away; the wait is
-        // bounded, should a publication never come). The snapshot is taken
-        // after the wait: one held while waiting would make the next
+        // sent after it: the request waits until they are queued for the
+        // client (the writer then writes them first, `transport.rs`). Every
+        // edit is published or overtaken by a newer version's publication,
+        // and a close drops the watch, so the wait ends. The snapshot is
+        // taken after the wait: one held while waiting would make the next
         // keystroke copy the document (`Arc::make_mut`), the whole text of a
         // big one, while the editor waits for its squiggle.
         let Some((version, mut published)) = self.version_of(uri).await else { return Ok(T::default()) };
-        let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= version)).await;
+        let _ = published.wait_for(|v| *v >= version).await;
         let Some(snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
         if snapshot.doc.version != version {
             // Edited meanwhile: the request's positions are of an older
@@ -329,7 +322,7 @@ impl Backend {
             // diagnostics are out (as when a running request is cancelled).
             let newer = snapshot.doc.version;
             drop(snapshot);
-            let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= newer)).await;
+            let _ = published.wait_for(|v| *v >= newer).await;
             return Err(Error::new(ErrorCode::ContentModified));
         }
         let dropped = Arc::new(AtomicBool::new(false));
@@ -390,14 +383,11 @@ impl Backend {
         done
     }
 
-    /// Sends a `publishDiagnostics` (with `publishing` held) and waits until
-    /// it is written, when the transport is watched.
+    /// Queues a `publishDiagnostics` for the client (with `publishing`
+    /// held): once this returns, the writer writes it before any response
+    /// produced from now on (`transport.rs`).
     async fn send_diagnostics(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
-        let n = self.delivered.as_ref().map(|d| d.sent());
         self.client.publish_diagnostics(uri, diagnostics, version).await;
-        if let (Some(delivered), Some(n)) = (&self.delivered, n) {
-            delivered.wait_for(n, PUBLISH_WAIT).await;
-        }
     }
 
     /// Publishes the diagnostics of the newest version of `uri`.
@@ -408,9 +398,8 @@ impl Backend {
         let unit = snapshot.unit;
         let target = uri.clone();
         // The document is let go of in the blocking task, once its
-        // diagnostics are collected: held while they are written (and
-        // waited for), it would make the next keystroke, often typed by
-        // then, copy the document (`Arc::make_mut` in `did_change`), and
+        // diagnostics are collected: held while they are queued, it would
+        // make the next keystroke, often typed by then, copy the document (`Arc::make_mut` in `did_change`), and
         // the last holder of an older version frees it, which is better
         // done off the runtime's threads.
         let found = tokio::task::spawn_blocking(move || {
@@ -923,10 +912,6 @@ impl Backend {
         }
     }
 }
-
-/// The longest a request waits for the diagnostics of its version to go
-/// out first.
-const PUBLISH_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// From this size on, opening a document is reported as work-done progress
 /// (a 1 MB database takes a few hundred milliseconds to check).
