@@ -58,6 +58,10 @@ pub struct Open {
     /// The whole document being analysed again for a settings change, off
     /// the state's lock; `None` when it is not.
     rebuild: Option<Rebuild>,
+    /// A publication of this document is running ([`Backend::publish`]).
+    publishing: bool,
+    /// An edit came while it ran: it goes on to the newest version.
+    again: bool,
 }
 
 /// A document analysed again under new settings on the blocking pool,
@@ -108,7 +112,9 @@ struct Opening {
 
 /// Applies the changes of one `didChange` to a document, each range
 /// converted just before it is applied (ranges refer to the text as it is
-/// after the previous change of the same notification).
+/// after the previous change of the same notification). The text, sections
+/// and trees only: the sections they touch are analysed when the document
+/// is published ([`Backend::publish`]), for the newest version only.
 fn apply_changes(
     doc: &mut Document,
     changes: Vec<TextDocumentContentChangeEvent>,
@@ -118,7 +124,7 @@ fn apply_changes(
 ) {
     for change in changes {
         let range = change.range.map(|r| convert::span(doc, r, unit));
-        doc.apply_changes(vec![ByteChange { range, text: change.text }], version, options);
+        doc.apply_changes_unanalysed(vec![ByteChange { range, text: change.text }], version, options);
     }
 }
 
@@ -390,8 +396,93 @@ impl Backend {
         self.client.publish_diagnostics(uri, diagnostics, version).await;
     }
 
-    /// Publishes the diagnostics of the newest version of `uri`.
+    /// Publishes the diagnostics of the newest version of `uri`. One
+    /// publication of a document runs at a time: an edit that comes while
+    /// it runs leaves the work to it, and it goes on until the newest
+    /// version is published. So a burst of edits is analysed and published
+    /// for the versions a publication finds newest, not for every one.
     async fn publish(&self, uri: Uri) {
+        let started = self.with_state(|state| {
+            let open = state.docs.get_mut(&uri)?;
+            if open.publishing {
+                open.again = true;
+                return None;
+            }
+            open.publishing = true;
+            Some(open.latest.clone())
+        });
+        let Ok(Some(mine)) = started else { return };
+        loop {
+            self.analyse_newest(&uri).await;
+            self.publish_newest(uri.clone()).await;
+            let done = self.with_state(|state| match state.docs.get_mut(&uri) {
+                // The same open (not closed, not opened again meanwhile).
+                Some(open) if Arc::ptr_eq(&open.latest, &mine) => {
+                    let again = std::mem::take(&mut open.again);
+                    open.publishing = again;
+                    !again
+                }
+                _ => true,
+            });
+            if done.unwrap_or(true) {
+                break;
+            }
+        }
+    }
+
+    /// Parses and analyses the sections the edits left (`apply_changes`),
+    /// off the state's lock, and puts them in place unless an edit came
+    /// meanwhile; then again for the newest version, until none is left.
+    async fn analyse_newest(&self, uri: &Uri) {
+        loop {
+            let taken = self.with_state(|state| {
+                let open = state.docs.get(uri)?;
+                let options = open.options(&state.settings);
+                Some((open.doc.unanalysed()?, options, open.doc.version))
+            });
+            let Ok(Some((unanalysed, options, version))) = taken else { return };
+            let analysed =
+                tokio::task::spawn_blocking(move || catch_unwind(AssertUnwindSafe(|| unanalysed.analyse(&options))))
+                    .await;
+            let analysed = match analysed {
+                Ok(Ok(analysed)) => analysed,
+                Ok(Err(panic)) => {
+                    tracing::error!("analysing an edit panicked: {}", panic_message(&*panic));
+                    return;
+                }
+                Err(e) => {
+                    tracing::error!("analysing an edit did not finish: {e}");
+                    return;
+                }
+            };
+            // Whether to look again (for what is left, or for the newest).
+            let again = self.with_state(|state| {
+                let Some(open) = state.docs.get_mut(uri) else { return false };
+                if open.doc.takes(&analysed) {
+                    return Arc::make_mut(&mut open.doc).put_analysed(analysed);
+                }
+                // Overtaken by an edit: analysed again for the newest. The
+                // same version refused would be refused again: given up.
+                if open.doc.version == version {
+                    tracing::error!("an analysis of an edit did not fit its document");
+                    return false;
+                }
+                true
+            });
+            if !again.unwrap_or(false) {
+                return;
+            }
+        }
+    }
+
+    /// Publishes the diagnostics of the version of `uri` that is newest now.
+    async fn publish_newest(&self, uri: Uri) {
+        // An edit came after the analysis (it is left to the next turn of
+        // `publish`): its version is not published half analysed.
+        let overtaken = self.with_state(|state| state.docs.get(&uri).is_some_and(|o| o.again && !o.doc.is_analysed()));
+        if overtaken.unwrap_or(false) {
+            return;
+        }
         let Some(snapshot) = self.snapshot(&uri) else { return };
         let version = snapshot.doc.version;
         let doc = snapshot.doc;
@@ -625,6 +716,8 @@ impl LanguageServer for Backend {
                 project,
                 analysed_with: options,
                 rebuild: None,
+                publishing: false,
+                again: false,
             };
             state.docs.insert(uri.clone(), open);
             opening.done.send_replace(true);
