@@ -1,8 +1,11 @@
 //! The language server: LSP over stdio with tower-lsp-server on tokio.
 //!
-//! Only this module knows LSP types. `server.rs` implements the protocol
-//! trait and dispatches; each feature lives in `handlers/<feature>.rs`;
-//! positions convert in one place (`convert.rs`). stdout is the transport,
+//! Only this module knows LSP types. `transport.rs` reads stdin (through
+//! the frame sanitizer here, `Frames`), hands the messages to the
+//! service and writes stdout in the order the server promises;
+//! `server.rs` implements the protocol trait and dispatches; each feature
+//! lives in `handlers/<feature>.rs`; positions convert in one place
+//! (`convert.rs`). stdout is the transport,
 //! so nothing here prints: logs go to stderr through `tracing`.
 
 pub mod config;

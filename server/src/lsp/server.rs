@@ -2,7 +2,9 @@
 //! request to its handler.
 //!
 //! rust-analyzer's host and snapshots: edits are applied to the documents
-//! synchronously, before any `.await`, so they never reorder; every request
+//! synchronously, before any `.await`, so they never reorder (to the text,
+//! sections and trees: what they touch is analysed when the document is
+//! published, for the newest version); every request
 //! takes a snapshot (an `Arc` of the document, cloned under the lock in
 //! microseconds) and runs its handler on tokio's blocking pool, so a slow
 //! request never holds what the next keystroke needs. An edit that finds a

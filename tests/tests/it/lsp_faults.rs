@@ -518,12 +518,12 @@ fn an_edits_diagnostics_are_written_before_the_answers_of_requests_sent_after_it
                 published = true;
                 let found = message["params"]["diagnostics"].as_array().map_or(0, Vec::len);
                 findings[round as usize % 2] = found;
-            } else if let Some(id) = message["id"].as_i64().filter(|_| message.get("method").is_none()) {
-                if (first_id..first_id + requests.len() as i64).contains(&id) {
-                    assert!(published, "round {round}: the answer to {id} came before the edit's diagnostics");
-                    assert!(message.get("error").is_none(), "round {round}: {message}");
-                    answered += 1;
-                }
+            } else if let Some(id) = message["id"].as_i64().filter(|_| message.get("method").is_none())
+                && (first_id..first_id + requests.len() as i64).contains(&id)
+            {
+                assert!(published, "round {round}: the answer to {id} came before the edit's diagnostics");
+                assert!(message.get("error").is_none(), "round {round}: {message}");
+                answered += 1;
             }
         }
     }
