@@ -1,5 +1,6 @@
-//! LSP message handling: arbitrary bytes go through the frame sanitizer and
-//! the real transport into the real `Backend`, in process, after a session
+//! LSP message handling: arbitrary bytes go through the server's own
+//! transport (the frame sanitizer, the dispatcher, the one writer) into the
+//! real `Backend`, in process, after a session
 //! was opened (initialize, initialized, didOpen of a game). Nothing may
 //! panic (libFuzzer's panic hook aborts even where a handler would catch
 //! it), and the session must come to an end when its input does.
@@ -11,7 +12,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tower_lsp_server::Server;
 
 const URI: &str = "file:///fuzz/game.pgn";
 
@@ -42,10 +42,5 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
-    runtime.block_on(async {
-        let (writer, reader) = tokio::io::duplex(1 << 16);
-        let (service, socket) = chess_ls::lsp::service();
-        let server = Server::new(reader, tokio::io::sink(), socket).serve(service);
-        tokio::join!(chess_ls::lsp::sanitize(&stream[..], writer), server);
-    });
+    runtime.block_on(chess_ls::lsp::serve(&stream[..], tokio::io::sink()));
 });

@@ -1,20 +1,25 @@
 //! The language server: LSP over stdio with tower-lsp-server on tokio.
 //!
-//! Only this module knows LSP types. `server.rs` implements the protocol
-//! trait and dispatches; each feature lives in `handlers/<feature>.rs`;
-//! positions convert in one place (`convert.rs`). stdout is the transport,
+//! Only this module knows LSP types. `transport.rs` reads stdin (through
+//! the frame sanitizer here, `Frames`), hands the messages to the
+//! service and writes stdout in the order the server promises;
+//! `server.rs` implements the protocol trait and dispatches; each feature
+//! lives in `handlers/<feature>.rs`; positions convert in one place
+//! (`convert.rs`). stdout is the transport,
 //! so nothing here prints: logs go to stderr through `tracing`.
 
 pub mod config;
 pub mod convert;
-pub mod delivered;
 pub mod handlers;
 mod server;
+mod transport;
 
 pub use config::Settings;
 pub use server::Backend;
+pub use transport::serve;
 
-use tower_lsp_server::{LspService, Server};
+use tower_lsp_server::LspService;
+use tower_lsp_server::jsonrpc::{Request, Response};
 
 /// Runs the server on stdin/stdout until the client exits; returns the
 /// process exit status.
@@ -35,16 +40,7 @@ pub fn run_stdio() -> i32 {
         }
     };
     let watch = std::sync::Arc::new(Watch::default());
-    runtime.block_on(async {
-        let (reader, writer) = tokio::io::duplex(1 << 20);
-        tokio::spawn(sanitize_watching(tokio::io::stdin(), writer, watch.clone()));
-        let delivered = std::sync::Arc::new(delivered::Delivered::default());
-        let (service, socket) = service_delivered(Some(delivered.clone()));
-        let stdout = delivered::Counting::new(tokio::io::stdout(), delivered);
-        // Requests run on the blocking pool from snapshots, so many may be in
-        // flight; a low limit would make an edit wait behind slow requests.
-        Server::new(reader, stdout, socket).concurrency_level(MAX_REQUESTS_IN_FLIGHT).serve(service).await;
-    });
+    runtime.block_on(transport::serve_watching(tokio::io::stdin(), tokio::io::stdout(), watch.clone()));
     // The reader of stdin may still be blocked in a read; do not wait for
     // it after `exit`.
     runtime.shutdown_background();
@@ -67,23 +63,10 @@ async fn malformed_request(_: &Backend) -> tower_lsp_server::jsonrpc::Result<()>
     Err(tower_lsp_server::jsonrpc::Error::invalid_request())
 }
 
-/// How many messages are handled at once. Notifications count too: an
-/// edit must never wait for a free place behind slow requests.
-const MAX_REQUESTS_IN_FLIGHT: usize = 64;
-
 /// The protocol service with chess-ls's custom methods, and the socket of
-/// its messages to the client (for `Server::serve`, or driven in process by
-/// the fuzzer).
+/// its messages to the client (driven by [`serve`]).
 pub fn service() -> (LspService<Backend>, tower_lsp_server::ClientSocket) {
-    service_delivered(None)
-}
-
-/// [`service`], told when its `publishDiagnostics` are written (so that
-/// answers wait for them: [`delivered`]).
-fn service_delivered(
-    delivered: Option<std::sync::Arc<delivered::Delivered>>,
-) -> (LspService<Backend>, tower_lsp_server::ClientSocket) {
-    LspService::build(move |client| Backend::with_delivered(client, delivered.clone()))
+    LspService::build(Backend::new)
         .custom_method("chess-ls/positionAt", Backend::position_at)
         .custom_method(MALFORMED_REQUEST, malformed_request)
         .finish()
@@ -101,14 +84,24 @@ const MALFORMED_REQUEST: &str = "chess-ls/malformedRequest";
 /// dropped in bites of this size so that it cannot fill the memory.
 const MAX_HEADER_LINE: u64 = 64 * 1024;
 
-/// Copies LSP frames from `input` to `output`, replacing any body that is
-/// not a JSON-RPC message. The transport of tower-lsp-server stops reading at
-/// the first body it cannot decode (not JSON, or JSON that is neither a
-/// request, a notification nor a response), which would end the session; a
-/// client's one bad message must not. A malformed message that carries an
-/// `id` becomes a request of an unknown method, so that the client still
-/// gets an error response instead of waiting for one forever (with a null
-/// `id` when its own is neither a number nor a string).
+/// A message from the client, as tower-lsp-server's transport reads one: a
+/// response (to a request of the server's) or a request or notification.
+#[derive(serde::Deserialize, serde::Serialize)]
+#[serde(untagged)]
+pub(crate) enum Incoming {
+    Response(Response),
+    Request(Request),
+}
+
+/// The frame sanitizer: reads LSP frames and gives each body as a message,
+/// replacing any body that is not a JSON-RPC message. tower-lsp-server's
+/// transport stopped reading at the first body it could not decode (not
+/// JSON, or JSON that is neither a request, a notification nor a
+/// response), which ended the session; a client's one bad message must not.
+/// A malformed message that carries an `id` becomes a request of an unknown
+/// method, so that the client still gets an error response instead of
+/// waiting for one forever (with a null `id` when its own is neither a
+/// number nor a string).
 ///
 /// After a frame without a usable `Content-Length` (`abc`, missing), and
 /// whenever text stands before a `Content-Length` header on its line (stray
@@ -116,96 +109,112 @@ const MAX_HEADER_LINE: u64 = 64 * 1024;
 /// short), reading starts again at the next `Content-Length` header, as the
 /// decoder of tower-lsp-server does.
 ///
-/// It returns when `input` ends or breaks: the server then sees the end of
+/// It ends when the input ends or breaks: the server then sees the end of
 /// its input and stops, so a client that disappears without `exit` does not
 /// leave the server behind.
-pub async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, output: impl tokio::io::AsyncWrite + Unpin) {
-    sanitize_watching(input, output, std::sync::Arc::new(Watch::default())).await;
+pub(crate) struct Frames<R> {
+    input: tokio::io::BufReader<R>,
+    /// Skipping to the next `Content-Length` header.
+    resync: bool,
+    watch: std::sync::Arc<Watch>,
 }
 
-/// [`sanitize`], noting `shutdown` and `exit` in `watch`.
-pub async fn sanitize_watching(
-    input: impl tokio::io::AsyncRead + Unpin,
-    mut output: impl tokio::io::AsyncWrite + Unpin,
-    watch: std::sync::Arc<Watch>,
-) {
-    use std::sync::atomic::Ordering;
-    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-    let mut input = BufReader::new(input);
-    // Skipping to the next `Content-Length` header.
-    let mut resync = false;
-    loop {
-        let mut length: Option<usize> = None;
-        let mut saw_header = false;
+impl<R: tokio::io::AsyncRead + Unpin> Frames<R> {
+    pub(crate) fn new(input: R, watch: std::sync::Arc<Watch>) -> Frames<R> {
+        Frames { input: tokio::io::BufReader::new(input), resync: false, watch }
+    }
+
+    /// The next message (or what replaced it); `None` once the input ends.
+    pub(crate) async fn next(&mut self) -> Option<Incoming> {
+        use std::sync::atomic::Ordering;
+        use tokio::io::{AsyncBufReadExt, AsyncReadExt};
         loop {
-            // Bytes, not a `String`: a header that is not UTF-8 is junk to
-            // skip, not a reason to stop reading.
-            let mut line = Vec::new();
-            match (&mut input).take(MAX_HEADER_LINE).read_until(b'\n', &mut line).await {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {}
-            }
-            let mut line: &[u8] = &line;
-            match find_content_length(line) {
-                // A header after junk on its line: a frame starts here.
-                Some(at) if at > 0 || resync => {
-                    line = &line[at..];
-                    length = None;
-                    saw_header = false;
-                    resync = false;
+            let mut length: Option<usize> = None;
+            let mut saw_header = false;
+            loop {
+                // Bytes, not a `String`: a header that is not UTF-8 is junk
+                // to skip, not a reason to stop reading.
+                let mut line = Vec::new();
+                match (&mut self.input).take(MAX_HEADER_LINE).read_until(b'\n', &mut line).await {
+                    Ok(0) | Err(_) => return None,
+                    Ok(_) => {}
                 }
-                Some(_) => {}
-                None if resync => continue,
-                None => {}
-            }
-            let line = String::from_utf8_lossy(line);
-            let line = line.trim_end_matches(['\r', '\n']);
-            if line.is_empty() {
-                if saw_header {
-                    break;
+                let mut line: &[u8] = &line;
+                match find_content_length(line) {
+                    // A header after junk on its line: a frame starts here.
+                    Some(at) if at > 0 || self.resync => {
+                        line = &line[at..];
+                        length = None;
+                        saw_header = false;
+                        self.resync = false;
+                    }
+                    Some(_) => {}
+                    None if self.resync => continue,
+                    None => {}
                 }
+                let line = String::from_utf8_lossy(line);
+                let line = line.trim_end_matches(['\r', '\n']);
+                if line.is_empty() {
+                    if saw_header {
+                        break;
+                    }
+                    continue;
+                }
+                saw_header = true;
+                if let Some((name, value)) = line.split_once(':')
+                    && name.trim().eq_ignore_ascii_case("content-length")
+                {
+                    length = value.trim().parse().ok();
+                }
+            }
+            let Some(length) = length else {
+                tracing::warn!("ignored a message without a valid Content-Length header");
+                self.resync = true;
                 continue;
+            };
+            // Read what arrives rather than allocate the announced length up
+            // front: a header may announce any length at all.
+            let mut body = Vec::new();
+            match (&mut self.input).take(length as u64).read_to_end(&mut body).await {
+                Ok(n) if n == length => {}
+                _ => return None,
             }
-            saw_header = true;
-            if let Some((name, value)) = line.split_once(':')
-                && name.trim().eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().ok();
-            }
-        }
-        let Some(length) = length else {
-            tracing::warn!("ignored a message without a valid Content-Length header");
-            resync = true;
-            continue;
-        };
-        // Read what arrives rather than allocate the announced length up
-        // front: a header may announce any length at all.
-        let mut body = Vec::new();
-        match (&mut input).take(length as u64).read_to_end(&mut body).await {
-            Ok(n) if n == length => {}
-            _ => return,
-        }
-        let replaced;
-        let body: &[u8] = match inspect(&body) {
-            Some(message) => {
-                if message.request && message.method == "shutdown" {
-                    watch.shutdown.store(true, Ordering::SeqCst);
-                } else if !message.request && message.method == "exit" && !watch.shutdown.load(Ordering::SeqCst) {
-                    watch.exit_without_shutdown.store(true, Ordering::SeqCst);
+            let message = match inspect(&body) {
+                Some(message) => message,
+                None => {
+                    tracing::warn!("ignored a message that is not JSON-RPC ({length} bytes)");
+                    // A replacement is always a message.
+                    let Some(message) = inspect(&replacement(&body)) else { continue };
+                    message
                 }
-                &body
+            };
+            if let Incoming::Request(request) = &message {
+                if request.id().is_some() && request.method() == "shutdown" {
+                    self.watch.shutdown.store(true, Ordering::SeqCst);
+                } else if request.id().is_none()
+                    && request.method() == "exit"
+                    && !self.watch.shutdown.load(Ordering::SeqCst)
+                {
+                    self.watch.exit_without_shutdown.store(true, Ordering::SeqCst);
+                }
             }
-            None => {
-                tracing::warn!("ignored a message that is not JSON-RPC ({length} bytes)");
-                replaced = replacement(&body);
-                &replaced
-            }
-        };
+            return Some(message);
+        }
+    }
+}
+
+/// Copies LSP frames from `input` to `output` through [`Frames`] (for the
+/// tests of the sanitizer).
+#[cfg(test)]
+async fn sanitize(input: impl tokio::io::AsyncRead + Unpin, mut output: impl tokio::io::AsyncWrite + Unpin) {
+    use tokio::io::AsyncWriteExt;
+    let mut frames = Frames::new(input, std::sync::Arc::new(Watch::default()));
+    while let Some(message) = frames.next().await {
+        let Ok(body) = serde_json::to_vec(&message) else { return };
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
-        if output.write_all(header.as_bytes()).await.is_err() || output.write_all(body).await.is_err() {
+        if output.write_all(header.as_bytes()).await.is_err() || output.write_all(&body).await.is_err() {
             return;
         }
-        let _ = output.flush().await;
     }
 }
 
@@ -215,23 +224,11 @@ fn find_content_length(line: &[u8]) -> Option<usize> {
     line.windows(NAME.len()).position(|w| w.eq_ignore_ascii_case(NAME))
 }
 
-/// What the sanitizer needs of a message the transport can decode.
-struct Message {
-    /// A request (it has an `id`), not a notification or a response.
-    request: bool,
-    method: String,
-}
-
-/// The message in `body`, if the transport can decode it: a request, a
-/// notification or a response, in JSON.
-fn inspect(body: &[u8]) -> Option<Message> {
-    use tower_lsp_server::jsonrpc::{Request, Response};
-    match serde_json::from_slice::<Request>(body) {
-        Ok(request) => Some(Message { request: request.id().is_some(), method: request.method().to_owned() }),
-        Err(_) => {
-            serde_json::from_slice::<Response>(body).ok().map(|_| Message { request: false, method: String::new() })
-        }
-    }
+/// The message in `body`, if the transport can decode it: a response, or
+/// a request or notification, in JSON (tried in the order
+/// tower-lsp-server's transport tries them).
+fn inspect(body: &[u8]) -> Option<Incoming> {
+    serde_json::from_slice::<Incoming>(body).ok()
 }
 
 fn is_message(body: &[u8]) -> bool {

@@ -2,7 +2,9 @@
 //! request to its handler.
 //!
 //! rust-analyzer's host and snapshots: edits are applied to the documents
-//! synchronously, before any `.await`, so they never reorder; every request
+//! synchronously, before any `.await`, so they never reorder (to the text,
+//! sections and trees: what they touch is analysed when the document is
+//! published, for the newest version); every request
 //! takes a snapshot (an `Arc` of the document, cloned under the lock in
 //! microseconds) and runs its handler on tokio's blocking pool, so a slow
 //! request never holds what the next keystroke needs. An edit that finds a
@@ -58,6 +60,10 @@ pub struct Open {
     /// The whole document being analysed again for a settings change, off
     /// the state's lock; `None` when it is not.
     rebuild: Option<Rebuild>,
+    /// A publication of this document is running ([`Backend::publish`]).
+    publishing: bool,
+    /// An edit came while it ran: it goes on to the newest version.
+    again: bool,
 }
 
 /// A document analysed again under new settings on the blocking pool,
@@ -108,7 +114,9 @@ struct Opening {
 
 /// Applies the changes of one `didChange` to a document, each range
 /// converted just before it is applied (ranges refer to the text as it is
-/// after the previous change of the same notification).
+/// after the previous change of the same notification). The text, sections
+/// and trees only: the sections they touch are analysed when the document
+/// is published ([`Backend::publish`]), for the newest version only.
 fn apply_changes(
     doc: &mut Document,
     changes: Vec<TextDocumentContentChangeEvent>,
@@ -118,7 +126,7 @@ fn apply_changes(
 ) {
     for change in changes {
         let range = change.range.map(|r| convert::span(doc, r, unit));
-        doc.apply_changes(vec![ByteChange { range, text: change.text }], version, options);
+        doc.apply_changes_unanalysed(vec![ByteChange { range, text: change.text }], version, options);
     }
 }
 
@@ -192,10 +200,6 @@ pub struct Backend {
     /// Held while a version's diagnostics are checked to be the newest and
     /// sent, so that an older version's never arrive after a newer one's.
     publishing: tokio::sync::Mutex<()>,
-    /// Counts the `publishDiagnostics` written to the client, when the
-    /// transport is watched (`lsp::delivered`): a publication is waited for
-    /// until it is written, before the requests of its version answer.
-    delivered: Option<Arc<super::delivered::Delivered>>,
 }
 
 /// The message of a panic's payload.
@@ -209,12 +213,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 impl Backend {
     pub fn new(client: Client) -> Backend {
-        Backend::with_delivered(client, None)
-    }
-
-    pub fn with_delivered(client: Client, delivered: Option<Arc<super::delivered::Delivered>>) -> Backend {
         Backend {
-            delivered,
             client,
             state: Mutex::new(State {
                 docs: HashMap::new(),
@@ -315,13 +314,15 @@ impl Backend {
         f: impl FnOnce(&Snapshot, &Token) -> T + Send + 'static,
     ) -> Result<T> {
         // An edit's diagnostics go out before the answers of the requests
-        // it triggers (they are a few milliseconds away; the wait is
-        // bounded, should a publication never come). The snapshot is taken
-        // after the wait: one held while waiting would make the next
+        // sent after it: the request waits until they are queued for the
+        // client (the writer then writes them first, `transport.rs`). Every
+        // edit is published or overtaken by a newer version's publication,
+        // and a close drops the watch, so the wait ends. The snapshot is
+        // taken after the wait: one held while waiting would make the next
         // keystroke copy the document (`Arc::make_mut`), the whole text of a
         // big one, while the editor waits for its squiggle.
         let Some((version, mut published)) = self.version_of(uri).await else { return Ok(T::default()) };
-        let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= version)).await;
+        let _ = published.wait_for(|v| *v >= version).await;
         let Some(snapshot) = self.snapshot(uri) else { return Ok(T::default()) };
         if snapshot.doc.version != version {
             // Edited meanwhile: the request's positions are of an older
@@ -329,7 +330,7 @@ impl Backend {
             // diagnostics are out (as when a running request is cancelled).
             let newer = snapshot.doc.version;
             drop(snapshot);
-            let _ = tokio::time::timeout(PUBLISH_WAIT, published.wait_for(|v| *v >= newer)).await;
+            let _ = published.wait_for(|v| *v >= newer).await;
             return Err(Error::new(ErrorCode::ContentModified));
         }
         let dropped = Arc::new(AtomicBool::new(false));
@@ -390,27 +391,108 @@ impl Backend {
         done
     }
 
-    /// Sends a `publishDiagnostics` (with `publishing` held) and waits until
-    /// it is written, when the transport is watched.
+    /// Queues a `publishDiagnostics` for the client (with `publishing`
+    /// held): once this returns, the writer writes it before any response
+    /// produced from now on (`transport.rs`).
     async fn send_diagnostics(&self, uri: Uri, diagnostics: Vec<Diagnostic>, version: Option<i32>) {
-        let n = self.delivered.as_ref().map(|d| d.sent());
         self.client.publish_diagnostics(uri, diagnostics, version).await;
-        if let (Some(delivered), Some(n)) = (&self.delivered, n) {
-            delivered.wait_for(n, PUBLISH_WAIT).await;
+    }
+
+    /// Publishes the diagnostics of the newest version of `uri`. One
+    /// publication of a document runs at a time: an edit that comes while
+    /// it runs leaves the work to it, and it goes on until the newest
+    /// version is published. So a burst of edits is analysed and published
+    /// for the versions a publication finds newest, not for every one.
+    async fn publish(&self, uri: Uri) {
+        let started = self.with_state(|state| {
+            let open = state.docs.get_mut(&uri)?;
+            if open.publishing {
+                open.again = true;
+                return None;
+            }
+            open.publishing = true;
+            Some(open.latest.clone())
+        });
+        let Ok(Some(mine)) = started else { return };
+        loop {
+            self.analyse_newest(&uri).await;
+            self.publish_newest(uri.clone()).await;
+            let done = self.with_state(|state| match state.docs.get_mut(&uri) {
+                // The same open (not closed, not opened again meanwhile).
+                Some(open) if Arc::ptr_eq(&open.latest, &mine) => {
+                    let again = std::mem::take(&mut open.again);
+                    open.publishing = again;
+                    !again
+                }
+                _ => true,
+            });
+            if done.unwrap_or(true) {
+                break;
+            }
         }
     }
 
-    /// Publishes the diagnostics of the newest version of `uri`.
-    async fn publish(&self, uri: Uri) {
+    /// Parses and analyses the sections the edits left (`apply_changes`),
+    /// off the state's lock, and puts them in place unless an edit came
+    /// meanwhile; then again for the newest version, until none is left.
+    async fn analyse_newest(&self, uri: &Uri) {
+        loop {
+            let taken = self.with_state(|state| {
+                let open = state.docs.get(uri)?;
+                let options = open.options(&state.settings);
+                Some((open.doc.unanalysed()?, options, open.doc.version))
+            });
+            let Ok(Some((unanalysed, options, version))) = taken else { return };
+            let analysed =
+                tokio::task::spawn_blocking(move || catch_unwind(AssertUnwindSafe(|| unanalysed.analyse(&options))))
+                    .await;
+            let analysed = match analysed {
+                Ok(Ok(analysed)) => analysed,
+                Ok(Err(panic)) => {
+                    tracing::error!("analysing an edit panicked: {}", panic_message(&*panic));
+                    return;
+                }
+                Err(e) => {
+                    tracing::error!("analysing an edit did not finish: {e}");
+                    return;
+                }
+            };
+            // Whether to look again (for what is left, or for the newest).
+            let again = self.with_state(|state| {
+                let Some(open) = state.docs.get_mut(uri) else { return false };
+                if open.doc.takes(&analysed) {
+                    return Arc::make_mut(&mut open.doc).put_analysed(analysed);
+                }
+                // Overtaken by an edit: analysed again for the newest. The
+                // same version refused would be refused again: given up.
+                if open.doc.version == version {
+                    tracing::error!("an analysis of an edit did not fit its document");
+                    return false;
+                }
+                true
+            });
+            if !again.unwrap_or(false) {
+                return;
+            }
+        }
+    }
+
+    /// Publishes the diagnostics of the version of `uri` that is newest now.
+    async fn publish_newest(&self, uri: Uri) {
+        // An edit came after the analysis (it is left to the next turn of
+        // `publish`): its version is not published half analysed.
+        let overtaken = self.with_state(|state| state.docs.get(&uri).is_some_and(|o| o.again && !o.doc.is_analysed()));
+        if overtaken.unwrap_or(false) {
+            return;
+        }
         let Some(snapshot) = self.snapshot(&uri) else { return };
         let version = snapshot.doc.version;
         let doc = snapshot.doc;
         let unit = snapshot.unit;
         let target = uri.clone();
         // The document is let go of in the blocking task, once its
-        // diagnostics are collected: held while they are written (and
-        // waited for), it would make the next keystroke, often typed by
-        // then, copy the document (`Arc::make_mut` in `did_change`), and
+        // diagnostics are collected: held while they are queued, it would
+        // make the next keystroke, often typed by then, copy the document (`Arc::make_mut` in `did_change`), and
         // the last holder of an older version frees it, which is better
         // done off the runtime's threads.
         let found = tokio::task::spawn_blocking(move || {
@@ -636,6 +718,8 @@ impl LanguageServer for Backend {
                 project,
                 analysed_with: options,
                 rebuild: None,
+                publishing: false,
+                again: false,
             };
             state.docs.insert(uri.clone(), open);
             opening.done.send_replace(true);
@@ -923,10 +1007,6 @@ impl Backend {
         }
     }
 }
-
-/// The longest a request waits for the diagnostics of its version to go
-/// out first.
-const PUBLISH_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// From this size on, opening a document is reported as work-done progress
 /// (a 1 MB database takes a few hundred milliseconds to check).

@@ -460,3 +460,72 @@ fn a_huge_token_or_deep_nesting_in_a_document_is_not_parsed() {
     alive(&mut client);
     assert!(client.shutdown().success());
 }
+
+/// The order the server keeps: an edit's diagnostics are written before the
+/// answer of every request sent after the edit, whatever the timing. Many
+/// times over, an edit and requests of every kind an editor sends after a
+/// keystroke go out in one write (the server reads them back to back), and
+/// the edit's `publishDiagnostics` must come before each answer; every
+/// second edit makes a move illegal, so the diagnostics change each time.
+#[test]
+fn an_edits_diagnostics_are_written_before_the_answers_of_requests_sent_after_it() {
+    let mut client = started();
+    let frame = |value: Value| {
+        let body = value.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len())
+    };
+    let doc = json!({"uri": URI});
+    // `a6` on line 2: its digit changed to 9 (no square) and back.
+    let line = 2;
+    let text_line = GAME.lines().nth(2).unwrap();
+    let character = text_line[..text_line.find("a6").unwrap() + 1].encode_utf16().count() as u32;
+    let requests = [
+        ("textDocument/hover", json!({"textDocument": doc, "position": {"line": line, "character": 6}})),
+        ("textDocument/documentSymbol", json!({"textDocument": doc})),
+        ("textDocument/foldingRange", json!({"textDocument": doc})),
+        ("textDocument/semanticTokens/full", json!({"textDocument": doc})),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": doc, "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
+                   "context": {"diagnostics": []}}),
+        ),
+        ("chess-ls/positionAt", json!({"textDocument": doc, "position": {"line": line, "character": 6}})),
+    ];
+    // The findings of the last edit to `a9` and to `a6`.
+    let mut findings = [0; 2];
+    for round in 0..300i64 {
+        let version = round + 2;
+        let digit = if round % 2 == 0 { "9" } else { "6" };
+        let mut bytes = frame(json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": URI, "version": version},
+            "contentChanges": [{"range": {"start": {"line": line, "character": character},
+                                          "end": {"line": line, "character": character + 1}}, "text": digit}]}}));
+        let first_id = 1_000_000 + round * 10;
+        for (k, (method, params)) in requests.iter().enumerate() {
+            bytes.push_str(&frame(
+                json!({"jsonrpc": "2.0", "id": first_id + k as i64, "method": method, "params": params}),
+            ));
+        }
+        client.send_bytes(bytes.as_bytes());
+        let mut published = false;
+        let mut answered = 0;
+        if round == 2 {
+            assert!(findings[0] > findings[1], "a9 is found: {findings:?}");
+        }
+        while answered < requests.len() {
+            let message = client.next_message().unwrap_or_else(|| panic!("round {round}: the server went quiet"));
+            if message["method"] == "textDocument/publishDiagnostics" && message["params"]["version"] == version {
+                published = true;
+                let found = message["params"]["diagnostics"].as_array().map_or(0, Vec::len);
+                findings[round as usize % 2] = found;
+            } else if let Some(id) = message["id"].as_i64().filter(|_| message.get("method").is_none())
+                && (first_id..first_id + requests.len() as i64).contains(&id)
+            {
+                assert!(published, "round {round}: the answer to {id} came before the edit's diagnostics");
+                assert!(message.get("error").is_none(), "round {round}: {message}");
+                answered += 1;
+            }
+        }
+    }
+    assert!(client.shutdown().success());
+}

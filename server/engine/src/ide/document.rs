@@ -82,6 +82,13 @@ pub struct Section {
     /// The syntax errors that say what was blanked (spans relative to
     /// `start`); those in a game are among its diagnostics too, in order.
     pub hidden: Vec<Diagnostic>,
+    /// Left to parse and analyse by an edit applied with
+    /// [`Document::apply_changes_unanalysed`]: the mark of that edit (its
+    /// clock), so that an analysis made meanwhile is put in place only if
+    /// no later edit replaced the section ([`Document::put_analysed`]).
+    /// Its tree, if any, is the old one with the edits applied
+    /// (`Tree::edit`) and not reparsed yet; it has no games and no outline.
+    pending: Option<u64>,
 }
 
 impl Section {
@@ -109,7 +116,15 @@ impl Section {
             breaks: None,
             blanked: None,
             hidden: Vec::new(),
+            pending: None,
         }
+    }
+
+    /// A section an edit left to parse and analyse (see its `pending`).
+    fn left_to_analyse(range: Range<usize>, tree: Option<Tree>, now: u64) -> Section {
+        let mut section = Section::new(range, tree, now, Vec::new(), Outline::default());
+        section.pending = Some(now);
+        section
     }
 
     pub fn range(&self) -> Range<usize> {
@@ -353,7 +368,96 @@ fn build_all(text: &str, starts: &[usize], options: &Options) -> Vec<Section> {
     })
 }
 
+/// The sections an edit left to parse and analyse, taken out of the
+/// document (their text copied, a section being a game or so) so that they
+/// can be analysed without holding it ([`Document::unanalysed`]).
+pub struct Unanalysed {
+    sections: Vec<UnanalysedSection>,
+}
+
+struct UnanalysedSection {
+    index: usize,
+    start: usize,
+    mark: u64,
+    text: String,
+    tree: Option<Tree>,
+}
+
+/// Sections parsed and analysed from an [`Unanalysed`], to be put in place
+/// with [`Document::put_analysed`].
+pub struct Analysed {
+    sections: Vec<(usize, u64, Section)>,
+}
+
+impl Unanalysed {
+    /// Parses and analyses the sections, as an edit applied with
+    /// [`Document::apply_changes`] would have (the same `build_section`).
+    pub fn analyse(self, options: &Options) -> Analysed {
+        let sections = self
+            .sections
+            .into_iter()
+            .map(|s| {
+                let mut section = build_section(&s.text, 0..s.text.len(), s.tree.as_ref(), options, true, s.mark);
+                section.start = s.start;
+                (s.index, s.mark, section)
+            })
+            .collect();
+        Analysed { sections }
+    }
+}
+
 impl Document {
+    /// The sections left to parse and analyse by
+    /// [`Document::apply_changes_unanalysed`], if any.
+    pub fn unanalysed(&self) -> Option<Unanalysed> {
+        let source = self.view.as_deref().unwrap_or(&self.text);
+        let sections: Vec<UnanalysedSection> = self
+            .sections
+            .iter()
+            .enumerate()
+            .filter_map(|(index, section)| {
+                Some(UnanalysedSection {
+                    index,
+                    start: section.start,
+                    mark: section.pending?,
+                    text: source[section.range()].to_owned(),
+                    tree: section.tree.clone(),
+                })
+            })
+            .collect();
+        (!sections.is_empty()).then_some(Unanalysed { sections })
+    }
+
+    /// Whether no section is left to parse and analyse.
+    pub fn is_analysed(&self) -> bool {
+        self.sections.iter().all(|s| s.pending.is_none())
+    }
+
+    /// Whether `analysed` can be put in place: every section it holds is
+    /// still the one it was made from (no edit replaced or moved it since).
+    pub fn takes(&self, analysed: &Analysed) -> bool {
+        analysed.sections.iter().all(|(index, mark, section)| {
+            self.sections
+                .get(*index)
+                .is_some_and(|s| s.pending == Some(*mark) && s.start == section.start && s.len == section.len)
+        })
+    }
+
+    /// Puts the sections of `analysed` in place, if it [`takes`](Document::takes)
+    /// them (otherwise nothing changes); returns whether it did.
+    pub fn put_analysed(&mut self, analysed: Analysed) -> bool {
+        if !self.takes(&analysed) {
+            return false;
+        }
+        self.last_reanalysed += analysed.sections.len();
+        for (index, _, section) in analysed.sections {
+            self.sections[index] = section;
+        }
+        self.count_lines(None);
+        self.forget_old_trees();
+        true
+    }
+
     /// Opens a notation (PGN) document.
     pub fn open(text: String, version: i32, options: &Options) -> Document {
         Document::open_as(Kind::Pgn, text, version, options)
@@ -471,6 +575,10 @@ impl Document {
             self.rebuild_manuscript(options);
             return;
         }
+        if let Some(unanalysed) = self.unanalysed() {
+            let analysed = unanalysed.analyse(options);
+            self.put_analysed(analysed);
+        }
         let source = self.view.as_deref().unwrap_or(&self.text);
         for section in &mut self.sections {
             let source = section.blanked.as_deref().unwrap_or(&source[section.start..section.start + section.len]);
@@ -489,6 +597,23 @@ impl Document {
 
     /// Applies the changes of one `didChange`, in order.
     pub fn apply_changes(&mut self, changes: Vec<ByteChange>, version: i32, options: &Options) {
+        self.apply(changes, version, options, false);
+    }
+
+    /// Applies the changes of one `didChange` to the text, the sections and
+    /// the trees only: in a notation document, the sections they touch are
+    /// left to parse and analyse ([`Document::unanalysed`]), so that a burst
+    /// of edits analyses only the version whose diagnostics are wanted. The
+    /// document gives out no finding, outline or tree of those sections
+    /// until they are analysed ([`Document::put_analysed`]). A manuscript
+    /// (whose games start where the games before them end) and a change of
+    /// the whole text are analysed at once, as [`Document::apply_changes`]
+    /// does.
+    pub fn apply_changes_unanalysed(&mut self, changes: Vec<ByteChange>, version: i32, options: &Options) {
+        self.apply(changes, version, options, true);
+    }
+
+    fn apply(&mut self, changes: Vec<ByteChange>, version: i32, options: &Options, later: bool) {
         self.last_reanalysed = 0;
         for change in changes {
             match change.range {
@@ -499,7 +624,7 @@ impl Document {
                 }
                 Some(range) => {
                     let start = floor_boundary(&self.text, range.start.min(self.text.len()));
-                    self.apply_one(range, &change.text, options);
+                    self.apply_one(range, &change.text, options, later);
                     self.count_lines(Some(start..start + change.text.len()));
                 }
             }
@@ -507,7 +632,7 @@ impl Document {
         self.version = version;
     }
 
-    fn apply_one(&mut self, range: Range<usize>, new_text: &str, options: &Options) {
+    fn apply_one(&mut self, range: Range<usize>, new_text: &str, options: &Options, later: bool) {
         let start = floor_boundary(&self.text, range.start.min(self.text.len()));
         let end = floor_boundary(&self.text, range.end.clamp(start, self.text.len()));
         if self.manuscript.is_some() {
@@ -590,14 +715,24 @@ impl Document {
                 old_end_position: rel(old_end_point),
                 new_end_position: rel(advance(start_point, new_text)),
             });
-            rebuilt.push(build_section(source, region_start..region_end, Some(&tree), options, true, now));
+            if later {
+                rebuilt.push(Section::left_to_analyse(region_start..region_end, Some(tree), now));
+            } else {
+                rebuilt.push(build_section(source, region_start..region_end, Some(&tree), options, true, now));
+            }
         } else {
             for (i, &s) in new_starts.iter().enumerate() {
                 let e = new_starts.get(i + 1).copied().unwrap_or(region_end);
-                rebuilt.push(build_section(source, s..e, None, options, true, now));
+                if later {
+                    rebuilt.push(Section::left_to_analyse(s..e, None, now));
+                } else {
+                    rebuilt.push(build_section(source, s..e, None, options, true, now));
+                }
             }
         }
-        self.last_reanalysed += rebuilt.len();
+        if !later {
+            self.last_reanalysed += rebuilt.len();
+        }
         for section in &mut self.sections[replaced_end..] {
             section.start = shift(section.start);
         }
@@ -1096,6 +1231,40 @@ mod tests {
                 let std::ops::Range { start, end } = crate::test_support::random_span(&mut next, &doc.text, 10);
                 edit(&mut doc, start, end, SNIPPETS[next(SNIPPETS.len())]);
                 same_as_fresh(&doc);
+            }
+        }
+    }
+
+    /// Edits applied to the text alone (a burst of keystrokes), the
+    /// sections they left analysed now and then, an analysis made before
+    /// a later edit refused: once analysed, the document is a fresh open.
+    #[test]
+    fn edits_left_to_analyse_and_analysed_later_match_a_fresh_open() {
+        const SNIPPETS: &[&str] =
+            &["", " ", "\n", "\r", "\n\n", "{", "}", "(", ")", "[Event \"x\"]\n", "*", "1-0", "Кf3", "Nf5", "e4", "7"];
+        let mut next = crate::test_support::below(0x2545_f491_4f6c_dd1d);
+        let game =
+            |i: usize| format!("[Event \"{i}\"]\n\n1. e4 {{a\ncomment}} e5\n(1... c5\n2. Nf3)\n2. Кf3 Nc6 *\n\n");
+        let options = Options::default();
+        for round in 0..8 {
+            let mut doc = Document::open((0..5 + round % 3).map(game).collect(), 1, &options);
+            for step in 0..40 {
+                let std::ops::Range { start, end } = crate::test_support::random_span(&mut next, &doc.text, 10);
+                let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
+                let taken = doc.unanalysed();
+                doc.apply_changes_unanalysed(vec![change], doc.version + 1, &options);
+                // An analysis taken before this edit: put in place only where
+                // the edit left its sections as they were.
+                if let Some(taken) = taken.filter(|_| step % 3 == 0) {
+                    let _ = doc.put_analysed(taken.analyse(&options));
+                }
+                if step % 5 == 4 {
+                    if let Some(unanalysed) = doc.unanalysed() {
+                        assert!(doc.put_analysed(unanalysed.analyse(&options)));
+                    }
+                    assert!(doc.unanalysed().is_none());
+                    same_as_fresh(&doc);
+                }
             }
         }
     }
