@@ -229,3 +229,43 @@ fn compute(doc: &Document, section: &Section, unit: Unit) -> Vec<LineToken> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Options;
+
+    /// Each token's place, as its block gives it, is where the rope puts
+    /// the token's text; a range gives the blocks of the sections it
+    /// meets, and a whole document's answer stops after its first
+    /// [`WHOLE_DOCUMENT_MAX`] bytes.
+    #[test]
+    fn blocks_place_their_tokens_where_the_rope_does() {
+        let game = |i: usize| format!("[Event \"{i}\"]\n\n1. e4 {{a\ncomment}} e5 2. Кf3 Nc6 3. Bb5 *\n\n");
+        let text: String = (0..40).map(game).collect();
+        let doc = Document::open(text.clone(), 1, &Options::default());
+        let never = Token::never();
+        let all = highlights(&doc, None, Unit::Utf16, &never);
+        assert_eq!(all.len(), doc.sections.len());
+        let first_move = |block: &HighlightBlock| {
+            let t = block.tokens.iter().find(|t| t.kind == Highlight::Piece).unwrap();
+            block.place(t)
+        };
+        for (block, section) in all.iter().zip(&doc.sections) {
+            let at = section.start + text[section.start..].find('К').unwrap();
+            let (line, column) = doc.position(at, Unit::Utf16);
+            assert_eq!(first_move(block), (line as u32, column as u32));
+        }
+        // The sections that meet a range in the middle, only.
+        let middle = doc.sections[20].start + 5;
+        let some = highlights(&doc, Some(middle..middle + 10), Unit::Utf16, &never);
+        assert_eq!(some.len(), 1);
+        assert_eq!(first_move(&some[0]), first_move(&all[20]));
+        // A document over the bound: the sections of its first bytes.
+        let big: String = (0..(2 * WHOLE_DOCUMENT_MAX / game(0).len())).map(game).collect();
+        let doc = Document::open(big, 1, &Options::default());
+        let bounded = highlights(&doc, None, Unit::Utf16, &never);
+        assert!(bounded.len() < doc.sections.len() * 2 / 3, "{} of {}", bounded.len(), doc.sections.len());
+        assert!(by_range_only(&doc, true) && !by_range_only(&doc, false));
+    }
+}
