@@ -20,6 +20,6 @@ pub fn check_manuscript(
     options: &chess_ls::analysis::Options,
 ) -> (usize, Vec<chess_ls::analysis::Diagnostic>) {
     let kind = chess_ls::ide::document::Kind::from_manuscript(Some(format));
-    let found = chess_ls::ide::check::check_text(text, kind, options, &Default::default(), &());
+    let found = chess_ls::ide::Batch::new(options, &Default::default()).check(text, kind, &());
     (found.games, found.diagnostics)
 }

@@ -24,7 +24,6 @@ use super::sources::{self, Found, Source};
 use super::stream::{self, Batches};
 use super::{Effective, Session};
 use chess_ls_engine::analysis::{Diagnostic, Severity};
-use chess_ls_engine::ide::check::check_text;
 use chess_ls_engine::ide::document::Kind;
 use chess_ls_engine::syntax::containers::{self, Container, Limits};
 use chess_ls_engine::syntax::manuscript::Format as ManuscriptFormat;
@@ -590,6 +589,6 @@ pub fn analyse(
     effective: &Effective,
     progress: &Progress,
 ) -> (usize, Vec<Diagnostic>) {
-    let found = check_text(text, Kind::from_manuscript(manuscript), &effective.options, &effective.filter, progress);
+    let found = effective.batch().check(text, Kind::from_manuscript(manuscript), progress);
     (found.games, found.diagnostics)
 }

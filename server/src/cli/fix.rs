@@ -11,7 +11,7 @@ use super::output::{Printer, Summary, plural};
 use super::progress::Progress;
 use super::write::write_back;
 use chess_ls_engine::ide::document::Kind;
-use chess_ls_engine::ide::fixes::{Change, MAX_ROUNDS, fix_text};
+use chess_ls_engine::ide::fixes::{Change, MAX_ROUNDS};
 use chess_ls_engine::ide::line_index::{LineIndex, Unit};
 
 /// One file after `--fix`.
@@ -123,7 +123,7 @@ fn fix_one(
     let kind = Kind::from_manuscript(source.manuscript);
     let fixed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         test_panic(&source.name);
-        fix_text(&source.text, kind, &source.effective.options, &source.effective.filter, progress)
+        source.effective.batch().fix(&source.text, kind, progress)
     }));
     progress.file_done();
     let Ok(fixed) = fixed else { return Err(internal_error("fix", &source.name)) };

@@ -176,6 +176,12 @@ pub struct Effective {
 }
 
 impl Effective {
+    /// The engine's facade for whole texts under these settings: every
+    /// mode checks, fixes and rewrites through it.
+    pub fn batch(&self) -> chess_ls_engine::ide::Batch<'_> {
+        chess_ls_engine::ide::Batch::new(&self.options, &self.filter)
+    }
+
     fn of(settings: &Settings) -> Result<Effective, String> {
         let encoding = match settings.encoding.as_deref() {
             None | Some("auto") => None,

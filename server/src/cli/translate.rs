@@ -23,7 +23,7 @@ use chess_ls_engine::analysis::Language;
 use chess_ls_engine::analysis::rewrite::Rewrite;
 use chess_ls_engine::ide::document::Kind;
 use chess_ls_engine::ide::line_index::{LineIndex, Unit};
-use chess_ls_engine::ide::rewrite::{Rewritten, rewrite_text};
+use chess_ls_engine::ide::rewrite::Rewritten;
 
 /// Runs `--translate`; returns the exit status (0 done, 1 some games could
 /// not be translated whole, 2 a file could not be read or written).
@@ -39,7 +39,7 @@ pub fn run(session: &Session, language: Language, write: bool, diff: bool) -> i3
             // failure of that file (exit 2); the others are translated.
             let translated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 test_panic(&source.name);
-                rewrite_text(&source.text, kind, &source.effective.options, Rewrite::Translate(language))
+                source.effective.batch().rewrite(&source.text, kind, Rewrite::Translate(language))
             }));
             progress.advance(source.text.len());
             progress.file_done();

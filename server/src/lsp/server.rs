@@ -35,6 +35,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::config::Settings;
 use super::convert;
 use super::handlers;
+use chess_ls_engine::ide;
 use chess_ls_engine::ide::cancel::{CancelOnDrop, Cancelled, Token};
 use chess_ls_engine::ide::document::{ByteChange, Document, Kind};
 use chess_ls_engine::ide::line_index::Unit;
@@ -194,6 +195,14 @@ struct Snapshot {
     translate_command: bool,
 }
 
+impl Snapshot {
+    /// The engine's snapshot of the document, cancelled by `token`: what
+    /// every handler asks.
+    fn analysis(&self, token: &Token) -> ide::Snapshot {
+        ide::Snapshot::new(self.doc.clone(), token.clone())
+    }
+}
+
 pub struct Backend {
     client: Client,
     state: Mutex<State>,
@@ -303,9 +312,10 @@ impl Backend {
     async fn on_doc<T: Default + Send + 'static>(
         &self,
         uri: &Uri,
-        f: impl FnOnce(&Document, Unit, &Settings, &Token) -> T + Send + 'static,
+        f: impl FnOnce(&ide::Snapshot, Unit, &Settings) -> T + Send + 'static,
     ) -> Result<T> {
-        self.on_snapshot(uri, move |snapshot, token| f(&snapshot.doc, snapshot.unit, &snapshot.settings, token)).await
+        self.on_snapshot(uri, move |snapshot, token| f(&snapshot.analysis(token), snapshot.unit, &snapshot.settings))
+            .await
     }
 
     async fn on_snapshot<T: Default + Send + 'static>(
@@ -360,8 +370,8 @@ impl Backend {
         params: TextDocumentPositionParams,
     ) -> Result<Option<handlers::position::PositionInfo>> {
         let uri = params.text_document.uri.clone();
-        self.on_doc(&uri, move |doc, unit, settings, _| {
-            handlers::position::position_at(doc, params.position, unit, settings)
+        self.on_doc(&uri, move |snap, unit, settings| {
+            handlers::position::position_at(snap, params.position, unit, settings)
         })
         .await
     }
@@ -868,14 +878,13 @@ impl LanguageServer for Backend {
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let p = params.text_document_position_params;
         let uri = p.text_document.uri.clone();
-        self.on_doc(&uri, move |doc, unit, settings, _| handlers::hover::hover(doc, p.position, unit, settings)).await
+        self.on_doc(&uri, move |snap, unit, settings| handlers::hover::hover(snap, p.position, unit, settings)).await
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let p = params.text_document_position;
         let uri = p.text_document.uri.clone();
-        self.on_doc(&uri, move |doc, unit, settings, _| handlers::completion::complete(doc, p.position, unit, settings))
-            .await
+        self.on_doc(&uri, move |snap, unit, _| handlers::completion::complete(snap, p.position, unit)).await
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
@@ -885,15 +894,7 @@ impl LanguageServer for Backend {
                 resolves: s.resolves_code_actions,
                 translate_command: s.translate_command,
             };
-            handlers::code_action::actions(
-                &s.doc,
-                &params.text_document.uri,
-                &params,
-                s.unit,
-                &s.settings,
-                client,
-                token,
-            )
+            handlers::code_action::actions(&s.analysis(token), &params.text_document.uri, &params, s.unit, client)
         })
         .await
     }
@@ -907,27 +908,27 @@ impl LanguageServer for Backend {
         let uri = pending.uri.clone();
         let resolved = self
             .on_snapshot(&uri, move |s, token| {
-                handlers::code_action::resolve(&s.doc, action, &pending, s.unit, &s.settings, token)
+                handlers::code_action::resolve(&s.analysis(token), action, &pending, s.unit)
             })
             .await?;
         resolved.ok_or_else(|| Error::new(ErrorCode::ContentModified))
     }
 
     async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
-        self.on_doc(&params.text_document.uri, |doc, unit, _, token| handlers::symbols::symbols(doc, unit, token)).await
+        self.on_doc(&params.text_document.uri, |snap, unit, _| handlers::symbols::symbols(snap, unit)).await
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         self.on_snapshot(&params.text_document.uri, |s, token| {
-            handlers::folding::ranges(&s.doc, s.unit, token, s.folding_limit)
+            handlers::folding::ranges(&s.analysis(token), s.folding_limit)
         })
         .await
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         let (edits, note) = self
-            .on_doc(&params.text_document.uri, |doc, unit, settings, token| {
-                handlers::formatting::format(doc, unit, settings.format_width, token)
+            .on_doc(&params.text_document.uri, |snap, unit, settings| {
+                handlers::formatting::format(snap, unit, settings.format_width)
             })
             .await?;
         // What was left as it is, and why: shown when nothing changed (the
@@ -947,8 +948,8 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.on_doc(&params.text_document.uri, move |doc, unit, _, token| {
-            handlers::semantic_tokens::range(doc, convert::span(doc, params.range, unit), unit, token)
+        self.on_doc(&params.text_document.uri, move |snap, unit, _| {
+            handlers::semantic_tokens::range(snap, convert::span(snap.document(), params.range, unit), unit)
         })
         .await
     }
@@ -957,7 +958,7 @@ impl LanguageServer for Backend {
         self.refuse_whole_document_tokens(&params.text_document.uri).await?;
         self.on_snapshot(&params.text_document.uri, |s, token| {
             let id = next_result_id();
-            let (tokens, previous) = handlers::semantic_tokens::full(&s.doc, s.unit, token, id);
+            let (tokens, previous) = handlers::semantic_tokens::full(&s.analysis(token), s.unit, id);
             *s.tokens.lock().unwrap_or_else(|e| e.into_inner()) = Some(previous);
             Some(SemanticTokensResult::Tokens(tokens))
         })
@@ -974,12 +975,12 @@ impl LanguageServer for Backend {
             let held = s.tokens.lock().unwrap_or_else(|e| e.into_inner()).clone();
             let (answer, previous) = match held.filter(|p| p.id == params.previous_result_id) {
                 Some(previous) => {
-                    let (delta, next) = handlers::semantic_tokens::delta(&s.doc, s.unit, token, &previous, id);
+                    let (delta, next) = handlers::semantic_tokens::delta(&s.analysis(token), s.unit, &previous, id);
                     (SemanticTokensFullDeltaResult::TokensDelta(delta), next)
                 }
                 // The client holds an answer we no longer know: all of it.
                 None => {
-                    let (tokens, next) = handlers::semantic_tokens::full(&s.doc, s.unit, token, id);
+                    let (tokens, next) = handlers::semantic_tokens::full(&s.analysis(token), s.unit, id);
                     (SemanticTokensFullDeltaResult::Tokens(tokens), next)
                 }
             };

@@ -1,7 +1,7 @@
 //! Damaged games (issue 16): every kind of damage of notation.md section 7
 //! ([`chess_ls_tests::damage`]), in every language, in PGN and in
 //! manuscripts (plain text and Markdown), injected into random legal games
-//! and checked as `--check` checks them (`ide::check::check_text`). A damage
+//! and checked as `--check` checks them (`ide::Batch::check`). A damage
 //! passes when
 //!
 //! - a diagnostic of the kind's family ([`Kind::codes`]) overlaps the
@@ -24,7 +24,6 @@ use std::collections::BTreeMap;
 
 use chess_ls::analysis::languages::{Language, MoveStyle};
 use chess_ls::analysis::{Code, Diagnostic, Options, Severity};
-use chess_ls::ide::check::check_text;
 use chess_ls::ide::document::Kind as DocumentKind;
 use chess_ls_tests::damage::{CleanGame, DamagedGame, Format, Kind, clean_manuscript, clean_pgn, damage, normalized};
 use chess_ls_tests::generate::{RenderOptions, SplitMix64, random_game};
@@ -40,7 +39,8 @@ fn check(text: &str, format: Format) -> Vec<Diagnostic> {
         Format::Text => DocumentKind::Text,
         Format::Markdown => DocumentKind::Markdown,
     };
-    check_text(text, kind, &Options::default(), &Default::default(), &())
+    chess_ls::ide::Batch::new(&Options::default(), &Default::default())
+        .check(text, kind, &())
         .diagnostics
         .into_iter()
         .filter(|d| !(d.code == Code::LanguageMix && d.severity == Severity::Info))

@@ -322,8 +322,9 @@ fn an_edit_during_a_slow_request_is_published_first() {
 fn translation_there_and_back_gives_the_text_back() {
     use chess_ls::analysis::Options;
     use chess_ls::analysis::rewrite::Rewrite;
+    use chess_ls::ide::Batch;
     use chess_ls::ide::document::Kind;
-    use chess_ls::ide::rewrite::rewrite_text;
+    use chess_ls::ide::settings::Filter;
     let mut rng = SplitMix64::new(77);
     for (i, language) in Language::ALL.into_iter().enumerate() {
         let mut style = MoveStyle::for_language(language);
@@ -332,10 +333,12 @@ fn translation_there_and_back_gives_the_text_back() {
             let text = with_faults(&corpus(500 + i as u64, 6, &style, &RenderOptions::default()), &mut rng);
             let options = Options { language: Some(language), ..Options::default() };
             let other = if language == Language::Ru { Language::En } else { Language::Ru };
-            let there = rewrite_text(&text, Kind::Pgn, &options, Rewrite::Translate(other)).text;
+            let there =
+                Batch::new(&options, &Filter::default()).rewrite(&text, Kind::Pgn, Rewrite::Translate(other)).text;
             assert_ne!(there, text, "{language:?}: something was translated");
             let options = Options { language: Some(other), ..Options::default() };
-            let back = rewrite_text(&there, Kind::Pgn, &options, Rewrite::Translate(language)).text;
+            let back =
+                Batch::new(&options, &Filter::default()).rewrite(&there, Kind::Pgn, Rewrite::Translate(language)).text;
             assert_eq!(back, text, "{language:?} (long: {long}) -> {other:?} -> back");
         }
     }

@@ -87,21 +87,21 @@ impl Run {
 fn every_handler(doc: &Document) {
     let settings = Settings::default();
     let unit = Unit::Utf16;
-    let token = chess_ls::ide::cancel::Token::never();
-    let _ = handlers::folding::ranges(doc, unit, &token, None);
-    let _ = handlers::semantic_tokens::full(doc, unit, &token, "1".to_owned());
-    let _ = handlers::semantic_tokens::range(doc, 0..doc.text.len().min(1000), unit, &token);
-    let _ = handlers::symbols::symbols(doc, unit, &token);
-    let _ = handlers::formatting::format(doc, unit, 80, &token);
-    let _ = chess_ls::ide::fixes::fix_all(doc);
+    let snap = chess_ls::ide::Snapshot::new(std::sync::Arc::new(doc.clone()), chess_ls::ide::cancel::Token::never());
+    let _ = handlers::folding::ranges(&snap, None);
+    let _ = handlers::semantic_tokens::full(&snap, unit, "1".to_owned());
+    let _ = handlers::semantic_tokens::range(&snap, 0..doc.text.len().min(1000), unit);
+    let _ = handlers::symbols::symbols(&snap, unit);
+    let _ = handlers::formatting::format(&snap, unit, 80);
+    let _ = snap.fix_all();
     // Each of these parses its piece again (no tree is kept after an open),
     // which costs seconds on a big piece in a debug build: a few positions.
     let lines = doc.rope.len_lines() as u32;
     for (line, character) in [(0, 3), (lines / 2, 40), (lines.saturating_sub(2), 400_000)] {
         let position = Position { line, character };
-        let _ = handlers::hover::hover(doc, position, unit, &settings);
-        let _ = handlers::completion::complete(doc, position, unit, &settings);
-        let _ = handlers::position::position_at(doc, position, unit, &settings);
+        let _ = handlers::hover::hover(&snap, position, unit, &settings);
+        let _ = handlers::completion::complete(&snap, position, unit);
+        let _ = handlers::position::position_at(&snap, position, unit, &settings);
     }
 }
 
@@ -716,11 +716,9 @@ fn the_editor_hides_what_the_checker_hides_and_edits_agree_with_a_fresh_open() {
     assert!(found.iter().any(|(code, span)| code == "syntax" && span.len() > 100_000), "{found:?}");
     assert!(found.iter().any(|(code, _)| code == "illegal-move"), "{found:?}");
     let (cli_games, cli) = {
-        let f = chess_ls::ide::check::check_text(
+        let f = chess_ls::ide::Batch::new(&options, &Default::default()).check(
             &text,
             chess_ls::ide::document::Kind::Pgn,
-            &options,
-            &Default::default(),
             &(),
         );
         (f.games, f.diagnostics.into_iter().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>())
@@ -776,11 +774,9 @@ fn one_sixteen_megabyte_game_stays_within_twenty_times_its_size() {
     let text = one_long_game(1 << 20, true);
     let doc = Document::open(text.clone(), 1, &Options::default());
     let found: Vec<_> = doc.diagnostics().map(|d| (d.code.as_str().to_owned(), d.span)).collect();
-    let f = chess_ls::ide::check::check_text(
+    let f = chess_ls::ide::Batch::new(&Options::default(), &Default::default()).check(
         &text,
         chess_ls::ide::document::Kind::Pgn,
-        &Options::default(),
-        &Default::default(),
         &(),
     );
     assert_eq!(found, f.diagnostics.into_iter().map(|d| (d.code.as_str().to_owned(), d.span)).collect::<Vec<_>>());
@@ -793,11 +789,9 @@ fn one_sixteen_megabyte_game_stays_within_twenty_times_its_size() {
         text.push_str("$1 ");
     }
     text.push_str("2. Ke2 *\n");
-    let f = chess_ls::ide::check::check_text(
+    let f = chess_ls::ide::Batch::new(&Options::default(), &Default::default()).check(
         &text,
         chess_ls::ide::document::Kind::Pgn,
-        &Options::default(),
-        &Default::default(),
         &(),
     );
     assert!(f.diagnostics.iter().all(|d| d.code != Code::Syntax), "{:?}", &f.diagnostics[..f.diagnostics.len().min(3)]);

@@ -53,7 +53,13 @@ pub struct Findings {
 /// same text with the same filter gives them out.
 ///
 /// [`Document`]: super::document::Document
-pub fn check_text(text: &str, kind: Kind, options: &Options, filter: &Filter, progress: &dyn Progress) -> Findings {
+pub(crate) fn check_text(
+    text: &str,
+    kind: Kind,
+    options: &Options,
+    filter: &Filter,
+    progress: &dyn Progress,
+) -> Findings {
     let mut findings = check_unfiltered(text, kind, options, progress);
     filter.apply(&mut findings.diagnostics);
     findings

@@ -267,6 +267,10 @@ pub struct Document {
     /// or the board view), so no front end can apply them differently.
     /// Changing it re-analyses nothing.
     filter: Arc<Filter>,
+    /// The analysis options its analyses were made with (the last open,
+    /// edit or settings change): what is at a position is replayed with
+    /// them too, so a hover reads a game as its findings did.
+    options: Arc<Options>,
 }
 
 /// A change as the protocol gives it, already in byte offsets.
@@ -485,6 +489,7 @@ impl Document {
             manuscript: None,
             view,
             filter: Arc::default(),
+            options: Arc::new(options.clone()),
         };
         doc.count_lines(None);
         doc
@@ -571,6 +576,7 @@ impl Document {
     }
 
     pub fn reanalyse_all(&mut self, options: &Options) {
+        self.remember_options(options);
         if self.manuscript.is_some() {
             self.rebuild_manuscript(options);
             return;
@@ -615,6 +621,7 @@ impl Document {
 
     fn apply(&mut self, changes: Vec<ByteChange>, version: i32, options: &Options, later: bool) {
         self.last_reanalysed = 0;
+        self.remember_options(options);
         for change in changes {
             match change.range {
                 None => {
@@ -753,6 +760,17 @@ impl Document {
             if section.used < cutoff {
                 section.tree = None;
             }
+        }
+    }
+
+    /// The analysis options the document's analyses were made with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn remember_options(&mut self, options: &Options) {
+        if *self.options != *options {
+            self.options = Arc::new(options.clone());
         }
     }
 

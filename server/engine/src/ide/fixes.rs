@@ -55,7 +55,13 @@ pub struct Fixed {
 /// Fixes a text until nothing changes or [`MAX_ROUNDS`] rounds have run.
 /// Only the findings `filter` reports are fixed (a code ignored is left as
 /// it is written), and those are what remains.
-pub fn fix_text(original: &str, kind: Kind, options: &Options, filter: &Filter, progress: &dyn Progress) -> Fixed {
+pub(crate) fn fix_text(
+    original: &str,
+    kind: Kind,
+    options: &Options,
+    filter: &Filter,
+    progress: &dyn Progress,
+) -> Fixed {
     let mut text = original.to_owned();
     let mut changes = Vec::new();
     // The edits of each round, sorted, with the length of their new text:
@@ -245,7 +251,7 @@ pub(crate) fn compose(
 
 /// The edits of every certain fix of an open document that do not overlap
 /// (one round of [`fix_text`]): the editors' "fix all".
-pub fn fix_all(doc: &Document) -> Vec<TextEdit> {
+pub(crate) fn fix_all(doc: &Document) -> Vec<TextEdit> {
     let diagnostics: Vec<Diagnostic> = doc.diagnostics().collect();
     let mut edits: Vec<TextEdit> =
         certain_fixes(&diagnostics).into_iter().flat_map(|(_, fix)| fix.edits.iter().cloned()).collect();

@@ -50,12 +50,12 @@ pub enum Scope {
 
 /// Rewrites every game of a text of a kind (`--translate`): notation on
 /// every core, a manuscript through the document model.
-pub fn rewrite_text(text: &str, kind: Kind, options: &Options, rewrite: Rewrite) -> Rewritten {
+pub(crate) fn rewrite_text(text: &str, kind: Kind, options: &Options, rewrite: Rewrite) -> Rewritten {
     let mut found = if kind == Kind::Pgn {
         rewrite_notation(text, options, rewrite)
     } else {
         let doc = Document::open_as(kind, text.to_owned(), 0, options);
-        rewrite_document(&doc, options, rewrite, Scope::Document, &Token::never())
+        rewrite_document(&doc, rewrite, Scope::Document, &Token::never())
     };
     found.edits.sort_by_key(|e| e.span.start);
     Rewritten {
@@ -102,8 +102,10 @@ fn errors_of(report: &analysis::GameReport) -> Option<(usize, usize)> {
 }
 
 /// Rewrites the games of an open document in `scope`, each from the start
-/// the document gives it; edits in the document's text, notation only.
-pub fn rewrite_document(doc: &Document, options: &Options, rewrite: Rewrite, scope: Scope, token: &Token) -> Edits {
+/// the document gives it, with the options it was analysed with; edits in
+/// the document's text, notation only.
+pub(crate) fn rewrite_document(doc: &Document, rewrite: Rewrite, scope: Scope, token: &Token) -> Edits {
+    let options = doc.options();
     let mut found = Edits::default();
     // In a manuscript a game may be told in several runs (each one going
     // on from the one before): "this game" is all of them.

@@ -1,12 +1,11 @@
-//! Code actions: every fix of the diagnostics at the cursor as a quick-fix
-//! (the preferred one marked), "fix all" for the certain fixes
-//! (`ide::fixes`), and the source actions "normalize notation" and
-//! "translate the document / this game to <language>".
+//! Code actions: the engine's assists (`ide::assists`: every fix of the
+//! diagnostics at the cursor as a quick-fix, the preferred one marked, "fix
+//! all" for the certain fixes, and the source actions "normalize notation"
+//! and "translate the document / this game to <language>") as LSP actions.
 //!
-//! Listing is cheap whatever the document's size: quick-fixes come from the
-//! sections at the cursor, and the edits of "fix all" and of the source
-//! actions are computed only in `codeAction/resolve` (ruff's split), for
-//! the one action the user picks. A client that cannot resolve gets the
+//! Listing is cheap whatever the document's size: the engine lists the
+//! deferred actions without their edits, which are computed only in
+//! `codeAction/resolve` (ruff's split), for the one action the user picks. A client that cannot resolve gets the
 //! edits at once, but only for the kinds it asked for. Every action has a
 //! typed kind (`source.chess-ls.translate.ru`, `...translate.ru.game`,
 //! `source.chess-ls.normalize`, `source.fixAll.chess-ls`) that editors
@@ -27,15 +26,11 @@ use tower_lsp_server::ls_types::{
     WorkspaceEdit,
 };
 
-use crate::lsp::config::Settings;
 use crate::lsp::convert;
-use chess_ls_engine::analysis::rewrite::Rewrite;
-use chess_ls_engine::analysis::{self, Language};
-use chess_ls_engine::ide::cancel::Token;
-use chess_ls_engine::ide::document::Document;
-use chess_ls_engine::ide::fixes;
+use chess_ls_engine::analysis::Language;
+use chess_ls_engine::ide::Snapshot;
+use chess_ls_engine::ide::assists::{Asked, AssistKind};
 use chess_ls_engine::ide::line_index::Unit;
-use chess_ls_engine::ide::rewrite::{Scope, coalesce, rewrite_document};
 
 pub const FIX_ALL: &str = "source.fixAll.chess-ls";
 pub const NORMALIZE: &str = "source.chess-ls.normalize";
@@ -88,140 +83,112 @@ fn wants(params: &CodeActionParams, kind: &str) -> bool {
     }
 }
 
+/// The LSP kind of an assist.
+fn kind_of(kind: &AssistKind) -> String {
+    match kind {
+        AssistKind::QuickFix => CodeActionKind::QUICKFIX.as_str().to_owned(),
+        AssistKind::FixAll => FIX_ALL.to_owned(),
+        AssistKind::Normalize => NORMALIZE.to_owned(),
+        AssistKind::Translate { language, game_at } => translate_kind(*language, game_at.is_some()),
+    }
+}
+
+impl Deferred {
+    fn of(kind: &AssistKind) -> Option<Deferred> {
+        match kind {
+            AssistKind::QuickFix => None,
+            AssistKind::FixAll => Some(Deferred::FixAll),
+            AssistKind::Normalize => Some(Deferred::Normalize),
+            AssistKind::Translate { language, game_at } => {
+                Some(Deferred::Translate { language: language.code().to_owned(), game_at: *game_at })
+            }
+        }
+    }
+
+    fn kind(&self) -> Option<AssistKind> {
+        Some(match self {
+            Deferred::FixAll => AssistKind::FixAll,
+            Deferred::Normalize => AssistKind::Normalize,
+            Deferred::Translate { language, game_at } => {
+                AssistKind::Translate { language: Language::from_code(language)?, game_at: *game_at }
+            }
+        })
+    }
+}
+
 fn edit(uri: &Uri, edits: Vec<TextEdit>) -> WorkspaceEdit {
     WorkspaceEdit { changes: Some(HashMap::from([(uri.clone(), edits)])), ..WorkspaceEdit::default() }
 }
 
-/// Lists the actions at `params.range`; with `resolve`, the client will ask
-/// for the edits of deferred actions later.
+/// Lists the engine's assists at `params.range` (`ide::assists`), as the
+/// client asked for them; with `resolve`, the client will ask for the edits
+/// of deferred actions later.
 pub fn actions(
-    doc: &Document,
+    snap: &Snapshot,
     uri: &Uri,
     params: &CodeActionParams,
     unit: Unit,
-    settings: &Settings,
     client: Client,
-    token: &Token,
 ) -> Option<CodeActionResponse> {
-    let resolve = client.resolves;
+    let doc = snap.document();
     let span = convert::span(doc, params.range, unit);
+    let source = params.context.only.is_some();
+    // A menu of every source action: one "Translate to..." when the client
+    // asks for the language itself; the translations' kind or a language's
+    // own (`source.chess-ls.translate.ru`) gets the actions.
+    let menu =
+        params.context.only.iter().flatten().all(|o| TRANSLATE.starts_with(o.as_str()) && o.as_str() != TRANSLATE);
+    let translate_menu = client.translate_command && menu;
+    let wanted = |kind: &AssistKind| wants(params, &kind_of(kind));
+    let asked = Asked { source, translations: !translate_menu, wants: &wanted };
     let mut out: Vec<CodeActionOrCommand> = Vec::new();
-
-    if wants(params, CodeActionKind::QUICKFIX.as_str()) {
-        for d in doc.diagnostics_in(span.clone()) {
-            let lsp_diagnostic = convert::diagnostic(doc, uri, &d, unit);
-            for fix in &d.fixes {
-                let edits = fix.edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect();
-                out.push(CodeActionOrCommand::CodeAction(CodeAction {
-                    title: fix.title.clone(),
-                    kind: Some(CodeActionKind::QUICKFIX),
-                    diagnostics: Some(vec![lsp_diagnostic.clone()]),
-                    edit: Some(edit(uri, edits)),
-                    is_preferred: Some(fix.preferred),
-                    ..CodeAction::default()
-                }));
+    for assist in snap.assists(span, &asked) {
+        let kind = CodeActionKind::from(kind_of(&assist.kind));
+        let mut action = CodeAction { title: assist.title, kind: Some(kind), ..CodeAction::default() };
+        if let Some(edits) = assist.edits {
+            action.diagnostics = Some(assist.fixes.iter().map(|d| convert::diagnostic(doc, uri, d, unit)).collect());
+            action.edit = Some(edit(uri, edits.iter().map(|e| convert::text_edit(doc, e, unit)).collect()));
+            action.is_preferred = Some(assist.preferred);
+        } else if let Some(what) = Deferred::of(&assist.kind) {
+            let pending = Pending { uri: uri.clone(), version: doc.version, what };
+            if client.resolves {
+                action.data = serde_json::to_value(&pending).ok();
+            } else {
+                action.edit = Some(edit(uri, edits_of(snap, &pending.what, unit)));
             }
-        }
-    }
-
-    let mut deferred: Vec<(String, String, Deferred)> = Vec::new();
-    let mut translate_menu = None;
-    if wants(params, FIX_ALL) {
-        let certain = doc.diagnostics().filter(|d| d.certain_fix().is_some()).count();
-        if certain > 0 {
-            deferred.push((format!("Fix all certain problems ({certain})"), FIX_ALL.to_owned(), Deferred::FixAll));
-        }
-    }
-    // Source actions only when asked for by kind (an editor's Source Action
-    // menu, a command or a key binding), not on every cursor move.
-    if params.context.only.is_some() && doc.game_count() > 0 {
-        if wants(params, NORMALIZE) {
-            deferred.push(("Normalize notation (canonical SAN)".to_owned(), NORMALIZE.to_owned(), Deferred::Normalize));
-        }
-        let in_game = doc.game_at(span.start).is_some();
-        // A menu of every source action: one "Translate to..." when the
-        // client asks for the language itself; the translations' kind or a
-        // language's own (`source.chess-ls.translate.ru`) gets the actions.
-        let menu =
-            params.context.only.iter().flatten().all(|o| TRANSLATE.starts_with(o.as_str()) && o.as_str() != TRANSLATE);
-        if client.translate_command && menu {
-            translate_menu = Some(CodeActionOrCommand::CodeAction(CodeAction {
-                title: "Translate to...".to_owned(),
-                kind: Some(CodeActionKind::from(TRANSLATE.to_owned())),
-                command: Some(Command {
-                    title: "Translate to...".to_owned(),
-                    command: TRANSLATE_COMMAND.to_owned(),
-                    arguments: Some(vec![serde_json::json!(uri.as_str())]),
-                }),
-                ..CodeAction::default()
-            }));
-        } else {
-            for language in Language::ALL {
-                let code = language.code().to_owned();
-                let kind = translate_kind(language, false);
-                if wants(params, &kind) {
-                    deferred.push((
-                        format!("Translate the document to {}", language.name()),
-                        kind,
-                        Deferred::Translate { language: code.clone(), game_at: None },
-                    ));
-                }
-                let kind = translate_kind(language, true);
-                if in_game && wants(params, &kind) {
-                    deferred.push((
-                        format!("Translate this game to {}", language.name()),
-                        kind,
-                        Deferred::Translate { language: code, game_at: Some(span.start) },
-                    ));
-                }
-            }
-        }
-    }
-    for (title, kind, what) in deferred {
-        let pending = Pending { uri: uri.clone(), version: doc.version, what };
-        let mut action = CodeAction { title, kind: Some(CodeActionKind::from(kind)), ..CodeAction::default() };
-        if resolve {
-            action.data = serde_json::to_value(&pending).ok();
-        } else {
-            action.edit = Some(edit(uri, edits_of(doc, &pending.what, unit, settings, token)));
         }
         out.push(CodeActionOrCommand::CodeAction(action));
     }
-    out.extend(translate_menu);
+    if source && translate_menu && doc.game_count() > 0 {
+        out.push(CodeActionOrCommand::CodeAction(CodeAction {
+            title: "Translate to...".to_owned(),
+            kind: Some(CodeActionKind::from(TRANSLATE.to_owned())),
+            command: Some(Command {
+                title: "Translate to...".to_owned(),
+                command: TRANSLATE_COMMAND.to_owned(),
+                arguments: Some(vec![serde_json::json!(uri.as_str())]),
+            }),
+            ..CodeAction::default()
+        }));
+    }
     Some(out)
 }
 
-/// The edits of a deferred action, computed on `doc`.
-pub fn edits_of(doc: &Document, what: &Deferred, unit: Unit, settings: &Settings, token: &Token) -> Vec<TextEdit> {
-    let edits: Vec<analysis::TextEdit> = match what {
-        Deferred::FixAll => fixes::fix_all(doc),
-        Deferred::Normalize => {
-            rewrite_document(doc, &settings.options, Rewrite::Normalize, Scope::Document, token).edits
-        }
-        Deferred::Translate { language, game_at } => {
-            let Some(language) = Language::from_code(language) else { return Vec::new() };
-            let scope = game_at.map_or(Scope::Document, Scope::GameAt);
-            rewrite_document(doc, &settings.options, Rewrite::Translate(language), scope, token).edits
-        }
-    };
-    // Edits a few words apart become one: far smaller answers, the same text.
-    coalesce(&doc.text, &edits, 64).iter().map(|e| convert::text_edit(doc, e, unit)).collect()
+/// The edits of a deferred action, computed by the engine on `snap`.
+pub fn edits_of(snap: &Snapshot, what: &Deferred, unit: Unit) -> Vec<TextEdit> {
+    let Some(kind) = what.kind() else { return Vec::new() };
+    let doc = snap.document();
+    snap.assist_edits(&kind).iter().map(|e| convert::text_edit(doc, e, unit)).collect()
 }
 
-/// `codeAction/resolve`: the action with its edits, if `doc` is still the
-/// version it was listed for (`None` otherwise: the content changed).
-pub fn resolve(
-    doc: &Document,
-    mut action: CodeAction,
-    pending: &Pending,
-    unit: Unit,
-    settings: &Settings,
-    token: &Token,
-) -> Option<CodeAction> {
-    if doc.version != pending.version {
+/// `codeAction/resolve`: the action with its edits, if the snapshot is
+/// still the version it was listed for (`None` otherwise: the content
+/// changed).
+pub fn resolve(snap: &Snapshot, mut action: CodeAction, pending: &Pending, unit: Unit) -> Option<CodeAction> {
+    if snap.document().version != pending.version {
         return None;
     }
-    action.edit = Some(edit(&pending.uri, edits_of(doc, &pending.what, unit, settings, token)));
+    action.edit = Some(edit(&pending.uri, edits_of(snap, &pending.what, unit)));
     action.data = None;
     Some(action)
 }

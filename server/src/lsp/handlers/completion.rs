@@ -5,16 +5,15 @@ use tower_lsp_server::ls_types::{
     CompletionItem, CompletionItemKind, CompletionResponse, CompletionTextEdit, Position as LspPosition, TextEdit,
 };
 
-use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use chess_ls_engine::analysis::languages::Language;
-use chess_ls_engine::ide::completion;
-use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::Snapshot;
 use chess_ls_engine::ide::line_index::Unit;
 
-pub fn complete(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<CompletionResponse> {
+pub fn complete(snap: &Snapshot, position: LspPosition, unit: Unit) -> Option<CompletionResponse> {
+    let doc = snap.document();
     let offset = convert::offset(doc, position, unit);
-    let found = completion::complete(doc, offset, &settings.options)?;
+    let found = snap.completions(offset)?;
     let range = convert::range(doc, &found.span, unit);
     let items = found
         .items

@@ -6,15 +6,14 @@
 use tower_lsp_server::ls_types::TextEdit;
 
 use crate::lsp::convert;
-use chess_ls_engine::ide::cancel::Token;
-use chess_ls_engine::ide::document::Document;
-use chess_ls_engine::ide::format::format_document;
+use chess_ls_engine::ide::Snapshot;
 use chess_ls_engine::ide::line_index::Unit;
 
 /// Formats at `width` columns (`0`: lines never wrapped), the
 /// `formatWidth` setting: the edits, and a note on what was left alone.
-pub fn format(doc: &Document, unit: Unit, width: usize, token: &Token) -> (Option<Vec<TextEdit>>, Option<String>) {
-    let formatted = format_document(doc, width, token);
+pub fn format(snap: &Snapshot, unit: Unit, width: usize) -> (Option<Vec<TextEdit>>, Option<String>) {
+    let doc = snap.document();
+    let formatted = snap.format(width);
     if formatted.edits.is_empty() && formatted.note.is_some() {
         return (None, formatted.note);
     }

@@ -14,14 +14,15 @@ use crate::lsp::convert;
 use chess_ls_engine::analysis::board;
 use chess_ls_engine::analysis::languages::Language;
 use chess_ls_engine::analysis::laws::Standing;
-use chess_ls_engine::ide::document::Document;
-use chess_ls_engine::ide::hover::{self, Hovered};
+use chess_ls_engine::ide::Snapshot;
+use chess_ls_engine::ide::hover::Hovered;
 use chess_ls_engine::ide::line_index::Unit;
 use chess_ls_engine::ide::position::WrongMove;
 
-pub fn hover(doc: &Document, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
+pub fn hover(snap: &Snapshot, position: Position, unit: Unit, settings: &Settings) -> Option<Hover> {
+    let doc = snap.document();
     let offset = convert::offset(doc, position, unit);
-    let found = hover::hover(doc, offset, &settings.options)?;
+    let found = snap.hover(offset)?;
     let markdown = match &found.what {
         Hovered::Move { own, english, language, after, standing } => {
             let mut out = format!("**{own}**");

@@ -13,9 +13,8 @@ use crate::lsp::config::Settings;
 use crate::lsp::convert;
 use chess_ls_engine::analysis::LanguageSource;
 use chess_ls_engine::analysis::board;
-use chess_ls_engine::ide::document::Document;
+use chess_ls_engine::ide::Snapshot;
 use chess_ls_engine::ide::line_index::Unit;
-use chess_ls_engine::ide::position::board_at;
 
 /// What an editor shows for the cursor's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -80,9 +79,10 @@ pub struct MoveInfo {
     pub guessed: bool,
 }
 
-pub fn position_at(doc: &Document, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
+pub fn position_at(snap: &Snapshot, position: LspPosition, unit: Unit, settings: &Settings) -> Option<PositionInfo> {
+    let doc = snap.document();
     let offset = convert::offset(doc, position, unit);
-    let at = board_at(doc, offset, &settings.options)?;
+    let at = snap.board_at(offset)?;
     let pieces = settings.pieces();
     Some(PositionInfo {
         language: at.language.code().to_owned(),

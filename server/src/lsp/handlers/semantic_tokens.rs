@@ -1,5 +1,6 @@
-//! Semantic tokens: piece letters, squares, marks, move numbers, glyphs,
-//! comments and tags (`ide::highlight`, kept per section), for the whole
+//! Semantic tokens: the engine's highlights (`ide::highlight`: piece
+//! letters, squares, marks, move numbers, glyphs, comments and tags, kept
+//! per section and given section by section), encoded for the whole
 //! document, a range of it, or as a delta from the client's last answer:
 //! a keystroke in a big database costs the sections that changed, not
 //! the document.
@@ -12,9 +13,10 @@ use tower_lsp_server::ls_types::{
     SemanticTokensLegend, SemanticTokensRangeResult,
 };
 
-use chess_ls_engine::ide::cancel::Token;
-use chess_ls_engine::ide::document::{Document, Section};
-use chess_ls_engine::ide::highlight::{Highlight, LineToken, kept_tokens, section_tokens};
+use chess_ls_engine::ide::Snapshot;
+use chess_ls_engine::ide::document::Document;
+pub use chess_ls_engine::ide::highlight::WHOLE_DOCUMENT_MAX;
+use chess_ls_engine::ide::highlight::{Highlight, HighlightBlock as Block, LineToken};
 use chess_ls_engine::ide::line_index::Unit;
 
 fn types() -> [SemanticTokenType; 10] {
@@ -41,21 +43,6 @@ fn token_type(kind: Highlight) -> u32 {
     Highlight::ALL.iter().position(|&h| h == kind).unwrap_or(0) as u32
 }
 
-/// One section's tokens and where the section starts.
-#[derive(Clone, Debug)]
-pub struct Block {
-    tokens: Arc<Vec<LineToken>>,
-    line: u32,
-    column: u32,
-}
-
-impl Block {
-    /// The absolute line and column of a token of the block.
-    fn place(&self, t: &LineToken) -> (u32, u32) {
-        (self.line + t.line, if t.line == 0 { self.column + t.column } else { t.column })
-    }
-}
-
 /// An answer the client holds, for the next `full/delta`. Cloned out of
 /// the document's slot by every delta request: the blocks are shared, not
 /// copied (a database has a block per game).
@@ -63,37 +50,6 @@ impl Block {
 pub struct Previous {
     pub id: String,
     blocks: Arc<Vec<Block>>,
-}
-
-/// The blocks of the sections that meet `span` (every section for the
-/// whole document). A section's place costs a sum (its line) and, only
-/// when it does not start a line, a look-up of its column; its tokens are
-/// kept with it, and those not kept yet (the first answer for a document)
-/// are computed on every core.
-fn blocks(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> Vec<Block> {
-    use rayon::prelude::*;
-    let first = doc.sections.partition_point(|s| s.start + s.len < span.start);
-    let count = doc.sections[first..].iter().take_while(|s| s.start <= span.end).count();
-    let sections = &doc.sections[first..first + count];
-    let missing: Vec<&Section> = sections.iter().filter(|s| kept_tokens(s, unit).is_none()).collect();
-    if missing.len() > 1 {
-        missing.par_iter().for_each(|section| {
-            token.check();
-            section_tokens(doc, section, unit);
-        });
-    }
-    sections
-        .iter()
-        .zip(doc.section_lines().skip(first))
-        .enumerate()
-        .map(|(k, (section, line))| {
-            if k % 256 == 0 {
-                token.check();
-            }
-            let (line, column) = doc.section_position(section, line, unit);
-            Block { tokens: section_tokens(doc, section, unit), line: line as u32, column: column as u32 }
-        })
-        .collect()
 }
 
 /// Encodes blocks after the token at `last` (LSP's relative encoding).
@@ -124,8 +80,8 @@ fn last_place(blocks: &[Block]) -> (u32, u32) {
 }
 
 /// The whole document's tokens, and what to keep for a later delta.
-pub fn full(doc: &Document, unit: Unit, token: &Token, id: String) -> (SemanticTokens, Previous) {
-    let blocks = blocks(doc, whole(doc), unit, token);
+pub fn full(snap: &Snapshot, unit: Unit, id: String) -> (SemanticTokens, Previous) {
+    let blocks = snap.highlights(None, unit);
     let mut data = Vec::new();
     encode(&blocks, &mut (0, 0), &mut data);
     (SemanticTokens { result_id: Some(id.clone()), data }, Previous { id, blocks: Arc::new(blocks) })
@@ -135,14 +91,8 @@ pub fn full(doc: &Document, unit: Unit, token: &Token, id: String) -> (SemanticT
 /// sections that did not change (same kept highlights, same start, or all
 /// moved by the same lines at the end) are not encoded again, so a
 /// keystroke costs what changed plus a pass over the sections.
-pub fn delta(
-    doc: &Document,
-    unit: Unit,
-    token: &Token,
-    previous: &Previous,
-    id: String,
-) -> (SemanticTokensDelta, Previous) {
-    let new = blocks(doc, whole(doc), unit, token);
+pub fn delta(snap: &Snapshot, unit: Unit, previous: &Previous, id: String) -> (SemanticTokensDelta, Previous) {
+    let new = snap.highlights(None, unit);
     let old: &[Block] = &previous.blocks;
     let same = |a: &Block, b: &Block| Arc::ptr_eq(&a.tokens, &b.tokens) && a.column == b.column;
     let mut p = 0;
@@ -186,29 +136,12 @@ pub fn delta(
     (SemanticTokensDelta { result_id: Some(id.clone()), edits }, Previous { id, blocks: Arc::new(new) })
 }
 
-/// Above this many bytes of text, a client that asks for the tokens of the
-/// lines it shows (`semanticTokens/range`) gets only those: its requests
-/// for the whole document are refused ([`ask_by_range`]).
-///
-/// Not for the server's sake (a keystroke's delta costs it a few
-/// milliseconds whatever the size) but for the editor's: VS Code keeps a
-/// whole document's tokens as one array that it copies and converts again
-/// on every delta, and a 10 MB database has about 3 million tokens (a
-/// first answer of 60 MB of JSON). Measured in the real VS Code (the
-/// editors' end-to-end suite): with whole-document tokens a keystroke in a
-/// 10 MB file showed its squiggle after 1.6 to 7 s, the extension host
-/// stalled behind the tokens; by range, the visible lines cost what a
-/// small file's do. VS Code asks again by range on every change and
-/// scroll, and colours only the lines around the viewport, which is all
-/// it shows.
-pub const WHOLE_DOCUMENT_MAX: usize = 512 * 1024;
-
 /// Whether a client is refused `doc`'s whole-document tokens and served
 /// by range only: it asks by range and the document is over
 /// [`WHOLE_DOCUMENT_MAX`]. A client that cannot ask by range gets the
 /// tokens of the document's start (and deltas of them), whatever its size.
 pub fn by_range_only(doc: &Document, client_asks_by_range: bool) -> bool {
-    client_asks_by_range && doc.text.len() > WHOLE_DOCUMENT_MAX
+    chess_ls_engine::ide::highlight::by_range_only(doc, client_asks_by_range)
 }
 
 /// LSP's `ServerCancelled`.
@@ -228,27 +161,11 @@ pub fn ask_by_range() -> tower_lsp_server::jsonrpc::Error {
     }
 }
 
-/// The most text whose tokens one answer holds: a whole-document answer
-/// covers the sections that meet the document's first [`WHOLE_DOCUMENT_MAX`]
-/// bytes, and a range answer those that meet as many bytes from the
-/// range's start. An editor shows some kilobytes; a client that cannot ask
-/// by range got every token of a 100 MB document (7.9 GB and 50 s), and a
-/// range over a whole document cost the same.
-fn bounded(span: Range<usize>) -> Range<usize> {
-    span.start..span.end.min(span.start.saturating_add(WHOLE_DOCUMENT_MAX))
-}
-
-/// What a whole-document answer covers ([`bounded`]).
-fn whole(doc: &Document) -> Range<usize> {
-    bounded(0..doc.text.len())
-}
-
 /// Tokens of the sections that meet a range (what an editor shows), up
-/// to a bound ([`bounded`]).
-pub fn range(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> Option<SemanticTokensRangeResult> {
-    let span = bounded(span);
+/// to a bound (`ide::highlight::WHOLE_DOCUMENT_MAX` bytes).
+pub fn range(snap: &Snapshot, span: Range<usize>, unit: Unit) -> Option<SemanticTokensRangeResult> {
     let mut data = Vec::new();
-    encode(&blocks(doc, span, unit, token), &mut (0, 0), &mut data);
+    encode(&snap.highlights(Some(span), unit), &mut (0, 0), &mut data);
     Some(SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data }))
 }
 
@@ -256,7 +173,12 @@ pub fn range(doc: &Document, span: Range<usize>, unit: Unit, token: &Token) -> O
 mod tests {
     use super::*;
     use chess_ls_engine::analysis::Options;
+    use chess_ls_engine::ide::cancel::Token;
     use chess_ls_engine::ide::document::ByteChange;
+
+    fn snap(doc: &Document) -> Snapshot {
+        Snapshot::new(Arc::new(doc.clone()), Token::never())
+    }
 
     /// Applies a delta to the data it was computed against.
     fn apply(mut data: Vec<SemanticToken>, delta: &SemanticTokensDelta) -> Vec<SemanticToken> {
@@ -272,8 +194,7 @@ mod tests {
         let games: Vec<String> =
             (0..30).map(|i| format!("[Event \"{i}\"]\n\n1. e4 {{a comment}} e5 2. Кf3 Nc6 3. Bb5 *\n\n")).collect();
         let mut doc = Document::open(games.concat(), 1, &Options::default());
-        let never = Token::never();
-        let (tokens, mut previous) = full(&doc, Unit::Utf16, &never, "1".to_owned());
+        let (tokens, mut previous) = full(&snap(&doc), Unit::Utf16, "1".to_owned());
         let mut data = tokens.data;
         let edits: [(&str, &str); 6] = [
             ("Кf3", "Кf5"),
@@ -287,10 +208,10 @@ mod tests {
             let at = doc.text.match_indices(find).nth(k * 3 % 20).map_or(0, |(i, _)| i);
             let change = ByteChange { range: Some(at..at + find.len()), text: (*replace).to_owned() };
             doc.apply_changes(vec![change], doc.version + 1, &Options::default());
-            let (d, next) = delta(&doc, Unit::Utf16, &never, &previous, format!("{}", k + 2));
+            let (d, next) = delta(&snap(&doc), Unit::Utf16, &previous, format!("{}", k + 2));
             data = apply(data, &d);
             let (fresh, _) =
-                full(&Document::open(doc.text.clone(), 1, &Options::default()), Unit::Utf16, &never, "x".into());
+                full(&snap(&Document::open(doc.text.clone(), 1, &Options::default())), Unit::Utf16, "x".into());
             assert_eq!(data, fresh.data, "after edit {k}");
             assert!(d.edits.iter().all(|e| e.data.as_ref().is_some_and(|d| d.len() < 40)), "small edits: {d:?}");
             previous = next;
@@ -302,7 +223,6 @@ mod tests {
         const SNIPPETS: &[&str] =
             &["", " ", "\n", "\r\n", "Nf3", "Кf3", "{", "}", "(", ")", "[Event \"x\"]\n", "*", "; c\n", "12.", "е"];
         let mut next = chess_ls_engine::test_support::below(0x2545_f491_4f6c_dd1d);
-        let never = Token::never();
         for kind in [chess_ls_engine::ide::document::Kind::Pgn, chess_ls_engine::ide::document::Kind::Markdown] {
             let games: String = (0..8).map(|i| format!("[Event \"{i}\"]\n\n1. e4 e5 2. Кf3 {{c}} Nc6 *\n\n")).collect();
             let text = if kind == chess_ls_engine::ide::document::Kind::Pgn {
@@ -311,19 +231,19 @@ mod tests {
                 format!("# B\n\n```pgn\n{games}```\n")
             };
             let mut doc = Document::open_as(kind, text, 1, &Options::default());
-            let (tokens, mut previous) = full(&doc, Unit::Utf16, &never, "0".to_owned());
+            let (tokens, mut previous) = full(&snap(&doc), Unit::Utf16, "0".to_owned());
             let mut data = tokens.data;
             for k in 0..120 {
                 let std::ops::Range { start, end } =
                     chess_ls_engine::test_support::random_span(&mut next, &doc.text, 6);
                 let change = ByteChange { range: Some(start..end), text: SNIPPETS[next(SNIPPETS.len())].to_owned() };
                 doc.apply_changes(vec![change], doc.version + 1, &Options::default());
-                let (d, next_previous) = delta(&doc, Unit::Utf16, &never, &previous, k.to_string());
+                let (d, next_previous) = delta(&snap(&doc), Unit::Utf16, &previous, k.to_string());
                 data = apply(data, &d);
                 let fresh = Document::open_as(kind, doc.text.clone(), 1, &Options::default());
                 assert_eq!(
                     data,
-                    full(&fresh, Unit::Utf16, &never, "x".into()).0.data,
+                    full(&snap(&fresh), Unit::Utf16, "x".into()).0.data,
                     "{kind:?} after edit {k}: {:?}",
                     doc.text
                 );

@@ -472,13 +472,12 @@ fn semantic_tokens_of_a_huge_document_are_bounded_as_ranges_are() {
     let text = game.repeat((4 << 20) / game.len());
     let lines = text.lines().count() as u32;
     let doc = Document::open(text.clone(), 1, &Options::default());
-    let token = chess_ls::ide::cancel::Token::never();
+    let snap = chess_ls::ide::Snapshot::new(std::sync::Arc::new(doc), chess_ls::ide::cancel::Token::never());
     let last_line = |data: &[tower_lsp_server::ls_types::SemanticToken]| data.iter().map(|t| t.delta_line).sum::<u32>();
-    let (full, _) = semantic_tokens::full(&doc, Unit::Utf16, &token, "1".into());
+    let (full, _) = semantic_tokens::full(&snap, Unit::Utf16, "1".into());
     let shown = last_line(&full.data);
     assert!(shown > 0 && shown < lines / 4, "tokens up to line {shown} of {lines}");
-    let Some(SemanticTokensRangeResult::Tokens(range)) =
-        semantic_tokens::range(&doc, 0..text.len(), Unit::Utf16, &token)
+    let Some(SemanticTokensRangeResult::Tokens(range)) = semantic_tokens::range(&snap, 0..text.len(), Unit::Utf16)
     else {
         panic!("tokens");
     };
@@ -486,7 +485,7 @@ fn semantic_tokens_of_a_huge_document_are_bounded_as_ranges_are() {
     // A range of a few lines is answered whole, wherever it is.
     let middle = text.len() / 2;
     let Some(SemanticTokensRangeResult::Tokens(small)) =
-        semantic_tokens::range(&doc, middle..middle + 1000, Unit::Utf16, &token)
+        semantic_tokens::range(&snap, middle..middle + 1000, Unit::Utf16)
     else {
         panic!("tokens");
     };

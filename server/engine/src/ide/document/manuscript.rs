@@ -526,6 +526,7 @@ impl Document {
             manuscript: Some(view),
             view: None,
             filter: Arc::default(),
+            options: Arc::new(options.clone()),
         };
         doc.count_lines(None);
         doc
