@@ -211,6 +211,23 @@ pub struct Backend {
     publishing: tokio::sync::Mutex<()>,
 }
 
+/// Runs `work` on tokio's blocking pool, off the runtime's threads and the
+/// state's lock; a panic in it, or a task that did not finish, is logged
+/// as `what` and gives `None` (the server lives on).
+async fn off_the_runtime<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    match tokio::task::spawn_blocking(move || catch_unwind(AssertUnwindSafe(work))).await {
+        Ok(Ok(done)) => Some(done),
+        Ok(Err(panic)) => {
+            tracing::error!("{what} panicked: {}", panic_message(&*panic));
+            None
+        }
+        Err(e) => {
+            tracing::error!("{what} did not finish: {e}");
+            None
+        }
+    }
+}
+
 /// The message of a panic's payload.
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     panic
@@ -453,19 +470,9 @@ impl Backend {
                 Some((open.doc.unanalysed()?, options, open.doc.version))
             });
             let Ok(Some((unanalysed, options, version))) = taken else { return };
-            let analysed =
-                tokio::task::spawn_blocking(move || catch_unwind(AssertUnwindSafe(|| unanalysed.analyse(&options))))
-                    .await;
-            let analysed = match analysed {
-                Ok(Ok(analysed)) => analysed,
-                Ok(Err(panic)) => {
-                    tracing::error!("analysing an edit panicked: {}", panic_message(&*panic));
-                    return;
-                }
-                Err(e) => {
-                    tracing::error!("analysing an edit did not finish: {e}");
-                    return;
-                }
+            let Some(analysed) = off_the_runtime("analysing an edit", move || unanalysed.analyse(&options)).await
+            else {
+                return;
             };
             // Whether to look again (for what is left, or for the newest).
             let again = self.with_state(|state| {
@@ -681,21 +688,8 @@ impl LanguageServer for Backend {
         // Analysed off the state's lock, on the blocking pool: requests on
         // other documents and edits of them do not wait for it.
         let text = doc.text;
-        let built = tokio::task::spawn_blocking(move || {
-            catch_unwind(AssertUnwindSafe(|| Document::open_as(kind, text, version, &options)))
-        })
-        .await;
-        let opened = match built {
-            Ok(Ok(opened)) => Some(opened),
-            Ok(Err(panic)) => {
-                tracing::error!("opening a document panicked: {}", panic_message(&*panic));
-                None
-            }
-            Err(e) => {
-                tracing::error!("opening a document did not finish: {e}");
-                None
-            }
-        };
+        let opened =
+            off_the_runtime("opening a document", move || Document::open_as(kind, text, version, &options)).await;
         // Put in place under a short lock, unless a newer open or a close
         // came meanwhile; with the changes that came meanwhile applied.
         let installed = self.with_state(|state| {
@@ -835,24 +829,14 @@ impl LanguageServer for Backend {
             })
             .unwrap_or_default();
         for (uri, id, doc, options) in rebuilds {
-            let rebuilt = tokio::task::spawn_blocking(move || {
-                catch_unwind(AssertUnwindSafe(|| {
-                    let mut doc = Document::clone(&*doc);
-                    doc.reanalyse_all(&options);
-                    (doc, options)
-                }))
+            let Some(rebuilt) = off_the_runtime("analysing a document again", move || {
+                let mut doc = Document::clone(&*doc);
+                doc.reanalyse_all(&options);
+                (doc, options)
             })
-            .await;
-            let rebuilt = match rebuilt {
-                Ok(Ok(rebuilt)) => rebuilt,
-                Ok(Err(panic)) => {
-                    tracing::error!("analysing a document again panicked: {}", panic_message(&*panic));
-                    continue;
-                }
-                Err(e) => {
-                    tracing::error!("analysing a document again did not finish: {e}");
-                    continue;
-                }
+            .await
+            else {
+                continue;
             };
             let installed = self.with_state(|state| {
                 let unit = state.unit;
