@@ -383,6 +383,19 @@ fn outline_label(s: &str) -> Option<usize> {
     matches!(b.get(letters + 1), Some(b' ' | b'\t')).then_some(letters + 1)
 }
 
+/// Where the first paragraph break of `text` starts: a line of blanks only
+/// between two line ends.
+fn paragraph_break(text: &str) -> Option<usize> {
+    let mut start = text.find('\n')? + 1;
+    while let Some(len) = text[start..].find('\n') {
+        if text[start..start + len].trim().is_empty() {
+            return Some(start);
+        }
+        start += len + 1;
+    }
+    None
+}
+
 /// How far on from a run at a number without a dot Black's answer of
 /// that number is looked for ([`Runs::answered_by_black`]).
 const ANSWER_REACH: usize = 300;
@@ -1260,14 +1273,9 @@ impl<'s> Runs<'s> {
         let Some(end) = self.bare_game else { return false };
         let from = self.bare_searched.max(end);
         if from < i {
-            // The lines between two line ends; one of blanks only is a
-            // paragraph break.
-            let mut lines = self.s.as_bytes()[from..i].split(|&b| b == b'\n').skip(1).peekable();
-            while let Some(line) = lines.next() {
-                if lines.peek().is_some() && line.iter().all(u8::is_ascii_whitespace) {
-                    self.bare_game = None;
-                    return false;
-                }
+            if paragraph_break(&self.s[from..i]).is_some() {
+                self.bare_game = None;
+                return false;
             }
             self.bare_searched = i;
         }
@@ -1283,10 +1291,7 @@ impl<'s> Runs<'s> {
         while !rest.is_char_boundary(cut) {
             cut -= 1;
         }
-        let mut window = &rest[..cut];
-        if let Some(paragraph) = window.find("\n\n").or_else(|| window.find("\r\n\r\n")) {
-            window = &window[..paragraph];
-        }
+        let window = &rest[..paragraph_break(&rest[..cut]).unwrap_or(cut)];
         let needle = number.to_string();
         window.match_indices(&needle).any(|(at, _)| {
             let after = &window[at + needle.len()..];
@@ -1432,12 +1437,8 @@ impl<'s> Runs<'s> {
                     self.repairs.push(Repair { span: j..next, kind: RepairKind::Damaged });
                     tokens.push((next, Token::Move));
                     first = false;
-                    i = next;
                     // `Fn—d3, b7—b6`: the comma before Black's move.
-                    if ch(self.s, i) == Some(',') {
-                        self.repairs.push(Repair { span: i..i + 1, kind: RepairKind::Separator });
-                        i += 1;
-                    }
+                    i = self.past_comma(next);
                     continue;
                 }
                 // `(4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 and White wins) Be7`.
@@ -1538,20 +1539,13 @@ impl<'s> Runs<'s> {
                         && ch(self.s, end + 2).is_none_or(|c| !c.is_alphanumeric()) =>
                 {
                     self.repairs.push(Repair { span: end..end + 2, kind: RepairKind::Sign { meant: '+' } });
-                    i = end + 2;
                     if let Some(last) = tokens.last_mut() {
                         last.0 = end + 2;
                     }
-                    if ch(self.s, i) == Some(',') && self.comma_between(i) {
-                        self.repairs.push(Repair { span: i..i + 1, kind: RepairKind::Separator });
-                        i += 1;
-                    }
+                    i = self.past_comma(end + 2);
                 }
                 // `1. e4, e5 2. Nf3`: a comma after a move, then the next.
-                Some(',') if kind == Token::Move && self.comma_between(end) => {
-                    self.repairs.push(Repair { span: end..end + 1, kind: RepairKind::Separator });
-                    i = end + 1;
-                }
+                Some(',') if kind == Token::Move && self.comma_between(end) => i = self.past_comma(end),
                 // A sentence's punctuation after a move ends the run (and
                 // in brackets, the moves of a variation before prose).
                 Some(_) => {
@@ -1867,6 +1861,17 @@ impl<'s> Runs<'s> {
 
     /// Whether the comma at `comma` stands between two moves: a space
     /// follows it, then a move or a move number.
+    /// Past a comma at `i` between a move and the next (blanked for the
+    /// parser as a separator), or `i` itself.
+    fn past_comma(&mut self, i: usize) -> usize {
+        if ch(self.s, i) == Some(',') && self.comma_between(i) {
+            self.repairs.push(Repair { span: i..i + 1, kind: RepairKind::Separator });
+            i + 1
+        } else {
+            i
+        }
+    }
+
     fn comma_between(&self, comma: usize) -> bool {
         let after = comma + 1;
         if !ch(self.s, after).is_some_and(char::is_whitespace) {
