@@ -122,26 +122,23 @@ for _ in $(seq 60); do
   sleep 0.5
 done
 # The board view on 7. Кd2 (the ambiguous move: the position it was tried in).
+# Waits up to 20 s for TEXT on the screen, which is saved to FILE.
+screen_shows() { # TEXT FILE
+  local shown=""
+  for _ in $(seq 40); do
+    sleep 0.5
+    if screen | grep -q "$1"; then
+      shown=yes
+      break
+    fi
+  done
+  screen >"$2"
+  [ -n "$shown" ]
+}
 tmux -L "$tsock" send-keys '6G' '0' '/Кd2' Enter ':ChessLsBoard' Enter
-shown=""
-for _ in $(seq 40); do
-  sleep 0.5
-  if screen | grep -q "Кd2 as written: the position it was"; then
-    shown=yes
-    break
-  fi
-done
-screen >"$results/board-view.txt"
-[ -n "$shown" ] || fail "the board view does not show 7. Кd2"
+screen_shows "Кd2 as written: the position it was" "$results/board-view.txt" ||
+  fail "the board view does not show 7. Кd2"
 tmux -L "$tsock" send-keys ':ChessLsNextMove' Enter
-stepped=""
-for _ in $(seq 40); do
-  sleep 0.5
-  if screen | grep -q "After 7... Кxe4"; then
-    stepped=yes
-    break
-  fi
-done
-screen >"$results/board-view-stepped.txt"
-[ -n "$stepped" ] || fail ":ChessLsNextMove does not step to 7... Кxe4"
+screen_shows "After 7... Кxe4" "$results/board-view-stepped.txt" ||
+  fail ":ChessLsNextMove does not step to 7... Кxe4"
 echo "ok   the board view in a terminal shows 7. Кd2 and steps to 7... Кxe4 (screens in $results)"
