@@ -636,6 +636,25 @@ function queueStep(direction: 1 | -1): Promise<unknown> {
   return steps;
 }
 
+/** Resolves once the workbench reports `editor`'s cursor at `at` (the
+ * selection an extension sets is sent to it and comes back as an event),
+ * or after a second at most. */
+function selectionSettled(editor: vscode.TextEditor, at: vscode.Position): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, 1000);
+    const listener = vscode.window.onDidChangeTextEditorSelection((event) => {
+      if (event.textEditor.document === editor.document && event.selections.length === 1 && event.selections[0]!.active.isEqual(at)) {
+        done();
+      }
+    });
+  });
+}
+
 /** At most this many places are asked about in one step (a long stretch
  * without moves: no game goes on there). */
 const STEP_TRIES = 80;
@@ -668,9 +687,14 @@ async function stepMove(direction: 1 | -1): Promise<boolean> {
     const moveStart = document.offsetAt(client.protocol2CodeConverter.asPosition(info.move.range.start));
     if (direction === 1 ? moveStart > from : moveStart < from) {
       const at = document.positionAt(moveStart);
+      const settled = selectionSettled(editor, at);
       editor.selection = new vscode.Selection(at, at);
       editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
       scheduleRefresh(0);
+      // The next step starts from here only once the workbench has taken
+      // this selection: until it says so, it may still report the one
+      // before (a key pressed twice on a busy machine would step from it).
+      await settled;
       return true;
     }
   }
