@@ -7,6 +7,13 @@ fn main() {
     c_config.std("c11").include(src_dir).opt_level(3);
     #[cfg(target_env = "msvc")]
     c_config.flag("-utf-8");
+    // The web page's WebAssembly has no libc: the headers come from
+    // tree-sitter-language, the functions from tree-sitter's own subset.
+    if std::env::var("TARGET").is_ok_and(|t| t == "wasm32-unknown-unknown") {
+        let headers = std::env::var("DEP_TREE_SITTER_LANGUAGE_WASM_HEADERS")
+            .expect("tree-sitter-language names its headers for wasm32-unknown-unknown");
+        c_config.include(headers);
+    }
 
     let parser_path = src_dir.join("parser.c");
     c_config.file(&parser_path);

@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod ide;
+pub mod input;
 pub mod syntax;
 
 #[doc(hidden)]

@@ -10,8 +10,7 @@
 
 mod check;
 mod compare;
-mod compressed;
-pub mod encoding;
+pub use chess_ls_engine::input::{compressed, encoding};
 mod fix;
 mod github;
 mod human;

@@ -143,6 +143,50 @@ impl Standing {
     pub fn is_notable(&self) -> bool {
         self.occurrences >= 2 || self.halfmoves >= 100 || self.ending.is_some()
     }
+
+    /// What the Laws of Chess say of it, a sentence each, as the front ends
+    /// show them: how often it has stood and after which moves, the moves
+    /// made without a capture or pawn move, and the end it makes.
+    pub fn notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.occurrences >= 2 {
+            let mut note = format!(
+                "This position stands for the {} time (before: after {}).",
+                ordinal(self.occurrences),
+                self.earlier.join(", ")
+            );
+            if self.occurrences >= 3 {
+                note.push_str(" A draw by threefold repetition can be claimed (Article 9.2).");
+            }
+            out.push(note);
+        }
+        if self.halfmoves >= 100 {
+            out.push(format!(
+                "{} moves by each player without a capture or a pawn move (halfmove clock {}): a draw can be claimed (Article 9.3).",
+                self.halfmoves / 2,
+                self.halfmoves
+            ));
+        }
+        if let Some(ending) = self.ending {
+            out.push(format!(
+                "The game ends here: {} (Article {}), {}.",
+                ending.describe(),
+                ending.article(),
+                ending.result()
+            ));
+        }
+        out
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        2 => "second".to_owned(),
+        3 => "third".to_owned(),
+        4 => "fourth".to_owned(),
+        5 => "fifth".to_owned(),
+        n => format!("{n}th"),
+    }
 }
 
 /// A move from the latest recorded position, which reached the one being

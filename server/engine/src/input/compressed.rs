@@ -4,7 +4,7 @@
 //! gzip file rather than text with a NUL byte in it). Each is read through
 //! a well-kept crate as a stream (flate2, bzip2, lzma-rust2, zstd, zip), so
 //! a compressed file of any size is checked game by game
-//! (`super::stream`). A zip archive's members are files of their own in
+//! (the command line's `cli::stream`). A zip archive's members are files of their own in
 //! the reports, named `archive.zip:member.pgn`.
 
 use std::io::{self, Read};

@@ -61,48 +61,14 @@ pub fn hover(snap: &Snapshot, position: Position, unit: Unit, settings: &Setting
     })
 }
 
-/// What the Laws of Chess say of the position after a move: how often it
-/// has stood and after which moves, the moves made without a capture or
-/// pawn move, and the end it makes.
+/// What the Laws of Chess say of the position after a move
+/// (`Standing::notes`), as a list.
 fn laws_hover(standing: &Standing) -> String {
     let mut out = String::from("\n\n**Laws of Chess**");
-    if standing.occurrences >= 2 {
-        let earlier: Vec<String> = standing.earlier.iter().map(|e| escape(e)).collect();
-        out.push_str(&format!(
-            "\n\n- This position stands for the {} time (before: after {}).",
-            ordinal(standing.occurrences),
-            earlier.join(", ")
-        ));
-        if standing.occurrences >= 3 {
-            out.push_str(" A draw by threefold repetition can be claimed (Article 9.2).");
-        }
-    }
-    if standing.halfmoves >= 100 {
-        out.push_str(&format!(
-            "\n\n- {} moves by each player without a capture or a pawn move (halfmove clock {}): a draw can be claimed (Article 9.3).",
-            standing.halfmoves / 2,
-            standing.halfmoves
-        ));
-    }
-    if let Some(ending) = standing.ending {
-        out.push_str(&format!(
-            "\n\n- The game ends here: {} (Article {}), **{}**.",
-            ending.describe(),
-            ending.article(),
-            ending.result()
-        ));
+    for note in standing.notes() {
+        out.push_str(&format!("\n\n- {}", escape(&note)));
     }
     out
-}
-
-fn ordinal(n: usize) -> String {
-    match n {
-        2 => "second".to_owned(),
-        3 => "third".to_owned(),
-        4 => "fourth".to_owned(),
-        5 => "fifth".to_owned(),
-        n => format!("{n}th"),
-    }
 }
 
 /// The hover of a move that is wrong as written: the move, the findings

@@ -158,7 +158,7 @@ fn symbol_score(ch: char, latin: bool) -> f64 {
 /// The piece letters of the languages written in Cyrillic (Russian and
 /// Ukrainian, notation.md section 3), from the lexicon.
 fn cyrillic_pieces() -> impl Iterator<Item = &'static str> {
-    chess_ls_engine::syntax::lexicon::LANGUAGES.iter().filter(|row| row.cyrillic).flat_map(|row| row.pieces)
+    crate::syntax::lexicon::LANGUAGES.iter().filter(|row| row.cyrillic).flat_map(|row| row.pieces)
 }
 
 fn is_square_part(c: char) -> bool {

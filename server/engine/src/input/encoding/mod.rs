@@ -11,7 +11,7 @@
 //! (LF, CRLF, CR) included, since they are characters of the text.
 //!
 //! ```
-//! use chess_ls::cli::encoding::{Encoding, detect, encode};
+//! use chess_ls_engine::input::encoding::{Encoding, detect, encode};
 //! let bytes = b"1. e4 e5 2. \xCAf3 \xCAc6 *\n"; // Windows-1251
 //! let decoded = detect(bytes).unwrap();
 //! assert_eq!(decoded.encoding, Encoding::Windows1251);

@@ -35,6 +35,10 @@ pub enum Container {
     Odt,
     /// EPUB: `.epub`.
     Epub,
+    /// A zip archive of files (games, manuscripts), read member by member
+    /// ([`Package::files`]); never said by a name's extension here (the
+    /// command line streams `.zip` archives itself).
+    Zip,
 }
 
 impl Container {
@@ -54,6 +58,7 @@ impl Container {
             Container::Docx => "Word document",
             Container::Odt => "OpenDocument text",
             Container::Epub => "EPUB book",
+            Container::Zip => "zip archive",
         }
     }
 }
@@ -102,6 +107,7 @@ pub fn read(container: Container, bytes: &[u8], limits: Limits) -> Result<Vec<Pa
         Container::Docx => docx::read(&mut package),
         Container::Odt => odt::read(&mut package),
         Container::Epub => epub::read(&mut package),
+        Container::Zip => Err(ContainerError("a zip archive's members are read one by one".to_owned())),
     }
 }
 
@@ -134,6 +140,12 @@ impl<'a> Package<'a> {
 
     pub fn kind(&self) -> Container {
         self.kind
+    }
+
+    /// The names of its files (not its folders), in the order of its
+    /// central directory.
+    pub fn files(&self) -> Vec<String> {
+        self.archive.file_names().flatten().filter(|n| !n.ends_with('/')).map(|n| n.into_owned()).collect()
     }
 
     /// Whether the package has a member of this name.
