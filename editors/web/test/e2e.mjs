@@ -9,16 +9,12 @@
 // Usage: node test/e2e.mjs   (after scripts/build-web; CHESS_LS is the
 // chess-ls binary to compare with, default ../../target/debug/chess-ls)
 
-import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { serve } from "../scripts/serve.mjs";
+import { openPage, ready, web } from "./browser.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const web = resolve(here, "..");
 const repo = resolve(web, "../..");
 const results = join(web, "test-results");
 mkdirSync(results, { recursive: true });
@@ -48,16 +44,7 @@ async function waitFor(what, predicate, timeout = 15_000) {
   }
 }
 
-const server = await serve(join(web, "dist"));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
-});
-const context = await browser.newContext({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
-await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+const { origin, context, page, close } = await openPage();
 // Every request of the page, its worker and its service worker.
 const elsewhere = [];
 context.on("request", (request) => {
@@ -66,7 +53,6 @@ context.on("request", (request) => {
     elsewhere.push(url);
   }
 });
-const page = await context.newPage();
 page.on("pageerror", (e) => log(`page error: ${e.message}`));
 page.on("console", (m) => m.type() === "error" && log(`console: ${m.text()}`));
 let step = "load";
@@ -96,7 +82,7 @@ const codes = () => page.evaluate(() => window.chessLs.findings().map((f) => f.c
 
 try {
   await page.goto(origin + "/");
-  await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+  await ready(page);
   log("the page is ready");
 
   step = "typing";
@@ -191,11 +177,11 @@ try {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready, null, { timeout: 10_000 });
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
-  await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+  await ready(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 });
   await context.setOffline(true);
   await page.reload();
-  await page.waitForSelector("body[data-ready=true]", { timeout: 30_000 });
+  await ready(page);
   await page.click(".cm-content");
   await page.keyboard.type("1. e4 e5 2. Ke3 *", { delay: 5 });
   await waitFor("offline, the page still checks", async () => (await codes()).includes("illegal-move"));
@@ -211,8 +197,7 @@ try {
   log(`FAILED at ${step}: ${error.message}`);
   await page.screenshot({ path: join(results, "failure.png") }).catch(() => {});
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }
 log(failures === 0 ? "all passed" : `${failures} failed`);
 process.exit(failures === 0 ? 0 : 1);
