@@ -117,6 +117,23 @@ try {
   check((await page.locator("#board .sq.moved").count()) === 2, "the move's squares are marked");
   check((await page.locator("#board-language").innerText()).includes("Russian"), "the notation language is named");
 
+  step = "completion";
+  // The legal moves in the game's language, offered as a move is typed.
+  await setText("1. e4 e5 2. Кf3 Кc6 3. ");
+  await page.evaluate(() => {
+    const view = window.chessLs.view;
+    view.dispatch({ selection: { anchor: view.state.doc.length } });
+    view.focus();
+  });
+  await page.keyboard.type("С");
+  const options = page.locator(".cm-tooltip-autocomplete li");
+  await options.first().waitFor({ timeout: 10_000 });
+  const offered = await options.allInnerTexts();
+  check(offered.some((o) => o.startsWith("Сc4")) && offered.some((o) => o.startsWith("Сb5")), `the bishop's moves are offered in Russian: ${offered.join(", ").replace(/\n/g, " ")}`);
+  await page.keyboard.type("c4");
+  await page.keyboard.press("Enter");
+  await waitFor("the move chosen is written", async () => (await text()).startsWith("1. e4 e5 2. Кf3 Кc6 3. Сc4"));
+
   step = "quick-fix";
   // A check mark on a move that gives no check: the lint tooltip's fix.
   await setText("1. e4 e5 2. Nf3+ Nc6 3. Bb5 a6 *\n");
