@@ -196,47 +196,34 @@ function showFindings(doc: Doc): void {
   findingList.replaceChildren(...rows);
 }
 
+/** An element of a tag with a class and a text. */
+function element(tag: string, className: string, text: string): HTMLElement {
+  const e = document.createElement(tag);
+  e.className = className;
+  e.textContent = text;
+  return e;
+}
+
 /** The hover: a move's board, a wrong move's findings and the position it was tried in, a sign's meaning. */
 function hoverContent(info: HoverInfo): HTMLElement {
-  const box = document.createElement("div");
-  box.className = `hover ${info.kind}`;
-  const title = document.createElement("div");
-  title.className = "title";
-  title.textContent = info.title;
-  box.append(title);
+  const box = element("div", `hover ${info.kind}`, "");
+  box.append(element("div", "title", info.title));
   for (const line of info.text ?? []) {
-    const p = document.createElement("p");
-    p.textContent = line;
-    box.append(p);
+    box.append(element("p", "", line));
   }
   if (info.status) {
-    const p = document.createElement("p");
-    p.className = "status";
-    p.textContent = info.status;
-    box.append(p);
+    box.append(element("p", "status", info.status));
   }
   if (info.fen) {
-    box.append(drawBoard(info.fen, [], false, "board small"));
-    const fen = document.createElement("code");
-    fen.className = "fen";
-    fen.textContent = info.fen;
-    box.append(fen);
+    box.append(drawBoard(info.fen, [], false, "board small"), element("code", "fen", info.fen));
   }
   if (info.guess) {
-    const p = document.createElement("p");
-    p.className = "guess";
-    p.textContent = info.guess;
-    box.append(p);
+    box.append(element("p", "guess", info.guess));
   }
   if (info.laws && info.laws.length > 0) {
-    const laws = document.createElement("ul");
-    laws.className = "laws";
+    const laws = element("ul", "laws", "");
     laws.setAttribute("aria-label", "Laws of Chess");
-    for (const note of info.laws) {
-      const li = document.createElement("li");
-      li.textContent = note;
-      laws.append(li);
-    }
+    laws.append(...info.laws.map((note) => element("li", "", note)));
     box.append(laws);
   }
   return box;
