@@ -33,8 +33,8 @@ class Engine {
   private worker!: Worker;
   private next = 1;
   private pending = new Map<number, Pending>();
-  /** Called after a crash once a new worker has started (to open the documents again). */
-  onRestart: () => Promise<void> = async () => {};
+  /** Called after a crash once a new worker has started: the settings are given again, and the documents if `reopen`. */
+  onRestart: (reopen: boolean) => Promise<void> = async () => {};
 
   constructor() {
     this.start();
@@ -56,15 +56,25 @@ class Engine {
   }
 
   private restart(why: string): void {
-    showMessage(`The engine stopped (${why}); it was started again. Please report this with the file.`, "error");
     this.worker.terminate();
     for (const waiting of this.pending.values()) {
       waiting.reject(new Error("the engine was restarted"));
     }
     this.pending.clear();
     this.start();
-    void this.onRestart();
+    // A second failure within a minute: the documents are not given to the
+    // new engine again (one of them may be what makes it fail).
+    const again = Date.now() - this.failed < 60_000;
+    this.failed = Date.now();
+    if (again) {
+      showMessage(`The engine stopped again (${why}); it was started with no document. Please report this with the file.`, "error");
+      void this.onRestart(false);
+    } else {
+      showMessage(`The engine stopped (${why}); it was started again. Please report this with the file.`, "error");
+      void this.onRestart(true);
+    }
   }
+  private failed = 0;
 
   call<M extends Method>(method: M, ...args: Methods[M]["args"]): Promise<Methods[M]["result"]> {
     const id = this.next++;
@@ -470,9 +480,16 @@ async function newDocument(text = ""): Promise<void> {
   await openDocument({ name: `untitled-${n}.pgn`, kind: "pgn", text, note: null });
 }
 
+/** The biggest file the page opens (the engine's limit too). */
+const OPEN_LIMIT = 64 * 1024 * 1024;
+
 /** Files given to the page (dropped or picked): a `chess-ls.toml` sets the settings, any other is opened. */
 async function openFiles(files: Iterable<File>): Promise<void> {
   for (const file of files) {
+    if (file.size > OPEN_LIMIT) {
+      showMessage(`${file.name}: ${(file.size / 1024 / 1024).toFixed(0)} MiB, more than the page opens (64 MiB): check it with chess-ls --check, which streams it.`, "error");
+      continue;
+    }
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (file.name === "chess-ls.toml") {
       settingsText.value = new TextDecoder().decode(bytes);
@@ -613,8 +630,14 @@ settingsText.addEventListener("input", () => {
 
 // ---- Start ----
 
-engine.onRestart = async () => {
+engine.onRestart = async (reopen) => {
   await engine.call("configure", settingsText.value);
+  if (!reopen) {
+    docs.clear();
+    current = undefined;
+    await newDocument();
+    return;
+  }
   for (const doc of docs.values()) {
     if (doc === current) {
       doc.state = view.state;

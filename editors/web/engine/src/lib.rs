@@ -33,9 +33,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// The most a dropped file may expand to (a compressed file, a package):
-/// as the command line's archives.
-const EXPAND_LIMIT: u64 = 256 << 20;
+/// The most text a file may give the page (a compressed file or a package
+/// expanded, all its parts together): as much as the command line reads
+/// whole. A 64 MiB database opens in the page in about 4 s; bigger ones are
+/// for `chess-ls --check`, which streams them.
+pub const EXPAND_LIMIT: u64 = 64 << 20;
 
 /// The page's engine: one per Web Worker. Every method takes and returns
 /// JSON text (the worker passes it on as it is).
@@ -465,7 +467,7 @@ pub fn read_documents(name: &str, bytes: &[u8]) -> Result<Vec<Opened>, String> {
                 .read_to_end(&mut out)
                 .map_err(|e| format!("not a valid {} file: {e}", compression.name()))?;
             if out.len() as u64 > EXPAND_LIMIT {
-                return Err(format!("expands to more than {} MiB", EXPAND_LIMIT >> 20));
+                return Err(too_big());
             }
             let inner = compressed::inner_name(name, compression);
             let mut opened = read_text(inner, out)?;
@@ -476,8 +478,16 @@ pub fn read_documents(name: &str, bytes: &[u8]) -> Result<Vec<Opened>, String> {
             });
             Ok(vec![opened])
         }
+        None if bytes.len() as u64 > EXPAND_LIMIT => Err(too_big()),
         None => Ok(vec![read_text(name, bytes.to_vec())?]),
     }
+}
+
+fn too_big() -> String {
+    format!(
+        "more than {} MiB of text, more than the page opens: check it with chess-ls --check, which streams it",
+        EXPAND_LIMIT >> 20
+    )
 }
 
 /// A zip archive's notation and manuscripts, each its own document (read
@@ -621,6 +631,15 @@ mod tests {
         assert_eq!(opened[0].note.as_deref(), Some("gzip"));
         assert!(read_documents("games.pgn.gz", &bytes[..bytes.len() / 2]).unwrap_err().contains("gzip"));
         assert!(read_documents("book.docx", b"not a zip").is_err());
+        // More text than the page opens, as it is or expanded: refused,
+        // with the command line named.
+        let big = vec![b' '; (EXPAND_LIMIT + 1) as usize];
+        assert!(read_documents("big.pgn", &big).unwrap_err().contains("chess-ls --check"));
+        // 65 gzip members of 1 MiB each, one after another.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&big[..1 << 20]).unwrap();
+        let bomb = gz.finish().unwrap().repeat(65);
+        assert!(read_documents("big.pgn.gz", &bomb).unwrap_err().contains("chess-ls --check"));
         let notes = read_documents("notes.md", "# Партия\n\n1. e4 e5 *\n".as_bytes()).unwrap();
         assert_eq!(notes[0].kind, "markdown");
     }
