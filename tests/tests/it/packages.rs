@@ -525,3 +525,44 @@ fn fix_on_html_and_typst_edits_the_notation_never_the_markup() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert_eq!(std::fs::read_to_string(dir.join("глава.typ")).unwrap(), chapter.replace("Nf3", "Кf3"));
 }
+
+/// The web page's reading of a file (`chess_ls_web`, natively): the texts
+/// it opens and each one's findings, as `(file, line, column, code)`.
+fn page_findings(name: &str, bytes: &[u8]) -> Vec<(String, u64, u64, String)> {
+    let mut session = chess_ls_web::Session::default();
+    let mut out = Vec::new();
+    for doc in chess_ls_web::read_documents(name, bytes).unwrap_or_else(|e| panic!("{name}: {e}")) {
+        session.open(&doc.name, doc.kind, doc.text);
+        for d in session.diagnostics(&doc.name)["diagnostics"].as_array().unwrap() {
+            let number = |key: &str| d[key].as_u64().unwrap();
+            out.push((doc.name.clone(), number("line"), number("column"), d["code"].as_str().unwrap().to_owned()));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_web_page_reads_every_package_and_archive_as_check_does() {
+    let dir = scratch("web");
+    let (word, _) = word_file();
+    let odt =
+        packages::odt("<text:p>1. e4 c5 2. К<text:span text:style-name=\"T1\">f3</text:span> d6 3. Сh7 e5</text:p>");
+    let ch1 =
+        packages::xhtml("Глава 1", &["После 1. e4 e5 2. &#x2658;f3 &#9816;c6 3. Сb5 a6 4. Кh5 белые&nbsp;ошиблись."]);
+    let epub = packages::epub(&[("text/ch1.xhtml", &ch1)], &[]);
+    let archive = packages::zip(&[
+        ("round1.pgn", "[White \"A\"]\n\n1. e4 e5 2. Nf3+ Nc6 3. Ke3 *\n".as_bytes(), true),
+        ("notes/readme.txt", b"not a game", false),
+        ("round2.pgn", "1. d4 d5 2. Sf3 Sf6 3. Lh7 *\n".as_bytes(), false),
+    ]);
+    for (name, bytes) in [("book.docx", word), ("глава.odt", odt), ("book.epub", epub), ("twic.zip", archive)] {
+        std::fs::write(dir.join(name), &bytes).unwrap();
+        let run = run_in(&dir, &["--check", "--format", "json", name]);
+        assert_eq!(run.code, 1, "{name}: {}{}", run.stdout, run.stderr);
+        let mut want = findings(&run);
+        want.sort();
+        assert!(want.iter().any(|f| f.3 == "illegal-move"), "{name}: {}", run.stdout);
+        assert_eq!(page_findings(name, &bytes), want, "{name}");
+    }
+}
