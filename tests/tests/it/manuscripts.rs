@@ -771,3 +771,20 @@ fn an_old_book_s_uneven_spacing_and_outline_labels_are_its_conventions() {
     let text = "1. e2-e4 e7-e5 2. Rg1-f3 Rb8-c6 3. Bf1-b5 a7-a6 4. Bb5-a4 Rg8-f6 5. d2-d3 d7-d6\n\nÖnnur leið:\n\n6. Rb1 — c3 Bf8-e7 7. Rc3-e2 0-0\n";
     assert_eq!(text_findings(text), []);
 }
+
+#[test]
+fn a_latin_look_alike_in_a_run_with_no_known_start_is_found_in_a_russian_book() {
+    // A Russian textbook's page that goes on with a game begun on the page
+    // before (its moves start at 5., no position known: not replayed), its
+    // transcription using Latin `K` and `C` for the Cyrillic `К` and `С`: the
+    // letters are look-alikes whatever the position, and are said to be.
+    let text = "Дебют четырёх коней.\n\n1. e2-e4 e7-e5 2. Кg1-f3 Кb8-c6 3. Кb1-c3 Кg8-f6\n\n\
+                Продолжение со страницы 12.\n\n5. Kf3:e5 Кc6:e5\nЛучше 5… Cf8-c5, сохраняя фигуру.\n";
+    let found = text_findings(text);
+    let homoglyphs: Vec<&str> = found.iter().filter(|f| f.0 == "homoglyph").map(|f| f.1.as_str()).collect();
+    assert_eq!(homoglyphs, ["K", "C"], "{found:?}");
+    assert!(found.iter().any(|f| f.0 == "unchecked"), "{found:?}");
+    // The same run in an English book: `K` and `C` are no look-alikes there.
+    let text = "Four Knights.\n\n1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6\n\nGoing on from page 12.\n\n5. Kf3:e5 Nc6:e5\n";
+    assert!(text_findings(text).iter().all(|f| f.0 != "homoglyph"), "{:?}", text_findings(text));
+}

@@ -576,7 +576,22 @@ impl Plan {
     /// read in no language given (one that starts afresh, or goes on from a
     /// game of no decided language with letters of its own that do not
     /// decide either) is read in it where its letters leave a choice.
+    ///
+    /// An unknown start (nothing to replay) is given the document's
+    /// language as it is: its moves are read in no language, but a piece
+    /// letter that is a look-alike of that language's own is still said to
+    /// be one (`start::unknown`).
     pub fn starts(&self, head: &Head, document: Option<Language>) -> Vec<Start> {
+        let mut starts = self.starts_read_in(head, document);
+        for start in &mut starts {
+            if start.kind == StartKind::Unknown && start.document_language.is_none() {
+                start.document_language = document;
+            }
+        }
+        starts
+    }
+
+    fn starts_read_in(&self, head: &Head, document: Option<Language>) -> Vec<Start> {
         let document = head.document_language(document);
         let picks = match self {
             Plan::Fixed(start) if start.kind == StartKind::Unknown => return vec![start.clone()],
@@ -588,7 +603,7 @@ impl Plan {
             }
             Plan::Picks(picks) => picks,
             Plan::Guess(picks, unknown) => {
-                let mut out = Plan::Picks(picks.clone()).starts(head, document);
+                let mut out = Plan::Picks(picks.clone()).starts_read_in(head, document);
                 out.push(unknown.clone());
                 return out;
             }

@@ -18,6 +18,7 @@ mod resync;
 use marks::{check_result, strip_marks};
 use reading::capture_sign;
 pub(in crate::analysis) use reading::homoglyph;
+pub(crate) use reading::lookalike_letter;
 #[cfg(test)]
 use recovery::within_one_edit;
 use recovery::{join_or, matching};

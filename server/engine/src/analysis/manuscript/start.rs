@@ -399,9 +399,12 @@ pub(super) fn other_readings(
 }
 
 /// The report of a game with no known start: syntax errors, move numbers
-/// that do not follow each other, look-alike letters in squares, and one
-/// `unchecked` info.
+/// that do not follow each other, look-alike letters in squares and, in a
+/// text of a language with letters of its own, piece letters that are
+/// look-alikes of that language's (`Kg8-f6` in a Russian book: the Latin
+/// `K` for `К`), and one `unchecked` info.
 pub(super) fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -> GameReport {
+    let language = options.language.or(options.document_language).filter(|l| l.is_cyrillic());
     let mut diagnostics: Vec<Diagnostic> =
         game.errors.iter().map(|e| Diagnostic::new(Code::Syntax, e.span.clone(), e.message.clone())).collect();
     let head = Head::of(game);
@@ -433,6 +436,13 @@ pub(super) fn unknown(game: &GameSyntax<'_>, options: &Options, start: &Start) -
             }
             Item::Move(m) => {
                 expected = expected.map(|e| e + 1);
+                if let Some(language) = language
+                    && let Some(letter) = &m.piece
+                    && let Some(reading) = language.read_letter(letter.text)
+                    && let Some(right) = reading.lookalike_of
+                {
+                    diagnostics.push(crate::analysis::replay::lookalike_letter(letter, language, right, reading.role));
+                }
                 let squares = [m.origin.as_ref().map(|o| o.token()), m.destination.as_ref()];
                 for token in squares.into_iter().flatten() {
                     for (k, c) in token.text.char_indices() {

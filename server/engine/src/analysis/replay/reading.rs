@@ -50,6 +50,26 @@ pub(super) fn mix_message(text: &str, its: Language, role: Role, game: Language,
 }
 
 /// What a figurine font's code stands for (`¥`, where the font draws `♗`).
+/// The finding on a piece letter that is a look-alike of `language`'s own
+/// (`K` for the Russian `К`; a figurine font's code for its figurine), with
+/// its fix.
+pub(crate) fn lookalike_letter(letter: &Token<'_>, language: Language, right: &str, role: Role) -> Diagnostic {
+    let message = if language == Language::Figurine {
+        font_code_message(letter.text, right, role)
+    } else {
+        format!(
+            "\"{}\" ({}) is a look-alike of the {} letter \"{right}\" ({}) for the {}",
+            letter.text,
+            glossary::code_points(letter.text),
+            language.name(),
+            glossary::code_numbers(right),
+            role_name(role)
+        )
+    };
+    Diagnostic::new(Code::Homoglyph, letter.span.clone(), message)
+        .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true))
+}
+
 fn font_code_message(text: &str, figurine: &str, role: Role) -> String {
     format!(
         "\"{text}\" ({}) is where a figurine font draws \"{figurine}\" ({}): text copied from a PDF",
@@ -304,25 +324,7 @@ impl Replayer<'_, '_> {
             return Ok(Reading { primary: None, foreign: Some(parts), notes });
         };
         let note = if let Some(right) = reading.lookalike_of {
-            Some(
-                Diagnostic::new(
-                    Code::Homoglyph,
-                    letter.span.clone(),
-                    if self.language == Language::Figurine {
-                        font_code_message(letter.text, right, reading.role)
-                    } else {
-                        format!(
-                            "\"{}\" ({}) is a look-alike of the {} letter \"{right}\" ({}) for the {}",
-                            letter.text,
-                            glossary::code_points(letter.text),
-                            self.language.name(),
-                            glossary::code_numbers(right),
-                            role_name(reading.role)
-                        )
-                    },
-                )
-                .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true)),
-            )
+            Some(lookalike_letter(letter, self.language, right, reading.role))
         } else if reading.role == Role::Pawn {
             Some(
                 Diagnostic::new(
