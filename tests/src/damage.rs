@@ -28,8 +28,11 @@
 //! - [`Kind::ZeroAsO`], [`Kind::ZeroAsLowerO`]: one `0` of a castling
 //!   written with zeros (`0-0`) turned into `O` or `o` (`0-O`, `O-0-0`,
 //!   `0-o`), so that the token mixes two styles; the fix may write either
-//!   consistent style. A castling written with letters only (`O-O`, `o-o`) is a
-//!   convention, not damage, so all zeros are never replaced.
+//!   consistent style. A castling written with letters only is not made
+//!   here (all zeros are never replaced): `O-O` is PGN's convention, and
+//!   `o-o` with small letters, which the check reports as a look-alike
+//!   (`analysis::tests::castling_with_the_small_letter_o_...`), is a
+//!   typist's habit rather than damage a scanner does.
 //! - [`Kind::CaptureX`]: `X` for the Latin capture sign `x` (styles that
 //!   write `x`).
 //! - [`Kind::PdfFigurine`]: figurine notation only: the code points a PDF's

@@ -1650,6 +1650,15 @@ fn castling_that_mixes_the_digit_and_the_letter_is_reported_with_its_fix() {
 }
 
 #[test]
+fn castling_with_the_small_letter_o_is_reported_with_its_fix() {
+    // A club report's `o-o`: read as castling, said to be a look-alike.
+    let found = render("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o-o Nf6 5. d3 o-o *", &Options::default());
+    assert_eq!(found.matches("homoglyph @ `o-o`").count(), 2, "{found}");
+    assert!(found.contains("fix* Write O-O (`o-o` -> `O-O`)"), "{found}");
+    assert!(!found.contains("illegal"), "{found}");
+}
+
+#[test]
 fn nags_past_255_are_no_nags() {
     let found = render("1. e4 $1 e5 $256 2. Nf3 $0001 Nc6 $99999999999999999999 *", &Options::default());
     let codes: Vec<&str> = found.lines().filter(|l| !l.starts_with(' ')).collect();

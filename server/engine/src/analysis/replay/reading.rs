@@ -231,6 +231,22 @@ impl Replayer<'_, '_> {
                 .with_fix(Fix::replace(format!("Write {right}"), castling.span.clone(), right.clone()).preferred(true));
                 notes.push(d);
             }
+            // `o-o`: the small letter, a typist's; castling is `O-O` or
+            // `0-0`.
+            if notes.is_empty() && castling.text.contains('o') {
+                let right = castling.text.replace('o', "O");
+                let d = Diagnostic::new(
+                    Code::Homoglyph,
+                    castling.span.clone(),
+                    format!(
+                        "\"{}\" is written with the small letter o: castling is {right} (or {})",
+                        castling.text,
+                        right.replace('O', "0")
+                    ),
+                )
+                .with_fix(Fix::replace(format!("Write {right}"), castling.span.clone(), right.clone()).preferred(true));
+                notes.push(d);
+            }
             let count = letters.len();
             let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
             return Ok(Reading { primary: Some((Target::Castle(side), None)), foreign: None, notes });
