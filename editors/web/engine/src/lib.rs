@@ -118,7 +118,6 @@ impl Page {
 pub struct Session {
     host: Host,
     config: Config,
-    names: Vec<String>,
 }
 
 /// One change of an edit, as the page sends it.
@@ -147,10 +146,7 @@ impl Session {
             Err(e) => return error(format!("chess-ls.toml: {e}")),
         };
         self.config = Config { options: settings.options(&Options::default()), filter: settings.filter() };
-        let mut analysed = 0;
-        for name in &self.names {
-            analysed += usize::from(self.host.set_config(name, &self.config));
-        }
+        let analysed = self.host.set_config_all(&self.config);
         json!({ "ok": true, "analysedAgain": analysed })
     }
 
@@ -168,9 +164,6 @@ impl Session {
     pub fn open(&mut self, name: &str, kind: &str, text: String) -> Value {
         let kind = Kind::detect(kind, name);
         self.host.open(name, kind, text, 1, &self.config);
-        if !self.names.iter().any(|n| n == name) {
-            self.names.push(name.to_owned());
-        }
         json!({ "ok": true, "kind": kind_name(kind) })
     }
 
@@ -202,7 +195,6 @@ impl Session {
 
     pub fn close(&mut self, name: &str) {
         self.host.close(name);
-        self.names.retain(|n| n != name);
     }
 
     /// Every finding, in order: its range (UTF-16), its place as `--format
@@ -234,12 +226,8 @@ impl Session {
             }
             Hovered::Wrong { written, language, wrong } => wrong_json(written, wrong, *language),
             Hovered::Glyph { text, meaning } => json!({ "kind": "glyph", "title": text, "text": [meaning] }),
-            Hovered::Nag { text, meaning } => {
-                json!({ "kind": "nag", "title": text, "text": [meaning.unwrap_or("a NAG this tool does not know")] })
-            }
-            Hovered::Tag { name, meaning } => {
-                json!({ "kind": "tag", "title": name, "text": [meaning.unwrap_or("a tag outside the PGN standard")] })
-            }
+            Hovered::Nag { text, meaning } => json!({ "kind": "nag", "title": text, "text": [meaning] }),
+            Hovered::Tag { name, meaning } => json!({ "kind": "tag", "title": name, "text": [meaning] }),
             Hovered::Result { meaning } => json!({ "kind": "result", "title": "Result", "text": [meaning] }),
             Hovered::Position(Ok(pos)) => {
                 json!({ "kind": "position", "title": "Position", "status": board::status(pos), "fen": board::fen(pos) })

@@ -117,6 +117,13 @@ impl Host {
         self.docs.remove(name);
     }
 
+    /// New settings for every open document (a page's controls, a settings
+    /// file that applies to all); returns how many were analysed again.
+    pub fn set_config_all(&mut self, config: &Config) -> usize {
+        let names: Vec<String> = self.docs.keys().cloned().collect();
+        names.iter().filter(|name| self.set_config(name, config)).count()
+    }
+
     /// The document's current version, cancelled by its next change.
     pub fn snapshot(&self, name: &str) -> Option<Snapshot> {
         let open = self.docs.get(name)?;

@@ -49,18 +49,19 @@ pub enum Hovered {
         wrong: Box<WrongMove>,
     },
     /// A glyph or annotation sign (`!?`, `=`, `+-`), a NAG (`$14`) or a tag
-    /// name, with its meaning where it has one.
+    /// name, with its meaning (for a NAG or tag without one, what it is:
+    /// one this tool does not know, one outside the standard).
     Glyph {
         text: String,
         meaning: &'static str,
     },
     Nag {
         text: String,
-        meaning: Option<&'static str>,
+        meaning: &'static str,
     },
     Tag {
         name: String,
-        meaning: Option<&'static str>,
+        meaning: &'static str,
     },
     /// A result and what it says.
     Result {
@@ -112,11 +113,17 @@ pub fn hover(doc: &Document, offset: usize, options: &Options) -> Option<Hover> 
         }
         kinds::NAG => {
             let number: u32 = text.trim_start_matches('$').parse().ok()?;
-            Hovered::Nag { text: text.to_owned(), meaning: glossary::nag(number) }
+            Hovered::Nag {
+                text: text.to_owned(),
+                meaning: glossary::nag(number).unwrap_or("a NAG this tool does not know"),
+            }
         }
         kinds::TAG => {
             let name = &source[node.child_by_field_name(kinds::field::NAME)?.byte_range()];
-            Hovered::Tag { name: name.to_owned(), meaning: glossary::tag(name) }
+            Hovered::Tag {
+                name: name.to_owned(),
+                meaning: glossary::tag(name).unwrap_or("a tag outside the PGN standard"),
+            }
         }
         kinds::RESULT => Hovered::Result {
             meaning: match tags::normalize_result(text).unwrap_or("*") {

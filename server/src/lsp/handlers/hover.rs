@@ -41,12 +41,8 @@ pub fn hover(snap: &Snapshot, position: Position, unit: Unit, settings: &Setting
         }
         Hovered::Wrong { written, language, wrong } => tried_hover(written, wrong, *language, settings),
         Hovered::Glyph { text, meaning } => format!("`{text}`: {meaning}"),
-        Hovered::Nag { text, meaning } => {
-            format!("`{text}`: {}", meaning.unwrap_or("a NAG this tool does not know"))
-        }
-        Hovered::Tag { name, meaning } => {
-            format!("**{name}**: {}", meaning.unwrap_or("a tag outside the PGN standard"))
-        }
+        Hovered::Nag { text, meaning } => format!("`{text}`: {meaning}"),
+        Hovered::Tag { name, meaning } => format!("**{name}**: {meaning}"),
         Hovered::Result { meaning } => (*meaning).to_owned(),
         Hovered::Position(Ok(pos)) => format!(
             "Position\n\n```text\n{}\n```\n\nFEN: `{}`",

@@ -211,41 +211,42 @@ impl Replayer<'_, '_> {
                     notes.push(homoglyph(span, ch, right, "in castling"));
                 }
             }
-            // `0-O`, `O-0`: the letter and the digit mixed in one castling
-            // (a keyboard's or a scanner's swap); written as its first one.
+            // Its letters, a look-alike read as what it stands for.
             let letters: Vec<char> = castling
                 .text
                 .chars()
                 .map(|c| normalize_lookalike(c, LookalikeContext::Castling).unwrap_or(c))
                 .filter(|&c| lexicon::is_castling_letter(c))
                 .collect();
+            // The token written again in one way, where it is written in
+            // two: `0-O`, `O-0` (the letter and the digit mixed: a
+            // keyboard's or a scanner's swap), written as its first one;
+            // `o-o` (the small letter, a typist's), written `O-O`.
             let zero = letters.contains(&'0');
-            if zero && letters.iter().any(|&c| c != '0') && notes.is_empty() {
+            let rewritten = if zero && letters.iter().any(|&c| c != '0') {
                 let like = if letters[0] == '0' { '0' } else { 'O' };
-                let right: String = letters.iter().map(|_| like.to_string()).collect::<Vec<_>>().join("-");
-                let d = Diagnostic::new(
-                    Code::Homoglyph,
-                    castling.span.clone(),
-                    format!("\"{}\" mixes the digit 0 and the letter O: write {right}", castling.text),
-                )
-                .with_fix(Fix::replace(format!("Write {right}"), castling.span.clone(), right.clone()).preferred(true));
-                notes.push(d);
-            }
-            // `o-o`: the small letter, a typist's; castling is `O-O` or
-            // `0-0`.
-            if notes.is_empty() && castling.text.contains('o') {
+                let right = letters.iter().map(|_| like.to_string()).collect::<Vec<_>>().join("-");
+                Some((format!("\"{}\" mixes the digit 0 and the letter O: write {right}", castling.text), right))
+            } else if castling.text.contains('o') {
                 let right = castling.text.replace('o', "O");
-                let d = Diagnostic::new(
-                    Code::Homoglyph,
-                    castling.span.clone(),
+                let zeros = right.replace('O', "0");
+                Some((
                     format!(
-                        "\"{}\" is written with the small letter o: castling is {right} (or {})",
-                        castling.text,
-                        right.replace('O', "0")
+                        "\"{}\" is written with the small letter o: castling is {right} (or {zeros})",
+                        castling.text
                     ),
-                )
-                .with_fix(Fix::replace(format!("Write {right}"), castling.span.clone(), right.clone()).preferred(true));
-                notes.push(d);
+                    right,
+                ))
+            } else {
+                None
+            };
+            if let Some((message, right)) = rewritten
+                && notes.is_empty()
+            {
+                notes
+                    .push(Diagnostic::new(Code::Homoglyph, castling.span.clone(), message).with_fix(
+                        Fix::replace(format!("Write {right}"), castling.span.clone(), right).preferred(true),
+                    ));
             }
             let count = letters.len();
             let side = if count >= 3 { CastlingSide::QueenSide } else { CastlingSide::KingSide };
