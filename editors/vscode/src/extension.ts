@@ -141,6 +141,7 @@ function serverSettings(): Record<string, unknown> {
     reportMissingCaptureSigns: config.get<boolean>("reportMissingCaptureSigns", false),
     boardStyle: config.get<string>("boardStyle", "figurines"),
     formatWidth: config.get<number>("formatWidth", 80),
+    normalizeCastling: config.get<string>("normalizeCastling", "keep"),
   };
 }
 

@@ -361,6 +361,7 @@ fn session(args: &Args) -> Result<(Session, usize), String> {
         severity: Vec::new(),
         search_manuscripts: args.search_manuscripts.then_some(true),
         all_manuscripts: args.manuscript.then_some(true),
+        castling: None,
     };
     // The flags alone must make sense (an unknown encoding is said now).
     Effective::of(&flags)?;

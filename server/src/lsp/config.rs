@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use chess_ls_engine::analysis::board::Pieces;
+use chess_ls_engine::analysis::rewrite::Castling;
 use chess_ls_engine::analysis::{Language, Options};
 
 /// How boards are drawn in hovers.
@@ -21,6 +22,9 @@ pub struct Settings {
     /// The columns Format Document wraps lines at (`formatWidth`); `0`
     /// never wraps.
     pub format_width: usize,
+    /// How Normalize notation writes castling (`normalizeCastling`: `keep`,
+    /// `O-O`, `0-0`); a project's `[normalize] castling` goes first.
+    pub castling: Castling,
 }
 
 impl Default for Settings {
@@ -29,6 +33,7 @@ impl Default for Settings {
             options: Options::default(),
             board_style: BoardStyle::Figurines,
             format_width: chess_ls_engine::ide::format::DEFAULT_WIDTH,
+            castling: Castling::Keep,
         }
     }
 }
@@ -80,6 +85,11 @@ impl Settings {
             self.format_width = usize::try_from(width).unwrap_or(usize::MAX);
         }
         reject("formatWidth", width.is_some());
+        let castling = value.get("normalizeCastling").and_then(Value::as_str).and_then(Castling::parse);
+        if let Some(castling) = castling {
+            self.castling = castling;
+        }
+        reject("normalizeCastling", castling.is_some());
         rejected
     }
 }

@@ -193,13 +193,16 @@ struct Snapshot {
     latest: Arc<AtomicI32>,
     resolves_code_actions: bool,
     translate_command: bool,
+    /// How Normalize notation writes castling: the project's
+    /// `[normalize] castling`, else the editor's `normalizeCastling`.
+    castling: chess_ls_engine::analysis::rewrite::Castling,
 }
 
 impl Snapshot {
     /// The engine's snapshot of the document, cancelled by `token`: what
     /// every handler asks.
     fn analysis(&self, token: &Token) -> ide::Snapshot {
-        ide::Snapshot::new(self.doc.clone(), token.clone())
+        ide::Snapshot::new(self.doc.clone(), token.clone()).with_castling(self.castling)
     }
 }
 
@@ -281,6 +284,7 @@ impl Backend {
             latest: open.latest.clone(),
             resolves_code_actions: state.resolves_code_actions,
             translate_command: state.translate_command,
+            castling: open.project.as_ref().and_then(|p| p.settings.castling).unwrap_or(state.settings.castling),
         })
     }
 

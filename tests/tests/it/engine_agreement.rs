@@ -360,6 +360,7 @@ const SETTINGS_FILES: &[&str] = &[
     "encoding = \"utf-8\"\n",
     "[manuscript]\nsearch = true\n",
     "[manuscript]\nall = true\n",
+    "[normalize]\ncastling = \"0-0\"\n",
     "ignore = [\"tag\"]\nmissing-check-marks = true\nmissing-capture-signs = true\nselect = [\"check-mark\", \"capture-mark\", \"illegal-move\", \"ambiguous-move\"]\n[severity]\ncapture-mark = \"hint\"\n",
 ];
 
@@ -555,5 +556,56 @@ fn every_setting_means_the_same_in_the_editor_and_with_check() {
     // The settings change what is reported: the comparison is not of
     // unchanged findings.
     assert!(changed_by_settings > 40, "the settings changed the findings of only {changed_by_settings} texts");
+    client.shutdown();
+}
+
+/// Normalize notation keeps each game's castling unless asked: a project's
+/// `[normalize] castling` asks for the documents below it, the editor's
+/// `normalizeCastling` for the others (and the project's goes first), a
+/// settings change takes effect at once.
+#[test]
+fn normalize_writes_castling_as_the_project_or_the_editor_asks() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("agreement-castling");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("pgn-style")).unwrap();
+    std::fs::write(root.join("pgn-style/chess-ls.toml"), "[normalize]\ncastling = \"O-O\"\n").unwrap();
+    let game = "1. e4 e5 2. Кg1f3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 0-0 *\n";
+    let (inside, outside) = (root.join("pgn-style/g.pgn"), root.join("g.pgn"));
+    let uri = |path: &Path| format!("file://{}", path.display());
+    let mut client = Client::start();
+    client.initialize(&["utf-32"], json!({"normalizeCastling": "keep"}));
+    client.open(&uri(&inside), game);
+    client.open(&uri(&outside), game);
+    let _ = client.diagnostics(&uri(&inside), 1);
+    let _ = client.diagnostics(&uri(&outside), 1);
+    let normalized = |client: &mut Client, path: &Path| -> String {
+        let actions = client.call(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri(path)}, "range": chess_ls_tests::lsp_client::range(0, 0, 0),
+                   "context": {"diagnostics": [], "only": ["source.chess-ls"]}}),
+        );
+        let action = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["title"].as_str().is_some_and(|t| t.starts_with("Normalize notation")))
+            .unwrap_or_else(|| panic!("{actions}"))
+            .clone();
+        let action = if action["edit"].is_null() { client.call("codeAction/resolve", action) } else { action };
+        let edits = action["edit"]["changes"][uri(path)].as_array().cloned().unwrap_or_default();
+        apply_lsp_edits(game, &edits)
+    };
+    let keep = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 0-0 *\n";
+    let letters = "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. O-O Кf6 5. d3 O-O *\n";
+    assert_eq!(normalized(&mut client, &inside), letters);
+    assert_eq!(normalized(&mut client, &outside), keep);
+    // The editor asks for O-O: the document outside the project follows.
+    client.notify("workspace/didChangeConfiguration", json!({"settings": {"chess-ls": {"normalizeCastling": "O-O"}}}));
+    assert_eq!(normalized(&mut client, &outside), letters);
+    // The project's setting goes first: asking for 0-0 in the editor leaves
+    // the project's documents with O-O.
+    client.notify("workspace/didChangeConfiguration", json!({"settings": {"chess-ls": {"normalizeCastling": "0-0"}}}));
+    assert_eq!(normalized(&mut client, &inside), letters);
+    assert_eq!(normalized(&mut client, &outside), keep);
     client.shutdown();
 }

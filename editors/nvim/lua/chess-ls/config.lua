@@ -24,6 +24,10 @@ M.defaults = {
   -- The width Format Document (vim.lsp.buf.format()) wraps lines at; 0
   -- never wraps. A move number always stays with its move.
   format_width = 80,
+  -- How :ChessLsNormalize writes castling: "keep" (each game's own way),
+  -- "O-O" or "0-0". A project's chess-ls.toml ([normalize] castling) goes
+  -- first.
+  normalize_castling = 'keep',
   completion = {
     -- Pop up the legal moves by themselves after a move number or a move
     -- (Neovim's vim.lsp.completion with autotrigger). `nil`: on unless a
@@ -91,6 +95,9 @@ local function check(opts)
     return v == nil or v == 'figurines' or v == 'letters'
   end, '"figurines" or "letters"')
   vim.validate('format_width', opts.format_width, 'number', true)
+  vim.validate('normalize_castling', opts.normalize_castling, function(v)
+    return v == nil or v == 'keep' or v == 'O-O' or v == '0-0'
+  end, '"keep", "O-O" or "0-0"')
   vim.validate('completion', opts.completion, 'table', true)
   if opts.completion then
     vim.validate('completion.autotrigger', opts.completion.autotrigger, 'boolean', true)
@@ -173,6 +180,7 @@ function M.server_settings()
     reportMissingCaptureSigns = o.report_missing_capture_signs,
     boardStyle = o.board_style,
     formatWidth = o.format_width,
+    normalizeCastling = o.normalize_castling,
   }, o.settings or {})
 end
 

@@ -145,7 +145,7 @@ impl Session {
             Ok(settings) => settings,
             Err(e) => return error(format!("chess-ls.toml: {e}")),
         };
-        self.config = Config { options: settings.options(&Options::default()), filter: settings.filter() };
+        self.config = settings.config(&Options::default());
         let analysed = self.host.set_config_all(&self.config);
         json!({ "ok": true, "analysedAgain": analysed })
     }

@@ -20,9 +20,34 @@ pub enum Rewrite {
     Normalize,
 }
 
+/// How normalisation writes castling.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Castling {
+    /// The game's own way (`0-0`, the FIDE text, or `O-O`, PGN's): the way
+    /// most of its castling moves are written.
+    #[default]
+    Keep,
+    /// `O-O` and `O-O-O`, as PGN writes them.
+    Letters,
+    /// `0-0` and `0-0-0`, as the FIDE Laws and most books write them.
+    Zeros,
+}
+
+impl Castling {
+    /// A castling style named in settings: `keep`, `O-O` or `0-0`.
+    pub fn parse(name: &str) -> Option<Castling> {
+        Some(match name.trim() {
+            "keep" => Castling::Keep,
+            "O-O" | "o-o" | "letters" => Castling::Letters,
+            "0-0" | "zeros" => Castling::Zeros,
+            _ => return None,
+        })
+    }
+}
+
 /// The edits that rewrite a game: see [`rewrite_traced`].
 pub fn rewrite_game(game: &GameSyntax<'_>, source: &str, options: &Options, rewrite: Rewrite) -> Vec<TextEdit> {
-    rewrite_traced(game, &trace_game(game, source, options), source, rewrite)
+    rewrite_traced(game, &trace_game(game, source, options), source, rewrite, Castling::Keep)
 }
 
 /// The edits that rewrite a game already replayed with its trace
@@ -35,11 +60,17 @@ pub fn rewrite_game(game: &GameSyntax<'_>, source: &str, options: &Options, rewr
 /// replayed (after a move that could not be read) is translated letter by
 /// letter in the game's language, and a letter that language does not have
 /// is left as written. Normalisation writes each replayed move in the
-/// canonical SAN of the game's language.
-pub fn rewrite_traced(game: &GameSyntax<'_>, trace: &Trace, source: &str, rewrite: Rewrite) -> Vec<TextEdit> {
+/// canonical SAN of the game's language, castling as `castling` says.
+pub fn rewrite_traced(
+    game: &GameSyntax<'_>,
+    trace: &Trace,
+    source: &str,
+    rewrite: Rewrite,
+    castling: Castling,
+) -> Vec<TextEdit> {
     match rewrite {
         Rewrite::Translate(language) => translate(game, trace, language),
-        Rewrite::Normalize => normalize(trace, source),
+        Rewrite::Normalize => normalize(trace, source, castling),
     }
 }
 
@@ -112,8 +143,9 @@ fn figurine_black(role: Role) -> &'static str {
 /// the moves after it bear that out) stays as written, its finding with it;
 /// and castling keeps the game's way of writing it (`0-0`, the FIDE text,
 /// or `O-O`, PGN's): the way most of its castling moves are written, each
-/// as written where there are as many of one as of the other.
-fn normalize(trace: &Trace, source: &str) -> Vec<TextEdit> {
+/// as written where there are as many of one as of the other; unless the
+/// settings ask for one way (`[normalize] castling = "O-O"` or `"0-0"`).
+fn normalize(trace: &Trace, source: &str, castling: Castling) -> Vec<TextEdit> {
     let own = trace.language.unwrap_or(Language::En);
     let castling_written = |written: &str| {
         let w = written.trim_end_matches(|c: char| !matches!(c, '0' | 'O' | 'О' | 'o'));
@@ -141,10 +173,14 @@ fn normalize(trace: &Trace, source: &str) -> Vec<TextEdit> {
         let suffix = &written[suffix_start..];
         let mut style = MoveStyle::for_language(own);
         if traced.played.is_castle() {
-            style.castling_zeros = match zeros.cmp(&letters) {
-                std::cmp::Ordering::Greater => true,
-                std::cmp::Ordering::Less => false,
-                std::cmp::Ordering::Equal => castling_written(written).unwrap_or(style.castling_zeros),
+            style.castling_zeros = match (castling, zeros.cmp(&letters)) {
+                (Castling::Letters, _) => false,
+                (Castling::Zeros, _) => true,
+                (Castling::Keep, std::cmp::Ordering::Greater) => true,
+                (Castling::Keep, std::cmp::Ordering::Less) => false,
+                (Castling::Keep, std::cmp::Ordering::Equal) => {
+                    castling_written(written).unwrap_or(style.castling_zeros)
+                }
             };
         }
         let annotation_start = suffix.find(['!', '?', '‼', '⁇', '⁉', '⁈']).unwrap_or(suffix.len());
@@ -225,6 +261,34 @@ mod tests {
         assert_eq!(rewrite_text(pgn, Rewrite::Normalize), pgn);
         let mixed = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 0-0 6. Nc3 d6 7. Be3 Be6 *";
         assert_eq!(rewrite_text(mixed, Rewrite::Normalize), mixed);
+    }
+
+    /// Asked for one way of castling, normalisation writes every castling
+    /// move that way (and leaves the rest of the game as it would).
+    #[test]
+    fn normalize_writes_castling_as_asked() {
+        let with = |text: &str, castling: Castling| {
+            let tree = syntax::parse(text, None);
+            let games = syntax::lower(&tree, text);
+            let edits: Vec<TextEdit> = games
+                .iter()
+                .flat_map(|g| {
+                    let trace = trace_game(g, text, &Options::default());
+                    rewrite_traced(g, &trace, text, Rewrite::Normalize, castling)
+                })
+                .collect();
+            apply_edits(text, &edits)
+        };
+        let ru = "1. e4 e5 2. Кg1f3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 0-0+ *";
+        assert_eq!(with(ru, Castling::Letters), "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. O-O Кf6 5. d3 O-O *");
+        assert_eq!(with(ru, Castling::Keep), "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 0-0 *");
+        let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O!? *";
+        assert_eq!(with(pgn, Castling::Zeros), "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 0-0!? *");
+        assert_eq!(with(pgn, Castling::Letters), pgn);
+        assert_eq!(Castling::parse("O-O"), Some(Castling::Letters));
+        assert_eq!(Castling::parse("0-0"), Some(Castling::Zeros));
+        assert_eq!(Castling::parse("keep"), Some(Castling::Keep));
+        assert_eq!(Castling::parse("0-0-0"), None);
     }
 }
 

@@ -18,7 +18,7 @@ use super::cancel::Token;
 use super::document::Document;
 use super::fixes;
 use super::rewrite::{Scope, coalesce, rewrite_document};
-use crate::analysis::rewrite::Rewrite;
+use crate::analysis::rewrite::{Castling, Rewrite};
 use crate::analysis::{Diagnostic, Language, TextEdit};
 
 /// What an assist does.
@@ -116,14 +116,14 @@ pub fn assists(doc: &Document, span: Range<usize>, asked: &Asked<'_>) -> Vec<Ass
 /// The edits of an assist of `kind` (a quick-fix has its own, in
 /// [`Assist::edits`]): byte ranges of the document, edits a few words apart
 /// joined into one (far smaller answers, the same text).
-pub fn assist_edits(doc: &Document, kind: &AssistKind, token: &Token) -> Vec<TextEdit> {
+pub fn assist_edits(doc: &Document, kind: &AssistKind, castling: Castling, token: &Token) -> Vec<TextEdit> {
     let edits = match *kind {
         AssistKind::QuickFix => Vec::new(),
         AssistKind::FixAll => fixes::fix_all(doc),
-        AssistKind::Normalize => rewrite_document(doc, Rewrite::Normalize, Scope::Document, token).edits,
+        AssistKind::Normalize => rewrite_document(doc, Rewrite::Normalize, Scope::Document, castling, token).edits,
         AssistKind::Translate { language, game_at } => {
             let scope = game_at.map_or(Scope::Document, Scope::GameAt);
-            rewrite_document(doc, Rewrite::Translate(language), scope, token).edits
+            rewrite_document(doc, Rewrite::Translate(language), scope, castling, token).edits
         }
     };
     coalesce(&doc.text, &edits, 64)
@@ -160,11 +160,14 @@ mod tests {
         let deferred = listed.iter().filter(|a| a.edits.is_none()).count();
         assert_eq!(deferred, 2 + 2 * Language::ALL.len());
         assert_eq!(
-            apply_edits(text, &assist_edits(&doc, &AssistKind::FixAll, &Token::never())),
+            apply_edits(text, &assist_edits(&doc, &AssistKind::FixAll, Castling::Keep, &Token::never())),
             "1. e4 e5 2. Nf3 Nc6 *\n"
         );
         let ru = AssistKind::Translate { language: Language::Ru, game_at: Some(at) };
-        assert_eq!(apply_edits(text, &assist_edits(&doc, &ru, &Token::never())), "1. e4 e5 2. Кf3+ Кc6 *\n");
+        assert_eq!(
+            apply_edits(text, &assist_edits(&doc, &ru, Castling::Keep, &Token::never())),
+            "1. e4 e5 2. Кf3+ Кc6 *\n"
+        );
     }
 
     #[test]
@@ -175,6 +178,6 @@ mod tests {
         let at = text.find('+').unwrap();
         let asked = Asked { source: false, translations: false, wants: &all };
         assert_eq!(assists(&doc, at..at, &asked), []);
-        assert_eq!(assist_edits(&doc, &AssistKind::FixAll, &Token::never()), []);
+        assert_eq!(assist_edits(&doc, &AssistKind::FixAll, Castling::Keep, &Token::never()), []);
     }
 }

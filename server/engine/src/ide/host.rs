@@ -46,7 +46,7 @@ use super::position::{self, BoardAt};
 use super::rewrite::{self, Edits, Rewritten, Scope};
 use super::settings::Filter;
 use super::symbols::{self, Symbol};
-use crate::analysis::rewrite::Rewrite;
+use crate::analysis::rewrite::{Castling, Rewrite};
 use crate::analysis::{Diagnostic, Options, TextEdit};
 
 /// The settings that apply to a document: the analysis options (the
@@ -57,6 +57,8 @@ use crate::analysis::{Diagnostic, Options, TextEdit};
 pub struct Config {
     pub options: Options,
     pub filter: Filter,
+    /// How Normalize notation writes castling (`[normalize] castling`).
+    pub castling: Castling,
 }
 
 /// The open documents, by the front end's name for each (a URI, a path).
@@ -67,6 +69,7 @@ pub struct Host {
 
 struct Open {
     doc: Arc<Document>,
+    castling: Castling,
     /// The newest version: a snapshot of an older one is cancelled.
     latest: Arc<AtomicI32>,
 }
@@ -80,7 +83,10 @@ impl Host {
     pub fn open(&mut self, name: &str, kind: Kind, text: String, version: i32, config: &Config) {
         let mut doc = Document::open_as(kind, text, version, &config.options);
         doc.set_filter(config.filter.clone());
-        self.docs.insert(name.to_owned(), Open { doc: Arc::new(doc), latest: Arc::new(AtomicI32::new(version)) });
+        self.docs.insert(
+            name.to_owned(),
+            Open { doc: Arc::new(doc), castling: config.castling, latest: Arc::new(AtomicI32::new(version)) },
+        );
     }
 
     /// Applies the changes of one edit (ranges in the text as each change
@@ -101,6 +107,7 @@ impl Host {
     /// change its analysis options (returns whether it was).
     pub fn set_config(&mut self, name: &str, config: &Config) -> bool {
         let Some(open) = self.docs.get_mut(name) else { return false };
+        open.castling = config.castling;
         let reanalyse = *open.doc.options() != config.options;
         if !reanalyse && *open.doc.filter() == config.filter {
             return false;
@@ -128,7 +135,7 @@ impl Host {
     pub fn snapshot(&self, name: &str) -> Option<Snapshot> {
         let open = self.docs.get(name)?;
         let token = Token::new(Arc::new(AtomicBool::new(false)), open.latest.clone(), open.doc.version);
-        Some(Snapshot::new(open.doc.clone(), token))
+        Some(Snapshot::new(open.doc.clone(), token).with_castling(open.castling))
     }
 }
 
@@ -139,13 +146,22 @@ impl Host {
 pub struct Snapshot {
     doc: Arc<Document>,
     token: Token,
+    castling: Castling,
 }
 
 impl Snapshot {
     /// A snapshot of a document whose work `token` cancels (a front end
     /// that keeps its documents itself: the language server's requests).
     pub fn new(doc: Arc<Document>, token: Token) -> Snapshot {
-        Snapshot { doc, token }
+        Snapshot { doc, token, castling: Castling::Keep }
+    }
+
+    /// This snapshot with Normalize notation writing castling as `castling`
+    /// says (the settings' `[normalize] castling`; the game's own way when
+    /// not said).
+    pub fn with_castling(mut self, castling: Castling) -> Snapshot {
+        self.castling = castling;
+        self
     }
 
     /// The document read (its text, version and positions, for the front
@@ -180,7 +196,7 @@ impl Snapshot {
     /// The moves of the games in `scope` rewritten (translated or
     /// normalised), as `--translate` writes them.
     pub fn rewrite(&self, rewrite: Rewrite, scope: Scope) -> Edits {
-        rewrite::rewrite_document(&self.doc, rewrite, scope, &self.token)
+        rewrite::rewrite_document(&self.doc, rewrite, scope, self.castling, &self.token)
     }
 
     /// What a hover at `offset` explains, as data (rendered by the front
@@ -211,7 +227,7 @@ impl Snapshot {
     /// The edits of an assist listed without them (Fix All, the source
     /// actions).
     pub fn assist_edits(&self, kind: &AssistKind) -> Vec<TextEdit> {
-        assists::assist_edits(&self.doc, kind, &self.token)
+        assists::assist_edits(&self.doc, kind, self.castling, &self.token)
     }
 
     /// Format Document at `width` columns (`0`: lines never wrapped).
@@ -278,7 +294,7 @@ mod tests {
 
     fn config(toml: &str) -> Config {
         let settings = Settings::parse(toml).unwrap();
-        Config { options: settings.options(&Options::default()), filter: settings.filter() }
+        settings.config(&Options::default())
     }
 
     const TEXT: &str = "1. e4 e5 2. Nf3+ Nc6 3. Bb5 a6 4. Ke2 Ke7 5. Kf3 *\n";

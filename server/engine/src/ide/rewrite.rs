@@ -12,7 +12,7 @@
 use super::cancel::Token;
 use super::check::{for_each_game, per_section};
 use super::document::{Document, Kind, Section};
-use crate::analysis::rewrite::{Rewrite, apply_edits, rewrite_traced};
+use crate::analysis::rewrite::{Castling, Rewrite, apply_edits, rewrite_traced};
 use crate::analysis::{self, Options, Severity, TextEdit};
 use crate::syntax;
 
@@ -55,7 +55,7 @@ pub(crate) fn rewrite_text(text: &str, kind: Kind, options: &Options, rewrite: R
         rewrite_notation(text, options, rewrite)
     } else {
         let doc = Document::open_as(kind, text.to_owned(), 0, options);
-        rewrite_document(&doc, rewrite, Scope::Document, &Token::never())
+        rewrite_document(&doc, rewrite, Scope::Document, Castling::Keep, &Token::never())
     };
     found.edits.sort_by_key(|e| e.span.start);
     Rewritten {
@@ -77,7 +77,7 @@ fn rewrite_notation(text: &str, options: &Options, rewrite: Rewrite) -> Edits {
             if let Some((first, errors)) = errors_of(&report) {
                 found.incomplete.push((first + shift, errors));
             }
-            for mut edit in rewrite_traced(game, &trace, source, rewrite) {
+            for mut edit in rewrite_traced(game, &trace, source, rewrite, Castling::Keep) {
                 edit.span = edit.span.start + shift..edit.span.end + shift;
                 found.edits.push(edit);
             }
@@ -104,7 +104,13 @@ fn errors_of(report: &analysis::GameReport) -> Option<(usize, usize)> {
 /// Rewrites the games of an open document in `scope`, each from the start
 /// the document gives it, with the options it was analysed with; edits in
 /// the document's text, notation only.
-pub(crate) fn rewrite_document(doc: &Document, rewrite: Rewrite, scope: Scope, token: &Token) -> Edits {
+pub(crate) fn rewrite_document(
+    doc: &Document,
+    rewrite: Rewrite,
+    scope: Scope,
+    castling: Castling,
+    token: &Token,
+) -> Edits {
     let options = doc.options();
     let mut found = Edits::default();
     // In a manuscript a game may be told in several runs (each one going
@@ -144,7 +150,7 @@ pub(crate) fn rewrite_document(doc: &Document, rewrite: Rewrite, scope: Scope, t
                 let at = section.start + first;
                 found.incomplete.push((doc.to_original(&(at..at)).start, errors));
             }
-            for edit in rewrite_traced(&game, &trace, text, rewrite) {
+            for edit in rewrite_traced(&game, &trace, text, rewrite, castling) {
                 let span = doc.to_original(&(edit.span.start + section.start..edit.span.end + section.start));
                 if doc.in_notation_span(&span) {
                     found.edits.push(TextEdit { span, new_text: edit.new_text });

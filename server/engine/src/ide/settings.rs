@@ -19,12 +19,16 @@
 //! [manuscript]
 //! search = true                  # directory searches take .md, .tex, .txt
 //! all = false                    # every file is a manuscript (--manuscript)
+//!
+//! [normalize]
+//! castling = "O-O"               # or "0-0"; "keep" (the default): the game's own
 //! ```
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Deserialize;
 
+use crate::analysis::rewrite::Castling;
 use crate::analysis::{Code, Diagnostic, Language, Options, Severity};
 
 /// The name of the project settings file.
@@ -44,6 +48,17 @@ pub struct ProjectFile {
     pub severity: BTreeMap<String, String>,
     #[serde(default)]
     pub manuscript: ManuscriptSettings,
+    #[serde(default)]
+    pub normalize: NormalizeSettings,
+}
+
+/// The `[normalize]` table: how Normalize notation writes what it may
+/// write more than one way.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct NormalizeSettings {
+    /// `keep` (the game's own way), `O-O` or `0-0`.
+    pub castling: Option<String>,
 }
 
 /// The `[manuscript]` table.
@@ -70,6 +85,8 @@ pub struct Settings {
     pub severity: Vec<(Code, Severity)>,
     pub search_manuscripts: Option<bool>,
     pub all_manuscripts: Option<bool>,
+    /// How Normalize notation writes castling.
+    pub castling: Option<Castling>,
 }
 
 /// The most of a value an error quotes, in characters.
@@ -108,6 +125,11 @@ pub fn parse_severity(name: &str) -> Result<Severity, String> {
     })
 }
 
+/// A castling style named in settings: `keep`, `O-O` or `0-0`.
+pub fn parse_castling(name: &str) -> Result<Castling, String> {
+    Castling::parse(name).ok_or_else(|| format!("unknown castling style {}; use keep, O-O or 0-0", quoted(name)))
+}
+
 /// A language named in settings: a code, or `auto` (`Ok(None)`).
 pub fn parse_language(code: &str) -> Result<Option<Language>, String> {
     if code == "auto" {
@@ -143,6 +165,7 @@ impl Settings {
                 .collect::<Result<Vec<_>, String>>()?,
             search_manuscripts: file.manuscript.search,
             all_manuscripts: file.manuscript.all,
+            castling: file.normalize.castling.as_deref().map(parse_castling).transpose()?,
         })
     }
 
@@ -164,6 +187,7 @@ impl Settings {
             severity,
             search_manuscripts: over.search_manuscripts.or(self.search_manuscripts),
             all_manuscripts: over.all_manuscripts.or(self.all_manuscripts),
+            castling: over.castling.or(self.castling),
         }
     }
 
@@ -174,6 +198,17 @@ impl Settings {
             report_missing_check: self.missing_check_marks.unwrap_or(base.report_missing_check),
             report_missing_capture: self.missing_capture_signs.unwrap_or(base.report_missing_capture),
             document_language: base.document_language,
+        }
+    }
+
+    /// Everything these settings say about a document: its analysis
+    /// options (`base` with what they say), the filter of its findings and
+    /// how it is normalised.
+    pub fn config(&self, base: &Options) -> super::host::Config {
+        super::host::Config {
+            options: self.options(base),
+            filter: self.filter(),
+            castling: self.castling.unwrap_or_default(),
         }
     }
 
