@@ -10,13 +10,15 @@ const FIGURINES: Record<string, string> = {
   K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
   k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟",
 };
-/** A square of the hover's board, in px. A wrong move's board is smaller:
- * it comes under VS Code's own lines for the diagnostic and its status bar
- * (some 140 px for a message of two lines and two related places), and the
- * whole must fit in 250 px: at the legal move's size the content measured
- * 354 px (the e2e's hover-diagnostic step), to be scrolled. */
+/** A square of the hover's board, in px: the same for a legal move's board
+ * and a wrong move's (the position it was tried in, where the position
+ * matters most). A wrong move's hover comes under VS Code's own lines for
+ * the diagnostic and its status bar (some 140 px for a message of two
+ * lines and two related places), so in a hover 250 px high its board is
+ * scrolled to (the wheel, or the hover made taller by dragging its edge,
+ * which VS Code keeps): a board of 12 px squares fitted, and was too small
+ * to read. */
 const SQUARE = 24;
-const COMPACT_SQUARE = 12;
 
 /** The pieces of a FEN's placement, `board[rank][file]` from a8 (null: empty). */
 export function placement(fen: string): (string | null)[][] | undefined {
@@ -107,10 +109,7 @@ export function withBoardImages(
     return markdown;
   }
   const fen = found[1]!;
-  // A wrong move's hover (the position it was tried in) comes under the
-  // diagnostic's own lines: a smaller board.
-  const tried = markdown.includes("The position it was tried in");
-  const svg = boardSvg(fen, style, tried ? COMPACT_SQUARE : SQUARE);
+  const svg = boardSvg(fen, style, SQUARE);
   if (svg === undefined) {
     return markdown;
   }
