@@ -1658,6 +1658,19 @@ fn castling_with_the_small_letter_o_is_reported_with_its_fix() {
     assert!(!found.contains("illegal"), "{found}");
 }
 
+/// The typographic `×` (a copy from a printed page, a figurine font) as the
+/// capture sign: a look-alike of `x`, fixed at its character; in a Russian
+/// game too (its capture sign is `:`, `x` or the Cyrillic `х`).
+#[test]
+fn the_multiplication_sign_as_the_capture_sign_is_reported_with_its_fix() {
+    let found = render("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. B×c6 d×c6 5. O-O *", &Options::default());
+    assert_eq!(found.matches("homoglyph @ `×`").count(), 2, "{found}");
+    assert!(found.contains("fix* Write x (`×` -> `x`)"), "{found}");
+    assert!(!found.contains("illegal"), "{found}");
+    let ru = render("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. С×c6 d×c6 5. 0-0 *", &Options::default());
+    assert_eq!(ru.matches("homoglyph @ `×`").count(), 2, "{ru}");
+}
+
 #[test]
 fn nags_past_255_are_no_nags() {
     let found = render("1. e4 $1 e5 $256 2. Nf3 $0001 Nc6 $99999999999999999999 *", &Options::default());

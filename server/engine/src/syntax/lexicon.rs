@@ -242,8 +242,10 @@ pub const ORIGIN_RANK_LOOKALIKES: [(char, char); 2] = [('l', '1'), ('З', '3')];
 /// the typographic `×`. Writing one is optional (FIDE 19).
 pub const CAPTURE_SIGNS: [char; 5] = ['x', 'х', 'X', ':', '×'];
 /// Capture signs that stand for `x` and are reported as look-alikes (except
-/// the Cyrillic `х` in a Cyrillic-letter game).
-pub const CAPTURE_LOOKALIKES: [(char, char); 2] = [('х', 'x'), ('X', 'x')];
+/// the Cyrillic `х` in a Cyrillic-letter game): the typographic `×` too,
+/// which a copy from a printed page or a figurine font brings (PGN and the
+/// FIDE text write `x`).
+pub const CAPTURE_LOOKALIKES: [(char, char); 3] = [('х', 'x'), ('X', 'x'), ('×', 'x')];
 /// The dash of long algebraic (`e2-e4`) and of castling, also en and em dash.
 pub const DASHES: [char; 3] = ['-', '–', '—'];
 /// The letters of castling: `O` (PGN), `0` (the FIDE text), `o`, and the
