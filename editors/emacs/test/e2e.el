@@ -24,7 +24,8 @@
 (defconst e2e-dir (file-name-as-directory (getenv "CHESS_LS_TEST_DIR")))
 
 (defun e2e-log (fmt &rest args)
-  (princ (concat (apply #'format fmt args) "\n")))
+  ;; On stderr, as eglot's own messages, so that the two come in order.
+  (message "%s" (apply #'format fmt args)))
 
 (defun e2e-check (ok what &optional detail)
   (if ok
