@@ -16,6 +16,7 @@
 
 (require 'cl-lib)
 (require 'json)
+(require 'package)
 (require 'subr-x)
 
 (defvar e2e-failures 0)
@@ -74,7 +75,8 @@ Flymake checks the buffer again on them."
     (list (line-number-at-pos) (1+ (- pos (line-beginning-position))))))
 
 (defun e2e-shown ()
-  "What Flymake shows in the current buffer: sorted (LINE COL END-LINE END-COL TEXT)."
+  "What Flymake shows in the current buffer, sorted:
+a list of (LINE COL END-LINE END-COL TEXT)."
   (sort (cl-loop for d in (flymake-diagnostics)
                  collect (append (e2e-position (flymake-diagnostic-beg d))
                                  (e2e-position (flymake-diagnostic-end d))
@@ -116,7 +118,7 @@ its file; check it."
   ;; The end of the user's command (eglot-ensure connects then), then the
   ;; redisplay that shows the buffer (Flymake's first check waits for it).
   (run-hooks 'post-command-hook)
-  (run-window-configuration-change-hook)
+  (run-hooks 'window-configuration-change-hook)
   (e2e-check (e2e-wait (lambda () (bound-and-true-p eglot--managed-mode)))
              (format "%s: opened in %s, managed by eglot" file major-mode)))
 
@@ -235,7 +237,7 @@ a user choosing it in the menu."
 ;; server for every buffer: here "latex" for the game too, unless the
 ;; configuration gives one id for all.
 (find-file (concat e2e-dir "chapter-first/book.tex"))
-(run-window-configuration-change-hook)
+(run-hooks 'window-configuration-change-hook)
 (call-interactively #'eglot)
 (e2e-check (e2e-wait (lambda () (bound-and-true-p eglot--managed-mode)))
            "book.tex: M-x eglot starts chess-ls")
