@@ -195,9 +195,15 @@ impl Kind {
     /// nothing known, only "plain text" or only "notation", its URI's
     /// extension: a client that sends one id for every file it serves
     /// (Emacs eglot sends `pgn` for a `.tex` chapter) still gets its
-    /// manuscripts read as manuscripts.
+    /// manuscripts read as manuscripts. A `.pgn` file is notation whatever
+    /// the id (Emacs eglot 1.9 sends every buffer the id of the first one
+    /// that started the server: a game opened after a LaTeX chapter came
+    /// as `latex`, and the moves in its comments were checked).
     pub fn detect(language_id: &str, uri: &str) -> Kind {
         let path = uri.split(['?', '#']).next().unwrap_or(uri);
+        if path.rsplit_once('.').is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("pgn")) {
+            return Kind::Pgn;
+        }
         let by_extension = syntax::manuscript::Format::from_path(path).map(Kind::of_format);
         match language_id.to_ascii_lowercase().as_str() {
             "markdown" | "md" | "mdx" | "quarto" | "rmd" => Kind::Markdown,

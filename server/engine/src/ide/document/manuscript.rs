@@ -821,7 +821,11 @@ mod tests {
 
     #[test]
     fn manuscript_kinds_from_language_ids_and_uris() {
-        assert_eq!(Kind::detect("latex", "file:///a.pgn"), Kind::Latex);
+        // A `.pgn` file is notation whatever its id (a client that sends
+        // one id for every buffer); a LaTeX buffer with no file is LaTeX.
+        assert_eq!(Kind::detect("latex", "file:///a.pgn"), Kind::Pgn);
+        assert_eq!(Kind::detect("markdown", "file:///games/A.PGN"), Kind::Pgn);
+        assert_eq!(Kind::detect("latex", "untitled:Untitled-1"), Kind::Latex);
         assert_eq!(Kind::detect("plaintext", "file:///book/ch1.txt"), Kind::Text);
         assert_eq!(Kind::detect("plaintext", "file:///book/ch1.tex"), Kind::Latex);
         assert_eq!(Kind::detect("text", "file:///notes"), Kind::Text);
