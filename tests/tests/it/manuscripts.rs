@@ -788,3 +788,34 @@ fn a_latin_look_alike_in_a_run_with_no_known_start_is_found_in_a_russian_book() 
     let text = "Four Knights.\n\n1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6\n\nGoing on from page 12.\n\n5. Kf3:e5 Nc6:e5\n";
     assert!(text_findings(text).iter().all(|f| f.0 != "homoglyph"), "{:?}", text_findings(text));
 }
+
+#[test]
+fn a_check_sign_standing_alone_after_a_move_does_not_stop_the_game() {
+    // A French club page writes the check sign after a blank (`Fxf7 +`):
+    // the game goes on after it (the next moves are replayed, and a wrong
+    // one found), the sign is said to belong to its move; French prose's
+    // plus (`3. exd5 + toutes les variantes`) stays prose.
+    let text = "Une partie du club.\n\n1 e4 e5 2 Fc4 Cc6 3 Fxf7 + Rxf7 4 Cf3 d6 5 Cg5 + Re8 6 Dxh8 h6 0-1\n";
+    let found = text_findings(text);
+    let codes: Vec<(&str, &str)> = found.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    assert_eq!(codes, [("space-in-move", "Fxf7 +"), ("space-in-move", "Cg5 +"), ("illegal-move", "Dxh8")], "{found:?}");
+    let todo = "À faire :\n\n- 3. exd5 + toutes les variantes\n- 3. Cc3 + toutes les variantes\n";
+    assert!(text_findings(todo).iter().all(|f| f.0 != "space-in-move"), "{:?}", text_findings(todo));
+}
+
+#[test]
+fn a_run_that_ends_on_an_ambiguous_move_is_gone_on_from_under_the_reading_the_next_run_fits() {
+    // `3. Nd2` (either knight) ends a run; the text goes on after prose.
+    // The next run replays under the one reading it fits (Nbd2: the f3
+    // knight goes on to e5), and its own wrong move is found; the
+    // ambiguity stays reported.
+    let text = "1. Nf3 Nf6 2. d4 d5 3. Nd2\n\nHere White hesitates. The game went on:\n\n3... c5 4. Ne5 Nc6 5. Kd3\n";
+    let found = text_findings(text);
+    let codes: Vec<(&str, &str)> = found.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    assert_eq!(codes, [("ambiguous-move", "Nd2"), ("illegal-move", "Kd3")], "{found:?}");
+    // The other reading: Nfd2, then the knight goes back to f3.
+    let text = "1. Nf3 Nf6 2. d4 d5 3. Nd2\n\nHere White hesitates. The game went on:\n\n3... c5 4. Nf3 Nc6 5. Kd3\n";
+    let found = text_findings(text);
+    let codes: Vec<(&str, &str)> = found.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    assert_eq!(codes, [("ambiguous-move", "Nd2"), ("illegal-move", "Kd3")], "{found:?}");
+}

@@ -190,6 +190,11 @@ pub struct Trace {
     /// The main line first, then each variation, as they were replayed.
     pub lines: Vec<TracedLine>,
     pub moves: Vec<TracedMove>,
+    /// The main line stopped at its last written move, which reads as each
+    /// of these moves with nothing after it to decide (an ambiguous `Nd2`
+    /// at the end of a run of a manuscript): the games that go on from it
+    /// try each.
+    pub open_end: Vec<Move>,
 }
 
 /// A line (the main line or a variation) and the position it starts from.
@@ -531,6 +536,10 @@ struct Replayer<'a, 'o> {
     /// intended move (an ambiguous move's do; an illegal move's may all be
     /// wrong): else what is found after it is no certain finding.
     undecided_firm: bool,
+    /// The readings of an ambiguous move with no move after it to decide
+    /// between them (the end of a line): kept for the trace's
+    /// [`Trace::open_end`].
+    end_readings: Vec<Move>,
     /// Whether an undecided move is carried forward under its readings;
     /// off in the replays that do that, so that the work stays linear.
     beam: bool,
@@ -627,6 +636,7 @@ impl<'a, 'o> Replayer<'a, 'o> {
             read_as_guess: false,
             undecided: Vec::new(),
             undecided_firm: false,
+            end_readings: Vec::new(),
             beam: true,
             deciding: false,
             quick: false,
@@ -879,6 +889,12 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             broken = false;
                         }
                         None => {
+                            if is_main
+                                && !items[i + 1..].iter().any(|item| matches!(item, Item::Move(_)))
+                                && let Some(trace) = &mut self.trace
+                            {
+                                trace.open_end = std::mem::take(&mut self.end_readings);
+                            }
                             self.undecided.clear();
                             let resumed = (resynced_at != Some(i))
                                 .then(|| {

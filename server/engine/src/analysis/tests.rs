@@ -1671,6 +1671,18 @@ fn the_multiplication_sign_as_the_capture_sign_is_reported_with_its_fix() {
     assert_eq!(ru.matches("homoglyph @ `×`").count(), 2, "{ru}");
 }
 
+/// `Bxf7 + Kxf7`: a check sign after a blank is the move's (said, with
+/// the fix that joins it), not an unreadable token that the game is
+/// resynchronised past.
+#[test]
+fn a_check_sign_standing_alone_after_a_move_is_the_moves() {
+    let found = render("1. e4 e5 2. Bc4 Nc6 3. Bxf7 + Kxf7 4. Nf3 d6 5. Ng5 + Ke8 6. Qh5+ g6 *", &Options::default());
+    assert_eq!(found.matches("space-in-move @ `Bxf7 +`").count(), 1, "{found}");
+    assert_eq!(found.matches("space-in-move @ `Ng5 +`").count(), 1, "{found}");
+    assert!(found.contains("`Bxf7 +` -> `Bxf7+`"), "{found}");
+    assert!(!found.contains("syntax") && !found.contains("illegal"), "{found}");
+}
+
 #[test]
 fn nags_past_255_are_no_nags() {
     let found = render("1. e4 $1 e5 $256 2. Nf3 $0001 Nc6 $99999999999999999999 *", &Options::default());

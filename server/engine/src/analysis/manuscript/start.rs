@@ -343,6 +343,26 @@ pub fn record(
             .into_iter()
             .map(|(language, positions, len)| Arc::new(record(Some(language), positions, len, Vec::new())))
             .collect()
+    } else if !trace.open_end.is_empty() && main.len() as u32 + 1 == head.main_moves {
+        // Its last move reads several ways with nothing after it to decide
+        // (`3. Nd2` with both knights able to go there, then prose): the
+        // games that go on from it try each reading, the one they replay
+        // after decides (and the ambiguity stays reported).
+        let end = positions.last().cloned().unwrap_or_default();
+        trace
+            .open_end
+            .iter()
+            .map(|&mv| {
+                let mut after = end.clone();
+                after.play_unchecked(mv);
+                let mut line = positions.clone();
+                line.push(after);
+                Arc::new(LineRecord {
+                    one_of_readings: true,
+                    ..record(Some(report.language), line, main.len() + 1, Vec::new())
+                })
+            })
+            .collect()
     } else {
         Vec::new()
     };

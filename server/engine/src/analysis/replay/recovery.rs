@@ -158,6 +158,7 @@ impl Replayer<'_, '_> {
             .collect();
         let tiered: Vec<(Move, u8)> = found.iter().map(|&mv| (mv, 0)).collect();
         let (chosen, tied) = self.choose_or_tie(pos, &tiered, rest);
+        self.end_readings = if chosen.is_none() && tied.is_empty() { found.to_vec() } else { Vec::new() };
         // The written move is one of its readings: what is wrong after it
         // under all of them is wrong.
         self.undecided = tied;

@@ -516,6 +516,21 @@ impl<'s> Runs<'s> {
     }
 
     /// A move at `i`, as written or with a certain repair.
+    /// Whether a move, a move number or a result follows `i` after one or
+    /// two blanks.
+    fn notation_after(&self, i: usize) -> bool {
+        let s = self.at(i);
+        let gap = s.bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+        if !(1..=2).contains(&gap) {
+            return false;
+        }
+        let next = &s[gap..];
+        move_len(next).is_some_and(|n| ends_word(next, n))
+            || move_number_at(next, 0).is_some()
+            || bare_number_at(next, 0).is_some()
+            || result_len(next).is_some()
+    }
+
     fn found_move(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
         // `el`, `al`: a pawn's move to the last rank with a letter for the
@@ -594,6 +609,19 @@ impl<'s> Runs<'s> {
                 && let Some(read) = self.ocr_signs(i)
             {
                 return Some(read);
+            }
+            // `Db1 + 22 Rh2`: the check sign after a blank, standing alone
+            // (not `+-`, `+/=`), and moves after it (`3. exd5 + toutes les
+            // variantes` is French prose's plus): one move broken by a
+            // space, read with its sign, so the game goes on.
+            if let Some(end) = detached_check(s, n).filter(|&end| self.notation_after(i + end)) {
+                let letter_len = section_at(s, 0).unwrap_or(0);
+                let sign = s[..end].trim_start_matches(|c: char| c != ' ' && c != '\t');
+                let joined = format!("{}{}", &s[..n], sign.trim_start());
+                return Some(FoundMove {
+                    end: i + end,
+                    repair: vec![Repair { span: i..i + end, kind: RepairKind::SpaceInMove { letter_len, joined } }],
+                });
             }
             return Some(FoundMove { end: i + n, repair: Vec::new() });
         }
@@ -2070,6 +2098,23 @@ impl<'s> Runs<'s> {
         }
         None
     }
+}
+
+/// `Db1 +`: where a check or mate sign standing alone one or two blanks
+/// after the move ending at `n` ends; `None` when the move has its sign
+/// already or the sign is part of a glyph (`+-`, `+/=`).
+fn detached_check(s: &str, n: usize) -> Option<usize> {
+    if s[..n].ends_with(['+', '#', '†', '‡']) {
+        return None;
+    }
+    let gap = s[n..].bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+    if !(1..=2).contains(&gap) {
+        return None;
+    }
+    let rest = &s[n + gap..];
+    let sign = ["++", "+", "#", "†", "‡"].into_iter().find(|sign| rest.starts_with(sign))?;
+    let after = rest[sign.len()..].chars().next();
+    after.is_none_or(|c| c.is_whitespace() || matches!(c, ',' | ';' | ')' | ']' | '}')).then_some(n + gap + sign.len())
 }
 
 /// The standalone evaluation and annotation symbols a run may hold.
