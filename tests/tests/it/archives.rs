@@ -219,9 +219,17 @@ fn a_stream_read_in_batches_gives_the_findings_of_the_whole_text() {
     assert!(found == expected, "the streamed findings differ from the whole file's");
     let summary = |run: &Run| run.stderr.lines().last().unwrap_or_default().split(" in ").next().unwrap().to_owned();
     assert_eq!(summary(&streamed), summary(&whole));
-    // Bare games on lines of their own, too.
-    let bare: String =
-        damaged.lines().filter(|l| !l.starts_with('[') && !l.is_empty()).map(|l| format!("{l}\n")).collect();
+    // Bare games on lines of their own, too: some 10 MB, more than one
+    // batch (the whole 20 MB again took a minute of the test command).
+    let mut bare = String::new();
+    for line in damaged.lines().filter(|l| !l.starts_with('[') && !l.is_empty()) {
+        if bare.len() > 10 << 20 {
+            break;
+        }
+        bare.push_str(line);
+        bare.push('\n');
+    }
+    assert!(bare.len() > 8 << 20, "{} (`cli::stream::BATCH` is 8 MB)", bare.len());
     std::fs::write(dir.join("bare.pgn"), &bare).unwrap();
     let whole = run_in(&dir, &["--check", "--format", "json", "bare.pgn"], None);
     let streamed = run_in(&dir, &["--check", "--format", "json", "-"], Some(bare.as_bytes()));

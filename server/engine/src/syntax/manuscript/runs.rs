@@ -561,6 +561,11 @@ impl<'s> Runs<'s> {
             if let Some(repair) = self.lower_case_letter(i, Some(n)) {
                 return Some(repair);
             }
+            // `He5:, de: 12. He5:`: the capture sign after a piece move
+            // (Hungarian), not the start of the next move.
+            if let Some(read) = self.capture_after(i, n) {
+                return Some(read);
+            }
             // `c3: d4`, `Lf1— b5`: a capture sign or a dash glued to a move
             // and the rest of the move after a space; `d4 х c5`: a capture
             // sign standing alone between two parts.
@@ -778,6 +783,13 @@ impl<'s> Runs<'s> {
     fn files_only(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
         let n = files_only_capture(s).filter(|&n| ends_word(s, n))?;
+        // `11. de:, He5:`: the Hungarian short form, its capture sign after.
+        if ch(s, n) == Some(':') && sign_ends(s, n + 1) {
+            return Some(FoundMove {
+                end: i + n + 1,
+                repair: vec![Repair { span: i + n..i + n + 1, kind: RepairKind::CaptureAfter }],
+            });
+        }
         let (k, paragraph) = self.blank(i + n);
         if paragraph || k == i + n || k >= self.limit || self.s[i + n..k].contains('\n') {
             return None;
@@ -789,6 +801,43 @@ impl<'s> Runs<'s> {
             || move_len(t).is_some_and(|m| ends_word(t, m))
             || files_only_capture(t).is_some_and(|m| ends_word(t, m));
         more.then_some(FoundMove { end: i + n, repair: Vec::new() })
+    }
+
+    /// `He5:`: a piece move ending at `n` with the capture sign after its
+    /// square (Hungarian and old books), a convention read as written (the
+    /// sign is blanked for the parser, never reported). Not where a bare
+    /// square follows after a blank (`Фd4: d6`, long algebraic broken by
+    /// a space, which `space_in_move` reads) unless a comma parts them.
+    fn capture_after(&self, i: usize, n: usize) -> Option<FoundMove> {
+        let s = self.at(i);
+        if ch(s, n) != Some(':') || !sign_ends(s, n + 1) {
+            return None;
+        }
+        let letter = ch(s, 0).is_some_and(|c| c.is_uppercase() || lexicon::is_figurine(c));
+        if !letter || section_at(s, 0).is_none() || piece_move(s) != Some(n) {
+            return None;
+        }
+        // Notation must follow (`Nf6: La intención es...` is a move and its
+        // comment, a colon before prose).
+        let comma = usize::from(ch(s, n + 1) == Some(','));
+        let (k, _) = self.blank(i + n + 1 + comma);
+        let t = self.at(k);
+        let notation = t.is_empty()
+            || t.starts_with('(')
+            || move_number_at(t, 0).is_some()
+            || result_len(t).is_some()
+            || move_len(t).is_some_and(|m| ends_word(t, m))
+            || files_only_capture(t).is_some();
+        if !notation {
+            return None;
+        }
+        if comma == 0 && square_at(t, 0).is_some_and(|d| ends_word(t, d) && !t[d..].starts_with(['.', ':'])) {
+            return None;
+        }
+        Some(FoundMove {
+            end: i + n + 1,
+            repair: vec![Repair { span: i + n..i + n + 1, kind: RepairKind::CaptureAfter }],
+        })
     }
 
     /// `K.d8`: a stray dot, comma or quote between a piece letter and the
@@ -2115,6 +2164,12 @@ fn detached_check(s: &str, n: usize) -> Option<usize> {
     let sign = ["++", "+", "#", "†", "‡"].into_iter().find(|sign| rest.starts_with(sign))?;
     let after = rest[sign.len()..].chars().next();
     after.is_none_or(|c| c.is_whitespace() || matches!(c, ',' | ';' | ')' | ']' | '}')).then_some(n + gap + sign.len())
+}
+
+/// Whether a capture sign written after a move may end at `i`: the text
+/// ends, or a blank, a separator, a closing bracket or a mark follows.
+fn sign_ends(s: &str, i: usize) -> bool {
+    ch(s, i).is_none_or(|c| c.is_whitespace() || matches!(c, ',' | ';' | ')' | ']' | '!' | '?' | '+' | '#'))
 }
 
 /// The standalone evaluation and annotation symbols a run may hold.
