@@ -819,3 +819,20 @@ fn a_run_that_ends_on_an_ambiguous_move_is_gone_on_from_under_the_reading_the_ne
     let codes: Vec<(&str, &str)> = found.iter().map(|(c, t)| (*c, t.as_str())).collect();
     assert_eq!(codes, [("ambiguous-move", "Nd2"), ("illegal-move", "Kd3")], "{found:?}");
 }
+
+#[test]
+fn the_hungarian_capture_sign_after_the_move_is_read_as_written() {
+    // A Hungarian magazine writes the capture sign after the square
+    // (`He5:`) and pawn captures with their files (`de:`), a comma between
+    // White's and Black's move: the game is read to its end, the files-only
+    // captures said as the short form they are (with their fix), nothing
+    // else; a wrong move after them is found.
+    let text = "SPANYOL MEGNYITÁS\n\n1. e4, e5 2. Hf3, Hc6 3. Fb5, a6 4. Fa4, Hf6 5. 0-0, Fe7 6. Be1, b5 \
+                7. Fb3, d6 8. c3, 0-0 9. a4, b4 10. d4, bc: 11. de:, He5: 12. He5:, de: 13. Hc3:, a5 14. Ke3\n";
+    let found = text_findings(text);
+    let codes: Vec<(&str, &str)> = found.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    assert_eq!(codes, [("syntax", "bc"), ("syntax", "de"), ("syntax", "de"), ("illegal-move", "Ke3")], "{found:?}");
+    // A colon after a move before prose is no capture sign.
+    let text = "1.f4: Sin comentario\ne5: Una Bird.\n2.d3: Sin comentario\nexf4: Bien.\n3.Bxf4: Sin comentario\nNf6: La idea.\n";
+    assert!(text_findings(text).iter().all(|f| f.0 != "illegal-move"), "{:?}", text_findings(text));
+}
