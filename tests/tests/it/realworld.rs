@@ -1,4 +1,5 @@
-//! Real texts with ground truth (`../shared/corpus/realworld/`, issue 16):
+//! Real texts with ground truth (`../shared/corpus/realworld/` and
+//! `realworld2/`, issues 16 and 29):
 //! each excerpt checked as a user checks it (`chess-ls --check --format
 //! json FILE`) and scored as the corpus's own scorer does: a problem of the
 //! truth is found when a diagnostic of the same code (any code of damage to
@@ -21,9 +22,22 @@ use chess_ls::analysis::Language;
 use chess_ls::syntax::lexicon;
 use serde_json::Value;
 
-/// Problems found (of 90) and false alarms (on 1111 correct moves) today.
-const FOUND_AT_LEAST: usize = 83;
-const FALSE_ALARMS_AT_MOST: usize = 0;
+/// What a shared set of real texts is held to: problems found at least,
+/// false alarms on correct moves at most, found problems whose preferred
+/// fix does not read as the intended move at most.
+struct Floor {
+    found: usize,
+    false_alarms: usize,
+    unintended: usize,
+}
+
+/// The first set (90 problems, 1,111 correct moves), today.
+const SET_1: Floor = Floor { found: 83, false_alarms: 0, unintended: 0 };
+/// The second set (105 problems, 1,374 correct moves; shared since
+/// 2026-12-07), today (one fix is not read as the intended move here:
+/// `.Ff5`, whose fix writes the lost move number `3...` before the move,
+/// which this test's reading of a token does not take).
+const SET_2: Floor = Floor { found: 80, false_alarms: 7, unintended: 1 };
 
 const DAMAGE: [&str; 6] = ["syntax", "homoglyph", "space-in-move", "pawn-letter", "language-mix", "move-number"];
 
@@ -84,7 +98,16 @@ fn fixed_token(line: &str, c0: u64, c1: u64, edits: &[(u64, u64, String)]) -> St
 
 #[test]
 fn real_texts_keep_their_findings_and_gain_no_false_alarm() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/realworld");
+    hold("realworld", &SET_1);
+}
+
+#[test]
+fn the_second_set_of_real_texts_keeps_its_findings() {
+    hold("realworld2", &SET_2);
+}
+
+fn hold(set: &str, floor: &Floor) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus").join(set);
     let Ok(truth) = std::fs::read_to_string(dir.join("truth.json")) else {
         eprintln!("note: {} is absent; the real-text test checks nothing", dir.display());
         return;
@@ -171,10 +194,11 @@ fn real_texts_keep_their_findings_and_gain_no_false_alarm() {
             }
         }
     }
-    eprintln!("real texts: found {found}/{total} problems, {false_alarms} false alarms on {clean} correct moves");
-    assert!(found >= FOUND_AT_LEAST, "found {found} of {total}, fewer than {FOUND_AT_LEAST}; missed: {missed:#?}");
-    #[allow(clippy::absurd_extreme_comparisons, reason = "the bound is 0 today; a bound, not an expected count")]
-    let within = false_alarms <= FALSE_ALARMS_AT_MOST;
-    assert!(within, "{false_alarms} false alarms: {alarms:#?}");
-    assert!(unintended.is_empty(), "fixes that do not read as the intended move: {unintended:#?}");
+    eprintln!(
+        "real texts ({set}): found {found}/{total} problems, {false_alarms} false alarms on {clean} correct moves, {} unintended fixes",
+        unintended.len()
+    );
+    assert!(found >= floor.found, "found {found} of {total}, fewer than {}; missed: {missed:#?}", floor.found);
+    assert!(false_alarms <= floor.false_alarms, "{false_alarms} false alarms: {alarms:#?}");
+    assert!(unintended.len() <= floor.unintended, "fixes that do not read as the intended move: {unintended:#?}");
 }
