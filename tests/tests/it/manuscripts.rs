@@ -835,3 +835,20 @@ fn the_hungarian_capture_sign_after_the_move_is_read_as_written() {
     let text = "1.f4: Sin comentario\ne5: Una Bird.\n2.d3: Sin comentario\nexf4: Bien.\n3.Bxf4: Sin comentario\nNf6: La idea.\n";
     assert!(text_findings(text).iter().all(|f| f.0 != "illegal-move"), "{:?}", text_findings(text));
 }
+
+#[test]
+fn a_line_of_analysis_on_lines_of_its_own_ends_where_the_game_goes_on_at_an_earlier_number() {
+    // A club page prints a line of analysis over several lines, and the
+    // game goes on at the next line with an earlier number (`4.c3` after
+    // `9.Db3#`): the game's move is no move 10 of the analysis (which was
+    // over by mate), but the game's own fourth, replayed from its third.
+    let text = "1.e4 e5 2.Cf3 Cc6 3.Fc4 Fc5\nLe coup le plus naturel. Par exemple, 4.Cg5 Ch6 5.d4 Fxd4\n\
+                6.Cxf7 Cxf7 7.Fxf7+ Rxf7 8.Dh5+ g6 9.Dxe5\n4.c3\nlibère la case c2 pour le fou.\n4...Cf6 5.d4 exd4 6.cxd4 Fb4+ 7.Fd2 Fxd2+ 8.Cbxd2 d5\n";
+    let found = text_findings(text);
+    assert!(found.is_empty(), "{found:?}");
+    // The same with a wrong move in the game after it: found.
+    let wrong = text.replace("8.Cbxd2 d5", "8.Cbxd2 d4");
+    let found = text_findings(&wrong);
+    let codes: Vec<&str> = found.iter().map(|f| f.0).collect();
+    assert_eq!(codes, ["illegal-move"], "{found:?}");
+}

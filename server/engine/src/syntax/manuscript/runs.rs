@@ -1453,6 +1453,19 @@ impl<'s> Runs<'s> {
                 closed = Some(j);
                 break;
             }
+            // `... 21.Db3#` and on the next line `4.c3`: a line of analysis
+            // written out on lines of its own, then the game goes on at a
+            // number two moves or more back: a run of its own.
+            if depth == 0
+                && !first
+                && !self.forced
+                && self.s[i..j].contains('\n')
+                && let (Some(next), Some((_, number, black))) = (ply, move_number_at(self.at(j), 0))
+                && number > 0
+                && ply_of(number, black) + 4 <= next
+            {
+                break;
+            }
             // `1) e4 - e5, 2) d4`: a dash between White's move and Black's.
             if let Some(next) = self.dash_between(j, &tokens) {
                 i = next;
