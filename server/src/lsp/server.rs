@@ -87,6 +87,12 @@ impl Open {
             None => editor.options.clone(),
         }
     }
+
+    /// How Normalize notation writes castling in this document: its
+    /// project file's `[normalize] castling`, else the editor's.
+    fn castling(&self, editor: &Settings) -> chess_ls_engine::analysis::rewrite::Castling {
+        self.project.as_ref().and_then(|p| p.settings.castling).unwrap_or(editor.castling)
+    }
 }
 
 /// A document whose `didOpen` is being analysed, off the state's lock (a
@@ -284,7 +290,7 @@ impl Backend {
             latest: open.latest.clone(),
             resolves_code_actions: state.resolves_code_actions,
             translate_command: state.translate_command,
-            castling: open.project.as_ref().and_then(|p| p.settings.castling).unwrap_or(state.settings.castling),
+            castling: open.castling(&state.settings),
         })
     }
 

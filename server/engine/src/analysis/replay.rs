@@ -889,11 +889,14 @@ impl<'a, 'o> Replayer<'a, 'o> {
                             broken = false;
                         }
                         None => {
+                            // Taken here whatever the line: readings kept
+                            // at a variation's end are no main line's.
+                            let end_readings = std::mem::take(&mut self.end_readings);
                             if is_main
                                 && !items[i + 1..].iter().any(|item| matches!(item, Item::Move(_)))
                                 && let Some(trace) = &mut self.trace
                             {
-                                trace.open_end = std::mem::take(&mut self.end_readings);
+                                trace.open_end = end_readings;
                             }
                             self.undecided.clear();
                             let resumed = (resynced_at != Some(i))

@@ -173,14 +173,14 @@ fn normalize(trace: &Trace, source: &str, castling: Castling) -> Vec<TextEdit> {
         let suffix = &written[suffix_start..];
         let mut style = MoveStyle::for_language(own);
         if traced.played.is_castle() {
-            style.castling_zeros = match (castling, zeros.cmp(&letters)) {
-                (Castling::Letters, _) => false,
-                (Castling::Zeros, _) => true,
-                (Castling::Keep, std::cmp::Ordering::Greater) => true,
-                (Castling::Keep, std::cmp::Ordering::Less) => false,
-                (Castling::Keep, std::cmp::Ordering::Equal) => {
-                    castling_written(written).unwrap_or(style.castling_zeros)
-                }
+            style.castling_zeros = match castling {
+                Castling::Letters => false,
+                Castling::Zeros => true,
+                Castling::Keep => match zeros.cmp(&letters) {
+                    std::cmp::Ordering::Greater => true,
+                    std::cmp::Ordering::Less => false,
+                    std::cmp::Ordering::Equal => castling_written(written).unwrap_or(style.castling_zeros),
+                },
             };
         }
         let annotation_start = suffix.find(['!', '?', '‼', '⁇', '⁉', '⁈']).unwrap_or(suffix.len());
@@ -217,10 +217,16 @@ mod tests {
     use crate::syntax;
 
     fn rewrite_text(text: &str, rewrite: Rewrite) -> String {
+        rewrite_text_with(text, rewrite, Castling::Keep)
+    }
+
+    fn rewrite_text_with(text: &str, rewrite: Rewrite, castling: Castling) -> String {
         let tree = syntax::parse(text, None);
         let games = syntax::lower(&tree, text);
-        let edits: Vec<TextEdit> =
-            games.iter().flat_map(|g| rewrite_game(g, text, &Options::default(), rewrite)).collect();
+        let edits: Vec<TextEdit> = games
+            .iter()
+            .flat_map(|g| rewrite_traced(g, &trace_game(g, text, &Options::default()), text, rewrite, castling))
+            .collect();
         apply_edits(text, &edits)
     }
 
@@ -267,18 +273,7 @@ mod tests {
     /// move that way (and leaves the rest of the game as it would).
     #[test]
     fn normalize_writes_castling_as_asked() {
-        let with = |text: &str, castling: Castling| {
-            let tree = syntax::parse(text, None);
-            let games = syntax::lower(&tree, text);
-            let edits: Vec<TextEdit> = games
-                .iter()
-                .flat_map(|g| {
-                    let trace = trace_game(g, text, &Options::default());
-                    rewrite_traced(g, &trace, text, Rewrite::Normalize, castling)
-                })
-                .collect();
-            apply_edits(text, &edits)
-        };
+        let with = |text: &str, castling: Castling| rewrite_text_with(text, Rewrite::Normalize, castling);
         let ru = "1. e4 e5 2. Кg1f3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 0-0+ *";
         assert_eq!(with(ru, Castling::Letters), "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. O-O Кf6 5. d3 O-O *");
         assert_eq!(with(ru, Castling::Keep), "1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. 0-0 Кf6 5. d3 0-0 *");

@@ -49,7 +49,6 @@ pub(super) fn mix_message(text: &str, its: Language, role: Role, game: Language,
     format!("\"{text}\" is {what}, but this game is {game_is}: write {right}")
 }
 
-/// What a figurine font's code stands for (`¥`, where the font draws `♗`).
 /// The finding on a piece letter that is a look-alike of `language`'s own
 /// (`K` for the Russian `К`; a figurine font's code for its figurine), with
 /// its fix.
@@ -70,6 +69,7 @@ pub(crate) fn lookalike_letter(letter: &Token<'_>, language: Language, right: &s
         .with_fix(Fix::replace(format!("Write {right}"), letter.span.clone(), right).preferred(true))
 }
 
+/// What a figurine font's code stands for (`¥`, where the font draws `♗`).
 fn font_code_message(text: &str, figurine: &str, role: Role) -> String {
     format!(
         "\"{text}\" ({}) is where a figurine font draws \"{figurine}\" ({}): text copied from a PDF",

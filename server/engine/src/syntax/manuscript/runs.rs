@@ -515,22 +515,15 @@ impl<'s> Runs<'s> {
         (j, newlines >= 2)
     }
 
-    /// A move at `i`, as written or with a certain repair.
     /// Whether a move, a move number or a result follows `i` after one or
     /// two blanks.
     fn notation_after(&self, i: usize) -> bool {
         let s = self.at(i);
         let gap = s.bytes().take_while(|&b| b == b' ' || b == b'\t').count();
-        if !(1..=2).contains(&gap) {
-            return false;
-        }
-        let next = &s[gap..];
-        move_len(next).is_some_and(|n| ends_word(next, n))
-            || move_number_at(next, 0).is_some()
-            || bare_number_at(next, 0).is_some()
-            || result_len(next).is_some()
+        (1..=2).contains(&gap) && notation_at(&s[gap..])
     }
 
+    /// A move at `i`, as written or with a certain repair.
     fn found_move(&self, i: usize) -> Option<FoundMove> {
         let s = self.at(i);
         // `el`, `al`: a pawn's move to the last rank with a letter for the
@@ -621,8 +614,7 @@ impl<'s> Runs<'s> {
             // space, read with its sign, so the game goes on.
             if let Some(end) = detached_check(s, n).filter(|&end| self.notation_after(i + end)) {
                 let letter_len = section_at(s, 0).unwrap_or(0);
-                let sign = s[..end].trim_start_matches(|c: char| c != ' ' && c != '\t');
-                let joined = format!("{}{}", &s[..n], sign.trim_start());
+                let joined = format!("{}{}", &s[..n], s[n..end].trim_start());
                 return Some(FoundMove {
                     end: i + end,
                     repair: vec![Repair { span: i..i + end, kind: RepairKind::SpaceInMove { letter_len, joined } }],
@@ -794,13 +786,7 @@ impl<'s> Runs<'s> {
         if paragraph || k == i + n || k >= self.limit || self.s[i + n..k].contains('\n') {
             return None;
         }
-        let t = self.at(k);
-        let more = move_number_at(t, 0).is_some()
-            || bare_number_at(t, 0).is_some()
-            || result_len(t).is_some()
-            || move_len(t).is_some_and(|m| ends_word(t, m))
-            || files_only_capture(t).is_some_and(|m| ends_word(t, m));
-        more.then_some(FoundMove { end: i + n, repair: Vec::new() })
+        notation_at(self.at(k)).then_some(FoundMove { end: i + n, repair: Vec::new() })
     }
 
     /// `He5:`: a piece move ending at `n` with the capture sign after its
@@ -822,13 +808,7 @@ impl<'s> Runs<'s> {
         let comma = usize::from(ch(s, n + 1) == Some(','));
         let (k, _) = self.blank(i + n + 1 + comma);
         let t = self.at(k);
-        let notation = t.is_empty()
-            || t.starts_with('(')
-            || move_number_at(t, 0).is_some()
-            || result_len(t).is_some()
-            || move_len(t).is_some_and(|m| ends_word(t, m))
-            || files_only_capture(t).is_some();
-        if !notation {
+        if !(t.is_empty() || t.starts_with('(') || notation_at(t)) {
             return None;
         }
         if comma == 0 && square_at(t, 0).is_some_and(|d| ends_word(t, d) && !t[d..].starts_with(['.', ':'])) {
@@ -2160,6 +2140,16 @@ impl<'s> Runs<'s> {
         }
         None
     }
+}
+
+/// Whether `t` starts with notation: a move number (with or without its
+/// dot), a result, a move or a pawn capture written with its files.
+fn notation_at(t: &str) -> bool {
+    move_number_at(t, 0).is_some()
+        || bare_number_at(t, 0).is_some()
+        || result_len(t).is_some()
+        || move_len(t).is_some_and(|m| ends_word(t, m))
+        || files_only_capture(t).is_some_and(|m| ends_word(t, m))
 }
 
 /// `Db1 +`: where a check or mate sign standing alone one or two blanks
