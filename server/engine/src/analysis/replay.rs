@@ -1044,7 +1044,11 @@ impl<'a, 'o> Replayer<'a, 'o> {
         let joined_text: String = joined.text(self.source).split_whitespace().collect();
         let repair = Repair {
             span: joined.span.clone(),
-            kind: RepairKind::SpaceInMove { letter_len: n.text.len(), joined: joined_text },
+            kind: RepairKind::SpaceInMove {
+                letter_len: n.text.len(),
+                joined: joined_text,
+                glued: crate::syntax::manuscript::glued_after(self.source, joined.span.end),
+            },
         };
         self.diagnostics.extend(super::manuscript::repair_diagnostic(self.source, self.source, &repair));
         Some(joined)

@@ -146,8 +146,11 @@ pub struct Repair {
 pub enum RepairKind {
     /// `К f3`, `e x d4`: the span is the whole move; `joined` is it without
     /// the spaces; the parts before the last gap are its first `letter_len`
-    /// bytes (the letter of `К f3`).
-    SpaceInMove { letter_len: usize, joined: String },
+    /// bytes (the letter of `К f3`); `glued` when the next move is glued
+    /// to it (`К f3К b4`: its fix gives that one its space). The scanner
+    /// reads `glued` from the text, so that a section whose next character
+    /// changes is analysed again.
+    SpaceInMove { letter_len: usize, joined: String, glued: bool },
     /// `.b3`: the span is the dots; `number` is the move number they lost
     /// (`2.`, `2...`).
     LostMoveNumber { number: String },
@@ -284,6 +287,7 @@ fn read_prose(
 ) {
     let mut scanner = runs::Runs::new(view, limit, false);
     let runs = scanner.find(part.start, part.end);
+    mark_glued(view, &mut scanner.repairs);
     repairs.append(&mut scanner.repairs);
     // Positions in the prose between the runs.
     let mut gap_start = part.start;
@@ -308,7 +312,22 @@ fn read_macro(
     for run in scanner.find(range.start, range.end) {
         found.push((run.start, Event::Unit(run, kind)));
     }
+    mark_glued(view, &mut scanner.repairs);
     repairs.append(&mut scanner.repairs);
+}
+
+/// Marks each move broken by a space that the next move is glued to.
+fn mark_glued(view: &str, repairs: &mut [Repair]) {
+    for r in repairs {
+        if let RepairKind::SpaceInMove { glued, .. } = &mut r.kind {
+            *glued = glued_after(view, r.span.end);
+        }
+    }
+}
+
+/// Whether a letter or digit follows `end` at once (`К f3К b4`).
+pub fn glued_after(text: &str, end: usize) -> bool {
+    text.get(end..).and_then(|t| t.chars().next()).is_some_and(char::is_alphanumeric)
 }
 
 /// Reads a manuscript.
@@ -384,7 +403,7 @@ fn assemble(
     let shifts = repairs
         .iter()
         .filter_map(|r| match &r.kind {
-            RepairKind::SpaceInMove { letter_len, joined }
+            RepairKind::SpaceInMove { letter_len, joined, .. }
             | RepairKind::Spaced { letter_len, joined }
             | RepairKind::DoubledDash { letter_len, joined }
             | RepairKind::Stray { letter_len, joined } => {

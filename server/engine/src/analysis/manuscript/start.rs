@@ -530,11 +530,10 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             format!("\"{written}\" is no file letter (OCR damage in a square): read as the file {placeholder}, where the move can go: write {placeholder}"),
         )
         .with_fix(Fix::replace(format!("Write {placeholder}"), span, placeholder.to_string()).preferred(true)),
-        RepairKind::SpaceInMove { joined, .. } => {
+        RepairKind::SpaceInMove { joined, glued, .. } => {
             // `К f3К b4`: the next move glued to this one gets its space.
-            let glued = text[span.end..].chars().next().is_some_and(|c| !c.is_whitespace() && c.is_alphanumeric());
             let (new_text, tail) =
-                if glued { (format!("{joined} "), ", and the next move is glued to it") } else { (joined.clone(), "") };
+                if *glued { (format!("{joined} "), ", and the next move is glued to it") } else { (joined.clone(), "") };
             Diagnostic::new(
                 Code::SpaceInMove,
                 span.clone(),

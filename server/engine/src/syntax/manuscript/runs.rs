@@ -617,7 +617,10 @@ impl<'s> Runs<'s> {
                 let joined = format!("{}{}", &s[..n], s[n..end].trim_start());
                 return Some(FoundMove {
                     end: i + end,
-                    repair: vec![Repair { span: i..i + end, kind: RepairKind::SpaceInMove { letter_len, joined } }],
+                    repair: vec![Repair {
+                        span: i..i + end,
+                        kind: RepairKind::SpaceInMove { letter_len, joined, glued: false },
+                    }],
                 });
             }
             return Some(FoundMove { end: i + n, repair: Vec::new() });
@@ -666,7 +669,7 @@ impl<'s> Runs<'s> {
                 end: i + n + 1,
                 repair: vec![Repair {
                     span: i..i + n + 1,
-                    kind: RepairKind::SpaceInMove { letter_len: 1, joined: joined[..n].to_owned() },
+                    kind: RepairKind::SpaceInMove { letter_len: 1, joined: joined[..n].to_owned(), glued: false },
                 }],
             });
         }
@@ -1078,7 +1081,7 @@ impl<'s> Runs<'s> {
             let kind = if whole(texts[0]) && self.spaced_dashes_near(i) {
                 RepairKind::Spaced { letter_len, joined }
             } else {
-                RepairKind::SpaceInMove { letter_len, joined }
+                RepairKind::SpaceInMove { letter_len, joined, glued: false }
             };
             best = Some(FoundMove { end: i + end, repair: vec![Repair { span: i..i + end, kind }] });
         }
@@ -2269,7 +2272,7 @@ mod tests {
         assert_eq!(
             kinds,
             [
-                ("К f3", &RepairKind::SpaceInMove { letter_len: 2, joined: "Кf3".into() }),
+                ("К f3", &RepairKind::SpaceInMove { letter_len: 2, joined: "Кf3".into(), glued: false }),
                 ("к", &RepairKind::LowerCaseLetter { upper: 'К' }),
                 (".", &RepairKind::LostMoveNumber { number: "2.".into() }),
                 ("b", &RepairKind::LowerCaseLetter { upper: 'B' }),
