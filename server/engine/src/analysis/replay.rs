@@ -95,8 +95,13 @@ fn replay_game(game: &GameSyntax<'_>, source: &str, options: &Options, traced: b
         Ok(pos) => pos,
         Err(d) => {
             diagnostics.push(d);
-            report.diagnostics = sorted(diagnostics);
-            return (report, None);
+            // `[FEN ""]`: the standard start, as with no tag.
+            if let Some(pos) = setup::empty_fen_start(game) {
+                pos
+            } else {
+                report.diagnostics = sorted(diagnostics);
+                return (report, None);
+            }
         }
     };
 

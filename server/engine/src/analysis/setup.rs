@@ -44,6 +44,9 @@ pub fn start_position(game: &GameSyntax<'_>, mode: CastlingMode) -> Result<Chess
     let Some(tag) = game.tag("FEN") else { return Ok(Chess::default()) };
     let value = tag.unescaped_value();
     let span = tag.value.as_ref().map_or(tag.span.clone(), |v| v.span.clone());
+    if value.trim().is_empty() {
+        return Err(empty_fen(tag));
+    }
     let fen = Fen::from_ascii(value.trim().as_bytes())
         .map_err(|e| Diagnostic::new(Code::InvalidPosition, span.clone(), format!("this FEN cannot be read: {e}")))?;
     // shakmaty caps a full-move number at 2^32 - 1 without a word.
@@ -74,6 +77,24 @@ pub fn start_position(game: &GameSyntax<'_>, mode: CastlingMode) -> Result<Chess
             board_problem(&setup.board, setup.turn, e.kinds()).unwrap_or_else(|| describe_position_error(e.kinds()));
         Diagnostic::new(Code::InvalidPosition, span, format!("the FEN is not a legal position: {why}"))
     })
+}
+
+/// `[FEN ""]`: a FEN tag with no position in it (some programs write
+/// one for every game); the game is read from the standard start
+/// ([`empty_fen_start`]), and the tag's removal is the fix.
+fn empty_fen(tag: &crate::syntax::Tag<'_>) -> Diagnostic {
+    Diagnostic::new(
+        Code::InvalidPosition,
+        tag.span.clone(),
+        "this FEN tag is empty: the moves are read from the standard starting position",
+    )
+    .with_fix(Fix::replace("Remove the empty FEN tag", tag.span.clone(), "").preferred(true))
+}
+
+/// The position a game whose FEN tag is empty starts from: the standard
+/// one (`None` when its FEN tag holds something).
+pub fn empty_fen_start(game: &GameSyntax<'_>) -> Option<Chess> {
+    game.tag("FEN").filter(|t| t.unescaped_value().trim().is_empty()).map(|_| Chess::default())
 }
 
 /// The first problem of a board in words that name the side or the square

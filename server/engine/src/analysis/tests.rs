@@ -1933,3 +1933,35 @@ fn turkish_games_read_in_turkish() {
     assert!(found.contains("illegal-move @ `Axd6`"), "{found}");
     assert!(found.contains("`Axd6` -> `Axd5`"), "{found}");
 }
+
+#[test]
+fn a_comment_closed_with_a_parenthesis_loses_no_moves() {
+    // `{...)`: the grammar reads on to the next `}`, through the moves.
+    let text = "1. e4 e5 2. Nf3 {the usual) 2...Nc6 3. Bb5 a6 {the Spanish} 4. Ba4 Nf6 5. Ke3 *";
+    let found = render(text, &Options::default());
+    assert_eq!(found.matches("syntax @ `{the usual)`").count(), 1, "{found}");
+    assert!(found.contains("`)` -> `}`"), "{found}");
+    // The game goes on to its illegal fifth move, read after 2...Nc6 and 3. Bb5 a6.
+    assert!(found.contains("illegal-move @ `Ke3`"), "{found}");
+    assert!(!found.contains("move-number") && !found.contains("unchecked"), "{found}");
+    // A `)` that a `(` opens, or words after the bracket: a comment as written.
+    for text in [
+        "1. e4 e5 2. Nf3 {as (in) game 2} Nc6 3. Bb5 {a} a6 *",
+        "1. e4 e5 2. Nf3 {see a) and b) played 2...Nc6 {x} Nc6 3. Bb5 a6 *",
+    ] {
+        let found = render(text, &Options::default());
+        assert!(found.trim().is_empty(), "{text}: {found}");
+    }
+}
+
+#[test]
+fn an_empty_fen_tag_is_the_standard_start() {
+    let text = "[FEN \"\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 Ke7 5. Ke3 *";
+    let found = render(text, &Options::default());
+    assert_eq!(found.matches("invalid-position @ `[FEN \"\"]`").count(), 1, "{found}");
+    assert!(found.contains("illegal-move @ `Ke3`"), "{found}");
+    assert!(found.contains("`[FEN \"\"]` -> ``"), "{found}");
+    // A FEN that holds a wrong position still stops the game.
+    let found = render("[FEN \"junk\"]\n\n1. e4 e5 2. Ke3 *", &Options::default());
+    assert!(found.contains("invalid-position") && !found.contains("illegal-move"), "{found}");
+}

@@ -200,6 +200,10 @@ pub enum RepairKind {
     /// read as the bracket of a variation (`4. c3?(4. b4!?)4...Bb6`), a
     /// convention of the text (never reported).
     Bracket { open: bool },
+    /// `{comment) 9...e6 10. Bg2 {comment}`: a PGN comment closed with `)`
+    /// for `}`, moves after it (found by `syntax::slips`); the span is the
+    /// comment from its `{` to the `)`.
+    CommentBracket,
     /// `Nf64. Bg5`, `Nf6!4. Bg5`: a move number glued to the move before
     /// it (the blank between them lost); the span is the number, read as
     /// written (the parser reads it so).

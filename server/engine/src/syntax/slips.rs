@@ -9,7 +9,10 @@
 //! - two moves with the blank between them lost (`Bc4Bc5`, `Nf3Nc6`,
 //!   `Ng1-f3Nb8-c6`), which the grammar reads as one odd move, a move and
 //!   Informant's novelty sign, or two moves side by side;
-//! - a move number with letters for its digits (`I.`, `IO.`, `2O.`).
+//! - a move number with letters for its digits (`I.`, `IO.`, `2O.`);
+//! - a comment closed with `)` for `}`, moves after it and the next
+//!   comment's `{` (`{comment) 9...e6 10. Bg2 {comment}`), which the
+//!   grammar reads as one comment holding the moves.
 //!
 //! Each becomes, in the lowered game, the moves it stands for, and one
 //! [`SyntaxError`] that carries the [`Repair`]: the analysis reports it
@@ -31,6 +34,7 @@ const MAX_TOKENS: usize = 4;
 
 /// Mends the slips of `game`, lowered from `source`.
 pub(super) fn mend<'a>(game: &mut GameSyntax<'a>, source: &'a str) {
+    mend_comment_brackets(game, source);
     split_glued(&mut game.mainline, source, &mut game.errors);
     join_lone_letters(&mut game.mainline, source, &mut game.errors);
     if game.errors.is_empty() {
@@ -48,6 +52,92 @@ pub(super) fn mend<'a>(game: &mut GameSyntax<'a>, source: &'a str) {
             join_broken(&mut game.mainline, source, &span, &mut game.errors);
         }
     }
+}
+
+/// `{comment) 9...e6 10. Bg2 Bd6 12. Ne5 {comment}`: a comment closed
+/// with a `)` that no `(` in it opens, then moves from a move number on,
+/// then the next comment's `{` before any `}`: the grammar reads it all as
+/// one comment (PGN's comments do not nest), and the moves are lost. The
+/// moves are put in the line, and an error carries the bracket's fix.
+/// Only moves and move numbers may stand between the `)` and the `{`.
+fn mend_comment_brackets<'a>(game: &mut GameSyntax<'a>, source: &'a str) {
+    let end = game.span.end.min(source.len());
+    let mut i = game.tags.last().map_or(game.span.start, |t| t.span.end).min(end);
+    let bytes = source.as_bytes();
+    let find = |b: u8, from: usize, to: usize| memchr::memchr(b, &bytes[from..to]).map(|k| from + k);
+    while let Some(at) = memchr::memchr2(b'{', b';', &bytes[i..end]).map(|k| i + k) {
+        if bytes[at] == b';' {
+            i = find(b'\n', at, end).unwrap_or(end);
+            continue;
+        }
+        let Some(close) = find(b'}', at + 1, end) else { return };
+        let mended = find(b'{', at + 1, close).and_then(|inner| {
+            let paren = unmatched_close(&source[at + 1..inner])? + at + 1;
+            Some((paren, inner, moves_between(source, paren + 1, inner)?))
+        });
+        let Some((paren, inner, items)) = mended else {
+            i = close + 1;
+            continue;
+        };
+        let line = line_at(&mut game.mainline, at);
+        let k = line.items.partition_point(|it| it.start() < at);
+        line.items.splice(k..k, items);
+        let span = at..paren + 1;
+        let message = format!("\"{}\" closes a comment with \")\"", &source[span.clone()]);
+        game.errors.push(SyntaxError {
+            span: span.clone(),
+            message,
+            repair: Some(Repair { span, kind: RepairKind::CommentBracket }),
+        });
+        game.errors.sort_by_key(|e| e.span.start);
+        // The `{` inside starts the comment that the `}` closes.
+        i = inner;
+    }
+}
+
+/// Where the first `)` of `text` stands that no `(` before it opens.
+fn unmatched_close(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (k, b) in text.bytes().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' if depth == 0 => return Some(k),
+            b')' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The moves and move numbers of `source[from..to]`, blank-separated, as
+/// written (no slip in them): a move number first, at least one move, and
+/// nothing else; `None` otherwise.
+fn moves_between<'a>(source: &'a str, from: usize, to: usize) -> Option<Vec<Item<'a>>> {
+    let text = &source[..to];
+    let mut items = Vec::new();
+    let mut at = from + source[from..to].len() - source[from..to].trim_start().len();
+    while at < to {
+        let end = if let Some((end, _, _)) = move_number_at(text, at) {
+            items.push(Item::MoveNumber(Token { text: &source[at..end], span: at..end }));
+            end
+        } else {
+            if items.is_empty() {
+                return None;
+            }
+            let (end, repairs) = move_at(text, at)?;
+            if !repairs.is_empty() || end > to {
+                return None;
+            }
+            items.push(Item::Move(lowered(&source[at..end], source, at..end)?));
+            end
+        };
+        let gap = text[end..].len() - text[end..].trim_start().len();
+        if gap == 0 && end < to && !matches!(items.last(), Some(Item::MoveNumber(_))) {
+            return None;
+        }
+        at = end + gap;
+    }
+    items.iter().any(|i| matches!(i, Item::Move(_))).then_some(items)
 }
 
 /// `Nc6—`, `Qe3+3`: one stray character glued to the end of a move, a

@@ -543,6 +543,17 @@ pub fn repair_diagnostic(text: &str, blanked: &str, repair: &Repair) -> Option<D
             )
             .with_fix(Fix::replace(format!("Write {joined}"), span, new_text).preferred(true))
         }
+        RepairKind::CommentBracket => {
+            let bracket = span.end - 1..span.end;
+            Diagnostic::new(
+                Code::Syntax,
+                span.clone(),
+                "this comment is closed with \")\" instead of \"}\": the moves after it were taken into it, up to the \
+                 next \"}\" (they are read as moves here): write }"
+                    .to_owned(),
+            )
+            .with_fix(Fix::replace("Write }", bracket, "}").preferred(true))
+        }
         RepairKind::LostMoveNumber { number } => {
             let move_start = span.end;
             let next = blanked.get(move_start..).unwrap_or_default();

@@ -83,7 +83,7 @@ pub(super) fn blanked_stretch(
                 }
             }
             RepairKind::Unfinished => blank(&mut out, span),
-            RepairKind::Glued { .. } | RepairKind::GluedNumber | RepairKind::Damaged => {}
+            RepairKind::Glued { .. } | RepairKind::GluedNumber | RepairKind::Damaged | RepairKind::CommentBracket => {}
             RepairKind::Bracket { open } => {
                 if span.len() == 1 {
                     out[span.start] = if *open { b'(' } else { b')' };
