@@ -1965,3 +1965,23 @@ fn an_empty_fen_tag_is_the_standard_start() {
     let found = render("[FEN \"junk\"]\n\n1. e4 e5 2. Ke3 *", &Options::default());
     assert!(found.contains("invalid-position") && !found.contains("illegal-move"), "{found}");
 }
+
+#[test]
+fn a_word_of_a_piece_letter_and_damage_is_one_unread_move() {
+    // `N?6`: read as the novelty sign `N`, the sign `?` and the move
+    // number `6`, the next number seemed a move early and a correct
+    // castling illegal. Now one unread move, read on from by the position.
+    let tail = "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. Ke3 *";
+    for word in ["N?6", "N■6", "N6"] {
+        let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 {word} {tail}");
+        let found = render(&text, &Options::default());
+        let lines: Vec<&str> = found.lines().filter(|l| !l.starts_with(' ')).collect();
+        assert_eq!(lines.len(), 2, "{word}: {found}");
+        assert!(lines[0].starts_with(&format!("syntax @ `{word}`")), "{word}: {found}");
+        assert!(lines[0].contains("Nf6"), "{word}: {found}");
+        assert!(lines[1].starts_with("illegal-move @ `Ke3`"), "{word}: {found}");
+    }
+    // The novelty sign and a glued sign after a move stay as they are.
+    let found = render("1. e4 e5 2. Nf3 Nc6 3. Bb5!N a6 4. Ba4 N Nf6 *", &Options::default());
+    assert!(found.trim().is_empty(), "{found}");
+}

@@ -35,6 +35,7 @@ const MAX_TOKENS: usize = 4;
 /// Mends the slips of `game`, lowered from `source`.
 pub(super) fn mend<'a>(game: &mut GameSyntax<'a>, source: &'a str) {
     mend_comment_brackets(game, source);
+    unread_words(&mut game.mainline, source, &mut game.errors);
     split_glued(&mut game.mainline, source, &mut game.errors);
     join_lone_letters(&mut game.mainline, source, &mut game.errors);
     if game.errors.is_empty() {
@@ -407,6 +408,69 @@ fn join_lone_letters<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<
             _ => {}
         }
         k += 1;
+    }
+}
+
+/// `N?6`, `N■6`: a word that starts with a piece letter and goes on, with
+/// no blank, with what makes no move (a sign, a number without its dot,
+/// text the grammar could not read): OCR or a typist damaged the move.
+/// The grammar reads pieces of it (Informant's novelty sign `N`, the sign
+/// `?`, a move number `6`), and the next move number then seems to come a
+/// move early. The word becomes one syntax error, which the replay reads
+/// on from as a move it could not read (`analysis::replay::resync`, where
+/// the letter and the rank it keeps make the likeliest reading).
+fn unread_words<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<SyntaxError>) {
+    let mut k = 0;
+    while k < line.items.len() {
+        if let Item::Variation(v) = &mut line.items[k] {
+            unread_words(v, source, errors);
+            k += 1;
+            continue;
+        }
+        let Item::Glyph(letter) = &line.items[k] else {
+            k += 1;
+            continue;
+        };
+        let start = letter.span.start;
+        if super::lexicon::piece_len(letter.text) != Some(letter.text.len())
+            || !source[..start].chars().next_back().is_none_or(char::is_whitespace)
+        {
+            k += 1;
+            continue;
+        }
+        // The items and errors glued one to the next after the letter.
+        let mut end = letter.span.end;
+        let mut taken = k + 1;
+        let mut damaged = false;
+        loop {
+            if let Some(e) = errors.iter().find(|e| e.span.start == end && e.repair.is_none() && !e.span.is_empty()) {
+                end = e.span.end;
+                damaged = true;
+                continue;
+            }
+            match line.items.get(taken) {
+                Some(Item::Glyph(t)) if t.span.start == end => {
+                    end = t.span.end;
+                    taken += 1;
+                }
+                Some(Item::MoveNumber(t)) if t.span.start == end && t.text.bytes().all(|b| b.is_ascii_digit()) => {
+                    end = t.span.end;
+                    taken += 1;
+                    damaged = true;
+                }
+                _ => break,
+            }
+        }
+        if !damaged || !source[end..].chars().next().is_none_or(char::is_whitespace) {
+            k += 1;
+            continue;
+        }
+        let span = start..end;
+        line.items.drain(k..taken);
+        errors.retain(|e| !(span.start <= e.span.start && e.span.end <= span.end));
+        let message = format!("\"{}\" is not chess notation", &source[span.clone()]);
+        errors.push(SyntaxError { span, message, repair: None });
+        errors.sort_by_key(|e| e.span.start);
     }
 }
 

@@ -403,7 +403,7 @@ impl Replayer<'_, '_> {
         let (mut note, mut fix) = self.resync_note(pos, m, reading, only, is_main);
         // A lost move whose writing the unread text is, blanks aside
         // (`Nf 6`): that text is the move, and its fix joins it.
-        if let (Resync::Lost(mv), Some(span)) = (reading, words)
+        if let (Resync::Lost(mv), Some(span)) = (reading, words.clone())
             && !before.is_empty()
             && strip_check(&self.render(pos, &mv)) == strip_check(&before)
         {
@@ -411,6 +411,19 @@ impl Replayer<'_, '_> {
             let text = self.source.get(span.clone()).unwrap_or_default();
             note = format!("\"{text}\" is {written} broken apart, and the game goes on after it");
             fix = Some(Fix::replace(format!("Write {written}"), span, written).preferred(true));
+        } else if let (Resync::Lost(mv), Some(span)) = (reading, words)
+            && self.likeness(pos, &mv, &before) > 0
+        {
+            // Unread text where the lost move stands (`N?6`), like it:
+            // that text is the move, damaged.
+            let written = self.render(pos, &mv);
+            let what = if is_main { "game" } else { "variation" };
+            if only {
+                note = format!("read as {written}, the only move after which the {what} goes on");
+                fix = Some(Fix::replace(format!("Write {written}"), span, written).preferred(true));
+            } else {
+                note = format!("read as {written}, the likeliest of the moves after which the {what} goes on");
+            }
         }
         self.annotations.push(Annotation { span: note_span, note, fix });
         self.undecided.clear();
