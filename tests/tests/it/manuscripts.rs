@@ -852,3 +852,22 @@ fn a_line_of_analysis_on_lines_of_its_own_ends_where_the_game_goes_on_at_an_earl
     let codes: Vec<&str> = found.iter().map(|f| f.0).collect();
     assert_eq!(codes, ["illegal-move"], "{found:?}");
 }
+
+#[test]
+fn a_damaged_move_in_blacks_place_does_not_stop_the_game() {
+    // `4. Ba4 N?6 5. O-O`: a word no move reads where Black's move stands,
+    // before White's next number. The run ended at it and the rest had no
+    // position ("start at 5. with no position known"); now the word is a
+    // damaged move, read by the position, and the game's wrong move is found.
+    for word in ["N?6", "N■6", "N6"] {
+        let text = format!(
+            "The game went 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 {word} 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. Ke3 and White resigned.\n"
+        );
+        let found = text_findings(&text);
+        let codes: Vec<(&str, &str)> = found.iter().map(|(c, t)| (*c, t.as_str())).collect();
+        assert_eq!(codes, [("syntax", word), ("illegal-move", "Ke3")], "{word}: {found:?}");
+    }
+    // A word of prose there (a move left out) is no move.
+    let text = "The game went 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 and 5. O-O Be7 6. Re1 b5 7. Ke3.\n";
+    assert!(text_findings(text).iter().all(|f| f.0 != "syntax"), "{:?}", text_findings(text));
+}

@@ -312,6 +312,18 @@ fn ends_word(s: &str, i: usize) -> bool {
     ch(s, i).is_none_or(|c| !c.is_alphanumeric())
 }
 
+/// Whether the word at the start of `s` has a character no move has
+/// inside it, before a letter or digit (`N?6`, `N■6`; not the signs after
+/// a move, `Nf6?!`, nor a dash, a capture or a promotion sign).
+fn mangled(s: &str) -> bool {
+    let word = &s[..s.find(char::is_whitespace).unwrap_or(s.len())];
+    word.char_indices().any(|(k, c)| {
+        !c.is_alphanumeric()
+            && !matches!(c, '-' | '—' | '–' | 'x' | '×' | ':' | '=' | '/')
+            && word[k + c.len_utf8()..].contains(char::is_alphanumeric)
+    })
+}
+
 /// Whether a token may start at `i`: after nothing, a space or an opening
 /// bracket or quote, not inside a word or a number such as `3.14`.
 fn starts_word(s: &str, i: usize) -> bool {
@@ -1326,6 +1338,33 @@ impl<'s> Runs<'s> {
         (k < self.limit && (next_move(k) || numbered)).then_some(j + len)
     }
 
+    /// [`Runs::damaged_in_blacks_place`] where the run stands at Black's
+    /// move after White's (`ply` odd, a move the last token).
+    fn damaged_after_white(&self, j: usize, tokens: &[(usize, Token)], ply: Option<u32>) -> Option<usize> {
+        if self.forced || !tokens.last().is_some_and(|&(_, k)| k == Token::Move) {
+            return None;
+        }
+        self.damaged_in_blacks_place(j, ply.filter(|p| p % 2 == 1)?)
+    }
+
+    /// The end of a damaged move at `j` in Black's place (`ply`, odd):
+    /// a short word that starts with a piece letter or a file and holds a
+    /// rank (`N?6`, `N■6`, `f■5`), then White's next number and a move.
+    fn damaged_in_blacks_place(&self, j: usize, ply: u32) -> Option<usize> {
+        let s = self.at(j);
+        let len = s.find(char::is_whitespace).unwrap_or(s.len());
+        let word = &s[..len];
+        let first = word.chars().next()?;
+        let letter = lexicon::piece_len(word) == Some(first.len_utf8()) || matches!(first, 'a'..='h');
+        if !letter || word.chars().count() > 6 || !word.contains(|c: char| matches!(c, '1'..='8')) {
+            return None;
+        }
+        let k = self.blank(j + len).0;
+        let (e, number, black) = move_number_at(self.at(k), 0)?;
+        (k < self.limit && !black && ply_of(number, false) == ply + 1 && self.found_move(self.blank(k + e).0).is_some())
+            .then_some(j + len)
+    }
+
     /// Whether a run at `i` stands in the paragraph of a game numbered
     /// without dots ([`Runs::bare_game`]): no blank line since it ended
     /// (the text between is searched once, however many runs follow).
@@ -1487,6 +1526,17 @@ impl<'s> Runs<'s> {
                 i = end;
                 continue;
             }
+            // `4. Ba4 N?6 5. O-O`, `N■6`: the same, where the grammar
+            // would read a piece of the word (the novelty sign `N`).
+            if mangled(self.at(j))
+                && let Some(next) = self.damaged_after_white(j, &tokens, ply)
+            {
+                self.repairs.push(Repair { span: j..next, kind: RepairKind::Damaged });
+                tokens.push((next, Token::Move));
+                first = false;
+                i = next;
+                continue;
+            }
             let (ply_before, repairs_before, numbers_before) = (ply, self.repairs.len(), self.numbers);
             let token = self.token(j, depth, &mut ply).filter(|&(end, kind)| {
                 !(after_number && kind == Token::Other && lexicon::piece_len(&self.s[j..end]) == Some(end - j))
@@ -1512,6 +1562,16 @@ impl<'s> Runs<'s> {
                     first = false;
                     // `Fn—d3, b7—b6`: the comma before Black's move.
                     i = self.past_comma(next);
+                    continue;
+                }
+                // `4. Ba4 N6 5. O-O`: a word no move reads in Black's
+                // place, between White's move and White's next number, with
+                // a letter and a rank as a move has: a damaged move too.
+                if let Some(next) = self.damaged_after_white(j, &tokens, ply) {
+                    self.repairs.push(Repair { span: j..next, kind: RepairKind::Damaged });
+                    tokens.push((next, Token::Move));
+                    first = false;
+                    i = next;
                     continue;
                 }
                 // `(4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 and White wins) Be7`.
