@@ -141,7 +141,7 @@ module.exports = grammar({
   // move before a comment glued to what follows it (see "Comments end moves" above);
   // `_error_recovery` is never valid in the grammar, so the scanner knows
   // when tree-sitter asks for every token at once while recovering.
-  externals: $ => [$._move_end, $._error_recovery],
+  externals: $ => [$._move_end, $._error_recovery, $.escape],
 
   // The parts of a move are spelled out as rules for reading, but a hidden
   // rule is still a node at run time; inlining them makes a move one node.
@@ -371,9 +371,10 @@ module.exports = grammar({
     // a `{ b}` inside it and swallows the moves after it.
     _open_comment: _ => token(/\{[^}\n]*/),
     line_comment: _ => token(seq(';', /[^\n]*/)),
-    // `%` escapes the rest of its line (PGN 6). The grammar accepts it
-    // wherever a token may start; the analysis does not need the column.
-    escape: _ => token(seq('%', /[^\n]*/)),
+    // `%` escapes the rest of its line (PGN 6) when it is the line's first
+    // character: the external scanner reads it (src/scanner.c), since a
+    // token of the grammar cannot see the column. A `%` elsewhere is no
+    // escape (`N%6` is a damaged move, not the end of the line's notation).
 
     nag: _ => token(/\$[0-9]+/),
 

@@ -1,6 +1,7 @@
 // The external scanner of the chess grammar (MIT, as the grammar).
 //
-// One token: `_move_end`, zero-width, where a move could end and the
+// Two tokens. `escape`: a `%` in a line's first column and the rest of
+// the line (PGN 6); a `%` anywhere else is no escape. And `_move_end`, zero-width, where a move could end and the
 // extras after it (blanks, comments) end with a `{...}` comment glued to the
 // next token. A comment is an extra, and
 // tree-sitter only checks that an immediate token follows no blanks, not
@@ -27,6 +28,7 @@
 enum TokenType {
   MOVE_END,
   ERROR_RECOVERY,
+  ESCAPE,
 };
 
 void *tree_sitter_chess_external_scanner_create(void) { return NULL; }
@@ -53,14 +55,18 @@ static bool is_blank(int32_t c) {
          c == 0x3000 || c == 0xFEFF;
 }
 
-// Whether the extras from here on (blanks, `{...}` comments, `;` comments,
-// `%` escapes) end with a `{...}` comment glued to the next token, which
+// Whether the extras from here on (blanks, `{...}` comments, `;` comments)
+// end with a `{...}` comment glued to the next token, or an escape line
+// comes (the move ends before it, and it is read after), which
 // tree-sitter would then read as an immediate token of the move. When
 // unsure (a brace inside a comment, a line starting with `[` inside one,
 // the end of the text inside one) it says yes: ending the move at a
 // comment is always the right reading, the token only costs a little.
 static bool comment_glued_ahead(TSLexer *lexer) {
   bool after_comment = false;
+  // Whether the next character is a line's first (a `%` there escapes the
+  // line). The token starts right after a move: never a line's start.
+  bool line_start = false;
   for (;;) {
     int32_t c = lexer->lookahead;
     if (lexer->eof(lexer)) {
@@ -68,8 +74,14 @@ static bool comment_glued_ahead(TSLexer *lexer) {
     }
     if (is_blank(c)) {
       after_comment = false;
+      line_start = c == '\n';
       lexer->advance(lexer, false);
-    } else if (c == ';' || c == '%') {
+    } else if (c == '%' && line_start) {
+      // An escape line: the move ends before it, and the escape is read
+      // after (the grammar's own tokens would skip the blanks before it
+      // and stop at the `%`).
+      return true;
+    } else if (c == ';') {
       // Up to the line end, a blank.
       while (!lexer->eof(lexer) && lexer->lookahead != '\n') {
         lexer->advance(lexer, false);
@@ -94,6 +106,7 @@ static bool comment_glued_ahead(TSLexer *lexer) {
       }
       lexer->advance(lexer, false);
       after_comment = true;
+      line_start = false;
     } else {
       // A token: glued to a comment, or after a blank (or right after the
       // move's last part, when there was no extra at all).
@@ -102,19 +115,41 @@ static bool comment_glued_ahead(TSLexer *lexer) {
   }
 }
 
+// An escape line ahead, after blanks (skipped: they are not part of it):
+// a `%` in a line's first column and the rest of the line.
+static bool escape_ahead(TSLexer *lexer) {
+  while (!lexer->eof(lexer) && is_blank(lexer->lookahead)) {
+    lexer->advance(lexer, true);
+  }
+  if (lexer->lookahead != '%' || lexer->get_column(lexer) != 0) {
+    return false;
+  }
+  while (!lexer->eof(lexer) && lexer->lookahead != '\n') {
+    lexer->advance(lexer, false);
+  }
+  lexer->mark_end(lexer);
+  lexer->result_symbol = ESCAPE;
+  return true;
+}
+
 bool tree_sitter_chess_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   (void)payload;
   // While recovering from an error tree-sitter marks every token valid:
-  // leave the text to the grammar's own tokens then.
-  if (valid_symbols[ERROR_RECOVERY] || !valid_symbols[MOVE_END]) {
-    return false;
+  // leave the text to the grammar's own tokens then, but for an escape
+  // line (no token of the grammar reads a `%`).
+  if (valid_symbols[ERROR_RECOVERY]) {
+    return valid_symbols[ESCAPE] && escape_ahead(lexer);
   }
-  // The token ends here, before any blank or comment, so the move ends with
-  // its last part and the extras after it stay outside its node.
-  lexer->mark_end(lexer);
-  if (!comment_glued_ahead(lexer)) {
-    return false;
+  if (valid_symbols[MOVE_END]) {
+    // The token ends here, before any blank or comment, so the move ends
+    // with its last part and the extras after it stay outside its node.
+    // An escape line ahead ends the move too; the escape is read next.
+    lexer->mark_end(lexer);
+    if (!comment_glued_ahead(lexer)) {
+      return false;
+    }
+    lexer->result_symbol = MOVE_END;
+    return true;
   }
-  lexer->result_symbol = MOVE_END;
-  return true;
+  return valid_symbols[ESCAPE] && escape_ahead(lexer);
 }

@@ -199,6 +199,10 @@ impl<'a> Reader<'a> {
                     }
                     self.pos = i + 1;
                 }
+                // `%` escapes its line only in the line's first column (the
+                // grammar's scanner reads it so); elsewhere it is no notation,
+                // left to the grammar.
+                Some(b'%') if self.pos > 0 && self.bytes[self.pos - 1] != b'\n' => return None,
                 Some(b';' | b'%') => {
                     while !matches!(self.peek(), None | Some(b'\n')) {
                         self.pos += 1;
@@ -597,8 +601,10 @@ mod tests {
         );
         same("1. ♘f3 ♞f6 2. g3 g6 3. ♗g2 ♝g7 4. O-O O-O 1/2-1/2");
         same(
-            "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 ; comment\nNc6 % escape\n3. Bb5 1-0\n\n[Event \"2\"]\n1. d4 0-1",
+            "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) 1... e5 2. Nf3 ; comment\nNc6\n% escape\n3. Bb5 1-0\n\n[Event \"2\"]\n1. d4 0-1",
         );
+        // A `%` inside a line escapes nothing: the grammar reads an error.
+        gives_up("1. e4 e5 2. Nf3 Nc6 % no escape\n3. Bb5 *");
         same("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
         same("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5xc6 d7xc6 *");
         same("12. ... Nf6 13. a8=Q b1Q+ 14. exd5 ed5 15. Кр1e2 Nxe4!! *");

@@ -1356,7 +1356,13 @@ impl<'s> Runs<'s> {
         let word = &s[..len];
         let first = word.chars().next()?;
         let letter = lexicon::piece_len(word) == Some(first.len_utf8()) || matches!(first, 'a'..='h');
-        if !letter || word.chars().count() > 6 || !word.contains(|c: char| matches!(c, '1'..='8')) {
+        // A sign the grammar reads as part of the game's structure (`*` a
+        // result, a bracket, a comment) would break more than the word.
+        if !letter
+            || word.chars().count() > 6
+            || !word.contains(|c: char| matches!(c, '1'..='8'))
+            || word.contains(['*', '(', ')', '{', '}', '[', ']', ';', '"', '$'])
+        {
             return None;
         }
         let k = self.blank(j + len).0;
@@ -1529,6 +1535,7 @@ impl<'s> Runs<'s> {
             // `4. Ba4 N?6 5. O-O`, `N■6`: the same, where the grammar
             // would read a piece of the word (the novelty sign `N`).
             if mangled(self.at(j))
+                && self.found_move(j).is_none()
                 && let Some(next) = self.damaged_after_white(j, &tokens, ply)
             {
                 self.repairs.push(Repair { span: j..next, kind: RepairKind::Damaged });
