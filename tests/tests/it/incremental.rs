@@ -158,3 +158,38 @@ fn a_comment_typed_anywhere_reads_as_fresh() {
         }
     }
 }
+
+/// A `%` escapes its line only in the first column, which a token cannot
+/// see: a line break typed or deleted just before a `%`, and a `%` typed
+/// anywhere, must read as a fresh open (the edited tree may keep an escape
+/// whose line start was just taken away, or miss one just made).
+#[test]
+fn a_percent_sign_and_a_line_break_typed_anywhere_read_as_fresh() {
+    let options = Options::default();
+    let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6\n% an escape line 3. Ke3\n3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 %7. Ke3\n7. Bb3 d6 *\n";
+    for snippet in ["%", "\n", "\n%", "% ", "x"] {
+        for at in 14..text.len() {
+            let typed = format!("{}{snippet}{}", &text[..at], &text[at..]);
+            let mut doc = Document::open(text.to_owned(), 0, &options);
+            doc.apply_changes(vec![ByteChange { range: Some(at..at), text: snippet.to_owned() }], 1, &options);
+            let fresh = Document::open(typed.clone(), 0, &options);
+            assert_eq!(
+                doc.diagnostics().collect::<Vec<_>>(),
+                fresh.diagnostics().collect::<Vec<_>>(),
+                "{snippet:?} typed at {at}: {typed:?}"
+            );
+        }
+    }
+    // Each character deleted, the line breaks before a `%` among them.
+    for at in 14..text.len() {
+        let mut doc = Document::open(text.to_owned(), 0, &options);
+        doc.apply_changes(vec![ByteChange { range: Some(at..at + 1), text: String::new() }], 1, &options);
+        let cut = format!("{}{}", &text[..at], &text[at + 1..]);
+        let fresh = Document::open(cut.clone(), 0, &options);
+        assert_eq!(
+            doc.diagnostics().collect::<Vec<_>>(),
+            fresh.diagnostics().collect::<Vec<_>>(),
+            "deleted at {at}: {cut:?}"
+        );
+    }
+}
