@@ -36,8 +36,10 @@ fi
 python="$venv/bin/python"
 "$python" -c "import dask, distributed; print('dask', dask.__version__, 'distributed', distributed.__version__)"
 
+# chess-ls built alone, as the editors' stages build it (so that they find
+# it built), then the generator.
 step "chess-ls and gen-games (cargo build --release)"
-(cd "$repo" && cargo build --release --locked -q -p chess-ls --bin chess-ls -p chess-ls-tests --bin gen-games)
+(cd "$repo" && cargo build --release --locked -q -p chess-ls && cargo build --release --locked -q -p chess-ls-tests --bin gen-games)
 chess_ls="$repo/target/release/chess-ls"
 "$chess_ls" --version
 
