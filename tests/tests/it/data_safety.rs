@@ -581,3 +581,19 @@ fn a_panic_in_the_writer_leaves_the_file_as_it_was_and_keeps_the_others() {
         }
     }
 }
+
+/// A `%` escapes its line only in the first column: formatting never glues
+/// an escape to the `(` before it (a `;` comment it does glue), so the
+/// formatted text reads as the original.
+#[test]
+fn formatting_keeps_an_escape_in_its_first_column() {
+    let text = "1. e4 e5 (\n% a note for programs\n1... c5 2. Nf3) (;a comment\n1... e6) 2. Nf3 *\n";
+    let doc = Document::open(text.to_owned(), 1, &Options::default());
+    assert!(doc.sections.iter().all(|p| !p.tree(&doc).root_node().has_error()), "the example reads");
+    let formatted = format_text(&doc).expect("formats");
+    assert!(formatted.lines().any(|l| l == "% a note for programs"), "{formatted}");
+    assert!(formatted.contains("(;a comment"), "{formatted}");
+    let again = Document::open(formatted.clone(), 1, &Options::default());
+    assert!(again.sections.iter().all(|p| !p.tree(&again).root_node().has_error()), "{formatted}");
+    assert_eq!(findings(&formatted), findings(text));
+}

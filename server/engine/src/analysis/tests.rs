@@ -1948,6 +1948,8 @@ fn a_comment_closed_with_a_parenthesis_loses_no_moves() {
     for text in [
         "1. e4 e5 2. Nf3 {as (in) game 2} Nc6 3. Bb5 {a} a6 *",
         "1. e4 e5 2. Nf3 {see a) and b) played 2...Nc6 {x} Nc6 3. Bb5 a6 *",
+        // One level of braces inside a comment, as the grammar reads it.
+        "1. e4 e5 2. Nf3 {a) 2...Nc6 {main} b) 2...d6} Nc6 3. Bb5 a6 *",
     ] {
         let found = render(text, &Options::default());
         assert!(found.trim().is_empty(), "{text}: {found}");
@@ -1984,4 +1986,11 @@ fn a_word_of_a_piece_letter_and_damage_is_one_unread_move() {
     // The novelty sign and a glued sign after a move stay as they are.
     let found = render("1. e4 e5 2. Nf3 Nc6 3. Bb5!N a6 4. Ba4 N Nf6 *", &Options::default());
     assert!(found.trim().is_empty(), "{found}");
+    // A move left out after a comment: the comment is no damaged move.
+    let found = render(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 {Nice 6} 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *",
+        &Options::default(),
+    );
+    assert!(!found.contains("read as"), "{found}");
+    assert!(!found.contains("`{Nice 6}` ->"), "{found}");
 }

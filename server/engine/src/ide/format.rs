@@ -248,9 +248,11 @@ impl Layout {
     }
 
     /// A word that must stand alone on its line (a tag, a `%` escape, a `;`
-    /// comment must end its line).
+    /// comment must end its line). A `%` escapes its line only in the first
+    /// column, so an escape is never glued to the `(` before it.
     fn own_line(&mut self, word: &str) {
-        if std::mem::take(&mut self.glue) && !self.unit.is_empty() {
+        let glue = std::mem::take(&mut self.glue);
+        if glue && !self.unit.is_empty() && !word.starts_with('%') {
             // `(; comment`: the comment ends the line its `(` starts.
             self.unit.push_str(word);
             self.flush();

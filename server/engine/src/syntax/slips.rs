@@ -72,7 +72,11 @@ fn mend_comment_brackets<'a>(game: &mut GameSyntax<'a>, source: &'a str) {
             continue;
         }
         let Some(close) = find(b'}', at + 1, end) else { return };
-        let mended = find(b'{', at + 1, close).and_then(|inner| {
+        // `{a {b} c}`: the grammar reads one level of braces inside a
+        // comment when the outer one closes before another opens; then the
+        // text is one comment as written.
+        let nested = memchr::memchr2(b'{', b'}', &bytes[close + 1..end]).is_some_and(|k| bytes[close + 1 + k] == b'}');
+        let mended = find(b'{', at + 1, close).filter(|_| !nested).and_then(|inner| {
             let paren = unmatched_close(&source[at + 1..inner])? + at + 1;
             Some((paren, inner, moves_between(source, paren + 1, inner)?))
         });

@@ -412,10 +412,15 @@ impl Replayer<'_, '_> {
             note = format!("\"{text}\" is {written} broken apart, and the game goes on after it");
             fix = Some(Fix::replace(format!("Write {written}"), span, written).preferred(true));
         } else if let (Resync::Lost(mv), Some(span)) = (reading, words)
-            && self.likeness(pos, &mv, &before) > 0
+            && self
+                .syntax_errors
+                .iter()
+                .any(|e| e.repair.is_none() && e.span.start <= span.start && span.end <= e.span.end)
+            && self.render(pos, &mv).chars().next() == before.chars().next()
         {
-            // Unread text where the lost move stands (`N?6`), like it:
-            // that text is the move, damaged.
+            // Text the grammar could not read where the lost move stands
+            // (`N?6`), all of it one syntax error (no comment, no NAG), and
+            // starting as the move does: that text is the move, damaged.
             let written = self.render(pos, &mv);
             let what = if is_main { "game" } else { "variation" };
             if only {
