@@ -376,22 +376,30 @@ fn lowered<'a>(joined: &str, source: &'a str, span: std::ops::Range<usize>) -> O
     })
 }
 
+/// Calls `f` on each item of `line` that is no variation, and on the items
+/// of its variations, in order: `f(line, k)` may replace items from `k` on
+/// and says where to go on.
+fn each_item<'a>(line: &mut Line<'a>, f: &mut impl FnMut(&mut Line<'a>, usize) -> usize) {
+    let mut k = 0;
+    while k < line.items.len() {
+        if let Item::Variation(v) = &mut line.items[k] {
+            each_item(v, f);
+            k += 1;
+        } else {
+            k = f(line, k);
+        }
+    }
+}
+
 /// `K e7`, `Кр` at the end of a line and `e7` on the next: a piece
 /// letter standing alone (the grammar's glyph), then a move without a
 /// letter, in `line` and its variations: one move broken by a blank.
 /// Informant's novelty sign (`N`, `TN`) is left alone: the analysis tells
 /// it from a knight.
 fn join_lone_letters<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<SyntaxError>) {
-    let mut k = 0;
-    while k < line.items.len() {
-        if let Item::Variation(v) = &mut line.items[k] {
-            join_lone_letters(v, source, errors);
-            k += 1;
-            continue;
-        }
+    each_item(line, &mut |line, k| {
         let (Item::Glyph(letter), Some(Item::Move(next))) = (&line.items[k], line.items.get(k + 1)) else {
-            k += 1;
-            continue;
+            return k + 1;
         };
         let lone = super::lexicon::piece_len(letter.text) == Some(letter.text.len())
             && !matches!(letter.text, "N" | "TN")
@@ -411,8 +419,8 @@ fn join_lone_letters<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<
             }
             _ => {}
         }
-        k += 1;
-    }
+        k + 1
+    });
 }
 
 /// `N?6`, `N■6`: a word that starts with a piece letter and goes on, with
@@ -424,23 +432,15 @@ fn join_lone_letters<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<
 /// on from as a move it could not read (`analysis::replay::resync`, where
 /// the letter and the rank it keeps make the likeliest reading).
 fn unread_words<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<SyntaxError>) {
-    let mut k = 0;
-    while k < line.items.len() {
-        if let Item::Variation(v) = &mut line.items[k] {
-            unread_words(v, source, errors);
-            k += 1;
-            continue;
-        }
+    each_item(line, &mut |line, k| {
         let Item::Glyph(letter) = &line.items[k] else {
-            k += 1;
-            continue;
+            return k + 1;
         };
         let start = letter.span.start;
         if super::lexicon::piece_len(letter.text) != Some(letter.text.len())
             || !source[..start].chars().next_back().is_none_or(char::is_whitespace)
         {
-            k += 1;
-            continue;
+            return k + 1;
         }
         // The items and errors glued one to the next after the letter.
         let mut end = letter.span.end;
@@ -466,8 +466,7 @@ fn unread_words<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Synta
             }
         }
         if !damaged || !source[end..].chars().next().is_none_or(char::is_whitespace) {
-            k += 1;
-            continue;
+            return k + 1;
         }
         let span = start..end;
         line.items.drain(k..taken);
@@ -475,23 +474,17 @@ fn unread_words<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Synta
         let message = format!("\"{}\" is not chess notation", &source[span.clone()]);
         errors.push(SyntaxError { span, message, repair: None });
         errors.sort_by_key(|e| e.span.start);
-    }
+        k
+    });
 }
 
 /// Two moves with the blank between them lost, in `line` and its
 /// variations: each pair becomes two moves and an error with the blank
 /// as its fix.
 fn split_glued<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<SyntaxError>) {
-    let mut k = 0;
-    while k < line.items.len() {
-        if let Item::Variation(v) = &mut line.items[k] {
-            split_glued(v, source, errors);
-            k += 1;
-            continue;
-        }
+    each_item(line, &mut |line, k| {
         let Item::Move(mv) = &line.items[k] else {
-            k += 1;
-            continue;
+            return k + 1;
         };
         let next_start = match line.items.get(k + 1) {
             Some(Item::Move(next)) => Some(next.span.start),
@@ -502,14 +495,14 @@ fn split_glued<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Syntax
             let first_len = first.span.len();
             line.items.splice(k..=k, [Item::Move(first), Item::Move(second)]);
             push_glued(errors, source, span, first_len);
-            k += 2;
+            k + 2
         } else if let Some(novelty) = mv.annotation.clone().filter(|a| a.text == "N" && next_start == Some(a.span.end))
             && matches!(line.items.get(k + 1), Some(Item::Move(next)) if takes_letter(next))
         {
             // `Nf3Nc6`: the grammar took the second knight's letter for
             // Informant's novelty sign and the rest for a pawn move.
             give_letter(line, k, novelty, source, errors);
-            k += 2;
+            k + 2
         } else if let Some(letter) = mv.promotion.clone().filter(|p| next_start == Some(p.span.end))
             && mv.promotion_sign.is_none()
             && mv.piece.is_none()
@@ -520,16 +513,16 @@ fn split_glued<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<Syntax
             // piece move: the grammar took the piece letter for a
             // promotion.
             give_letter(line, k, letter, source, errors);
-            k += 2;
+            k + 2
         } else if next_start == Some(mv.span.end) && !mv.span.is_empty() {
             // `Ng1-f3Bf8-c5`: two moves side by side.
             let span = mv.span.start..line.items.get(k + 1).map_or(mv.span.end, Item::end);
             push_glued(errors, source, span, mv.span.len());
-            k += 2;
+            k + 2
         } else {
-            k += 1;
+            k + 1
         }
-    }
+    });
 }
 
 /// A move that a letter glued before it would make whole: no letter, no
