@@ -321,7 +321,7 @@ fn read_macro(
 }
 
 /// Marks each move broken by a space that the next move is glued to.
-fn mark_glued(view: &str, repairs: &mut [Repair]) {
+pub(crate) fn mark_glued(view: &str, repairs: &mut [Repair]) {
     for r in repairs {
         if let RepairKind::SpaceInMove { glued, .. } = &mut r.kind {
             *glued = glued_after(view, r.span.end);

@@ -245,6 +245,8 @@ fn join_broken<'a>(
         let at = line.items.partition_point(|i| i.start() < start);
         line.items.splice(at..at, read);
         errors.retain(|e| !overlaps(e.span.start, e.span.end));
+        let mut repairs = repairs;
+        super::manuscript::mark_glued(source, &mut repairs);
         for repair in repairs {
             let message = format!("\"{}\" is a slip", &source[repair.span.clone()]);
             errors.push(SyntaxError { span: repair.span.clone(), message, repair: Some(repair) });
@@ -409,8 +411,9 @@ fn join_lone_letters<'a>(line: &mut Line<'a>, source: &'a str, errors: &mut Vec<
         let (start, end) = (letter.span.start, next.span.end);
         let read = lone.then(|| read_stretch(&source[..end], start, |_| end, ply_after(&line.items[..k]))).flatten();
         match read {
-            Some((items, repairs)) if items.len() == 1 && matches!(items[0], Item::Move(_)) => {
+            Some((items, mut repairs)) if items.len() == 1 && matches!(items[0], Item::Move(_)) => {
                 line.items.splice(k..=k + 1, items);
+                super::manuscript::mark_glued(source, &mut repairs);
                 for repair in repairs {
                     let message = format!("\"{}\" is a slip", &source[repair.span.clone()]);
                     errors.push(SyntaxError { span: repair.span.clone(), message, repair: Some(repair) });
